@@ -1,0 +1,21 @@
+import type { RichText as RichTextValue } from "~/content/types";
+import { isExternal } from "~/lib/links";
+
+/** Renders text with inline links as React nodes; content is never injected as HTML. */
+export function RichText({ text }: { text: RichTextValue }) {
+  if (typeof text === "string") return text;
+  return text.map((part, i) =>
+    typeof part === "string" ? (
+      part
+    ) : (
+      <a
+        key={i}
+        href={part.href}
+        className="rich-link"
+        {...(isExternal(part.href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      >
+        {part.text}
+      </a>
+    ),
+  );
+}

@@ -1,0 +1,99 @@
+import { Mail, Phone } from "lucide-react";
+import { siFacebook, siInstagram, siNextdoor, type SimpleIcon } from "simple-icons";
+import { business } from "~/content/business";
+import { cityLinks, serviceLinks } from "~/content/navigation";
+import { mailtoHref, telHref } from "~/lib/links";
+import { Logo } from "./logo";
+import { PaymentMethods } from "./payment-methods";
+
+const socialMarks: Record<(typeof business.socials)[number]["name"], SimpleIcon> = {
+  Facebook: siFacebook,
+  Instagram: siInstagram,
+  Nextdoor: siNextdoor,
+};
+
+function FooterList({ heading, links }: { heading: string; links: readonly { label: string; href: string }[] }) {
+  return (
+    <div>
+      <h2 className="font-sans text-sm font-bold tracking-widest text-ember-300 uppercase">{heading}</h2>
+      <ul className="mt-4 space-y-2.5">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className="text-mortar-100 hover:text-white hover:underline">
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-soot-950 text-mortar-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div>
+          <a href="/" className="inline-block rounded-md" aria-label={`${business.name} home page`}>
+            <Logo tone="light" />
+          </a>
+          <p className="mt-5 max-w-sm leading-relaxed text-mortar-200">{business.description}</p>
+          <ul className="mt-6 space-y-3">
+            <li>
+              <a href={telHref(business.phone)} className="inline-flex items-center gap-3 text-lg font-semibold hover:text-white">
+                <Phone aria-hidden="true" className="size-5 text-ember-400" />
+                {business.phone}
+              </a>
+            </li>
+            <li>
+              <a href={mailtoHref(business.email)} className="inline-flex items-center gap-3 hover:text-white hover:underline">
+                <Mail aria-hidden="true" className="size-5 text-ember-400" />
+                {business.email}
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-6 flex gap-3" aria-label="Social media">
+            {business.socials.map((social) => (
+              <li key={social.name}>
+                <a
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${social.name} (opens in a new tab)`}
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-soot-800 text-mortar-50 hover:bg-brick-700"
+                >
+                  <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
+                    <path d={socialMarks[social.name].path} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <FooterList heading="Services" links={serviceLinks} />
+        <FooterList heading="Service Areas" links={cityLinks} />
+        <div>
+          <h2 className="font-sans text-sm font-bold tracking-widest text-ember-300 uppercase">Hours</h2>
+          <dl className="mt-4 space-y-2 text-mortar-100">
+            {business.hours.map((h) => (
+              <div key={h.days}>
+                <dt className="font-semibold">{h.days}</dt>
+                <dd className="text-mortar-200">{h.label}</dd>
+              </div>
+            ))}
+          </dl>
+          <h2 className="mt-8 font-sans text-sm font-bold tracking-widest text-ember-300 uppercase">We Accept</h2>
+          <PaymentMethods tone="dark" className="mt-4" />
+        </div>
+      </div>
+      <div className="border-t border-soot-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-mortar-200 sm:flex-row sm:justify-between sm:px-6">
+          <p>
+            © <span data-testid="copyright-year">{new Date().getFullYear()}</span> {business.name}. All rights reserved.
+          </p>
+          <p>Licensed &amp; insured · Free estimates · {business.tagline.replace("Serving ", "")}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

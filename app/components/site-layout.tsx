@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { business } from "~/content/business";
+import { mainNav } from "~/content/navigation";
+import { Island } from "./island";
+import { ScrollToTopButton } from "./scroll-to-top-button";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { TopBar } from "./top-bar";
+
+/** The frame of every page: skip link, top bar, header, main, footer, scroll-to-top. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a
+        href="#main"
+        id="top"
+        tabIndex={-1}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-soot-950 focus:px-4 focus:py-3 focus:font-semibold focus:text-white"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <Island name="SiteHeader" id="hdr" component={SiteHeader} props={{ nav: mainNav, phone: business.phone, currentPath: pathname }} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <Island name="ScrollToTopButton" id="top-btn" component={ScrollToTopButton} props={{}} />
+    </>
+  );
+}

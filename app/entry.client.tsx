@@ -1,0 +1,20 @@
+// Browser entry: hydrates the islands on the page (docs/decisions/0001-islands.md).
+// The page is complete HTML without it; this only wakes up the parts a visitor interacts with.
+import { createElement, type ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { islandLoaders, type IslandName } from "./islands";
+
+function isIslandName(name: string | undefined): name is IslandName {
+  return name !== undefined && name in islandLoaders;
+}
+
+for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const name = element.dataset.island;
+  if (!isIslandName(name)) continue;
+  const props: object = JSON.parse(element.dataset.props ?? "{}");
+  void islandLoaders[name]().then((component) => {
+    hydrateRoot(element, createElement(component as ComponentType<object>, props), {
+      identifierPrefix: element.dataset.islandId,
+    });
+  });
+}

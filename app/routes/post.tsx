@@ -1,0 +1,180 @@
+// One template for every article in app/content/posts/.
+import { data } from "react-router";
+import type { Route } from "./+types/post";
+import { Artwork } from "~/components/artwork";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { CostTable } from "~/components/cost-table";
+import { CtaBand } from "~/components/cta-band";
+import { NotFoundContent } from "~/components/not-found-content";
+import { PostCard } from "~/components/post-card";
+import { RichText } from "~/components/rich-text";
+import { ButtonLink } from "~/components/ui/button-link";
+import { business } from "~/content/business";
+import { serviceLinks } from "~/content/navigation";
+import { findPost, posts } from "~/content/posts";
+import type { FaqItem, PostBlock } from "~/content/types";
+import { formatDate } from "~/lib/dates";
+import { blogPostingJsonLd, breadcrumbJsonLd, faqPageJsonLd } from "~/lib/json-ld";
+import { telHref } from "~/lib/links";
+import { notFoundSeo, seo } from "~/lib/seo";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return findPost(params.slug) ? null : data(null, { status: 404 });
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const post = findPost(params.slug);
+  if (!post) return notFoundSeo();
+  const path = `/blog/${post.slug}`;
+  const faqs = post.body.flatMap((block): readonly FaqItem[] => (block.type === "faq" ? block.items : []));
+  return seo({
+    ...post.seo,
+    path,
+    type: "article",
+    image: { path: `/images/${post.artwork}.svg`, alt: post.imageAlt, width: 800, height: 600 },
+    jsonLd: [
+      blogPostingJsonLd(post),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: post.title, path },
+      ]),
+      ...(faqs.length > 0 ? [faqPageJsonLd(faqs)] : []),
+    ],
+  });
+}
+
+export default function PostPage({ params }: Route.ComponentProps) {
+  const post = findPost(params.slug);
+  if (!post) return <NotFoundContent />;
+  const path = `/blog/${post.slug}`;
+  const others = posts.filter((p) => p.slug !== post.slug).slice(0, 2);
+  return (
+    <>
+      <section className="bg-soot-950 text-mortar-50">
+        <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 md:py-16">
+          <Breadcrumb
+            crumbs={[
+              { name: "Home", path: "/" },
+              { name: "Blog", path: "/blog" },
+              { name: post.title, path },
+            ]}
+          />
+          <h1 className="text-4xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
+          <p className="mt-5 text-mortar-200" data-testid="post-dates">
+            Published <time dateTime={post.datePublished}>{formatDate(post.datePublished)}</time>
+            {post.dateModified && (
+              <>
+                {" · "}Updated <time dateTime={post.dateModified}>{formatDate(post.dateModified)}</time>
+              </>
+            )}
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article className="min-w-0">
+          <Artwork name={post.artwork} alt={post.imageAlt} priority className="mb-10 max-h-[26rem] rounded-card shadow-card" />
+          <div className="article-body">
+            {post.body.map((block, i) => (
+              <PostBlockView key={i} block={block} />
+            ))}
+          </div>
+        </article>
+        <aside className="space-y-6 lg:sticky lg:top-28 lg:h-fit">
+          <div className="rounded-card bg-brick-800 p-6 text-mortar-50 shadow-card">
+            <h2 className="text-2xl font-bold">Get a free estimate</h2>
+            <p className="mt-2 text-brick-100">Tell us what you are seeing and we will take a look.</p>
+            <div className="mt-5 grid gap-3">
+              <ButtonLink href="/contact">Request an Estimate</ButtonLink>
+              <ButtonLink href={telHref(business.phone)} variant="light">
+                Call {business.phone}
+              </ButtonLink>
+            </div>
+          </div>
+          <nav aria-label="Our services" className="rounded-card border border-mortar-200 bg-white p-6 shadow-sm">
+            <h2 className="font-sans text-lg font-bold text-soot-950">Our services</h2>
+            <ul className="mt-3 space-y-2">
+              {serviceLinks.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="rich-link">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+      </div>
+      {others.length > 0 && (
+        <section aria-labelledby="more-heading" className="bg-mortar-100 py-14">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6">
+            <h2 id="more-heading" className="text-3xl font-bold text-soot-950">
+              More from our blog
+            </h2>
+            <div className="mt-8 grid gap-8 md:grid-cols-2">
+              {others.map((p) => (
+                <PostCard key={p.slug} post={p} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+      <CtaBand />
+    </>
+  );
+}
+
+function PostBlockView({ block }: { block: PostBlock }) {
+  switch (block.type) {
+    case "h2":
+      return <h2 id={block.id}>{block.text}</h2>;
+    case "h3":
+      return <h3 id={block.id}>{block.text}</h3>;
+    case "p":
+      return (
+        <p>
+          <RichText text={block.text} />
+        </p>
+      );
+    case "ul":
+    case "ol": {
+      const List = block.type;
+      return (
+        <List>
+          {block.items.map((item, i) => (
+            <li key={i}>
+              <RichText text={item} />
+            </li>
+          ))}
+        </List>
+      );
+    }
+    case "callout":
+      return (
+        <aside className="callout">
+          <p className="font-semibold text-soot-950">{block.title}</p>
+          <p>
+            <RichText text={block.text} />
+          </p>
+        </aside>
+      );
+    case "costTable":
+      return <CostTable />;
+    case "faq":
+      return (
+        <section className="faq-block" aria-label={block.heading}>
+          <h2>{block.heading}</h2>
+          <dl>
+            {block.items.map((item) => (
+              <div key={item.question}>
+                <dt>{item.question}</dt>
+                <dd>
+                  <RichText text={item.answer} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      );
+  }
+}

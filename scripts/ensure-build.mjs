@@ -1,0 +1,19 @@
+// `npm start` builds first when there is no build, or when the sources changed since the last one.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const marker = "build/server/index.js";
+const sources = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const stat = statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(p).map((name) => newest(path.join(p, name))));
+}
+
+if (!existsSync(marker) || Math.max(...sources.map(newest)) > statSync(marker).mtimeMs) {
+  console.log("Building the site…");
+  execSync("npm run build", { stdio: "inherit" });
+}

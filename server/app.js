@@ -1,0 +1,83 @@
+// The HTTP app: prerendered pages and fingerprinted assets from disk, everything else through React Router.
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+
+const HTML_CACHE = "public, max-age=300, must-revalidate";
+const ASSET_CACHE = "public, max-age=31536000, immutable";
+const STATIC_CACHE = "public, max-age=86400";
+
+/** Maps each prerendered URL ("/faq") to its file ("<client>/faq/index.html"). */
+export function prerenderedPages(clientDir) {
+  const pages = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "index.html") {
+        const url = "/" + path.relative(clientDir, dir).split(path.sep).join("/");
+        pages.set(url === "/" ? "/" : url.replace(/\/$/, ""), full);
+      }
+    }
+  };
+  if (existsSync(clientDir)) walk(clientDir);
+  return pages;
+}
+
+export async function createApp({ buildDir = path.resolve("build"), beforeRoutes } = {}) {
+  const clientDir = path.join(buildDir, "client");
+  const serverBuild = await import(path.join(buildDir, "server", "index.js"));
+  const pages = prerenderedPages(clientDir);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+  app.use(compression());
+
+  beforeRoutes?.(app);
+
+  // Canonical URLs have no trailing slash: /faq/ -> /faq.
+  app.use((req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
+      const query = req.url.slice(req.path.length);
+      return res.redirect(301, req.path.replace(/\/+$/, "") + query);
+    }
+    next();
+  });
+
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = pages.get(req.path);
+    if (!file) return next();
+    res.setHeader("Cache-Control", HTML_CACHE);
+    res.sendFile(file, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
+
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      maxAge: STATIC_CACHE.match(/max-age=(\d+)/)[1] * 1000,
+      setHeaders(res, filePath) {
+        if (filePath.endsWith(".html")) res.setHeader("Cache-Control", HTML_CACHE);
+      },
+    }),
+  );
+
+  app.all(
+    "/{*splat}",
+    (req, res, next) => {
+      res.setHeader("Cache-Control", req.method === "GET" ? HTML_CACHE : "no-store");
+      next();
+    },
+    createRequestHandler({ build: serverBuild }),
+  );
+
+  return app;
+}
+
+export { ASSET_CACHE };
