@@ -1,7 +1,8 @@
 // Browser entry: hydrates the islands on the page (docs/decisions/0001-islands.md).
 // The page is complete HTML without it; this only wakes up the parts a visitor interacts with.
-import { createElement, type ComponentType } from "react";
+import { createElement, type FunctionComponent } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { IslandRoot } from "./components/island-root";
 import { islandLoaders, type IslandName } from "./islands";
 
 function isIslandName(name: string | undefined): name is IslandName {
@@ -13,7 +14,8 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (!isIslandName(name)) continue;
   const props: object = JSON.parse(element.dataset.props ?? "{}");
   void islandLoaders[name]().then((component) => {
-    hydrateRoot(element, createElement(component as ComponentType<object>, props), {
+    const island = createElement(component as FunctionComponent<object>, props);
+    hydrateRoot(element, createElement(IslandRoot, { container: element }, island), {
       identifierPrefix: element.dataset.islandId,
     });
   });

@@ -2,6 +2,7 @@
 // exactly that markup (same tree, same useId prefix) without the rest of the page.
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
+import { IslandRoot } from "./island-root";
 import type { IslandComponent, IslandName, IslandProps } from "~/islands";
 
 export function Island<N extends IslandName>({
@@ -16,7 +17,8 @@ export function Island<N extends IslandName>({
   component: IslandComponent<N>;
   props: IslandProps<N>;
 }) {
-  const html = renderToString(createElement(component as FunctionComponent<object>, props as object), { identifierPrefix: id });
+  const island = createElement(component as FunctionComponent<object>, props as object);
+  const html = renderToString(createElement(IslandRoot, null, island), { identifierPrefix: id });
   return (
     <div
       data-island={name}

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 const [firstWord, ...rest] = business.name.split(" ");
 
 /** The mark plus the business name set as text, so renaming the business is a change to business.ts only. */
-export function Logo({ tone = "dark", compact = false }: { tone?: "dark" | "light"; compact?: boolean }) {
+export function Logo({ tone = "dark", compact = false, lazy = false }: { tone?: "dark" | "light"; compact?: boolean; lazy?: boolean }) {
   return (
     <span className="flex items-center gap-2.5">
       <img
@@ -12,6 +12,7 @@ export function Logo({ tone = "dark", compact = false }: { tone?: "dark" | "ligh
         alt=""
         width={48}
         height={48}
+        loading={lazy ? "lazy" : undefined}
         className={cn("shrink-0 transition-all duration-300", compact ? "size-9" : "size-11")}
       />
       <span className="flex flex-col leading-none">

@@ -54,9 +54,9 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
     <header
       data-condensed={condensed ? "" : undefined}
       className={cn(
-        "sticky top-0 z-40 border-b border-mortar-200 bg-white/95 backdrop-blur transition-[box-shadow,padding] duration-300",
+        "sticky top-0 z-40 border-b border-mortar-200 bg-white/95 backdrop-blur transition-[box-shadow,padding,margin] duration-300",
         // The margin gives back the height the header loses, so condensing never moves the page.
-        condensed ? "mb-3 py-1.5 shadow-header lg:mb-4" : "py-3 lg:py-4",
+        condensed ? "mb-3 py-1.5 shadow-header lg:mb-5" : "py-3 lg:py-4",
       )}
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">

@@ -16,8 +16,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a
         href="#main"
         id="top"
-        tabIndex={-1}
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-soot-950 focus:px-4 focus:py-3 focus:font-semibold focus:text-white"
+        className="sr-only focus-visible:not-sr-only focus-visible:fixed focus-visible:top-3 focus-visible:left-3 focus-visible:z-50 focus-visible:rounded-lg focus-visible:bg-soot-950 focus-visible:px-4 focus-visible:py-3 focus-visible:font-semibold focus-visible:text-white"
       >
         Skip to content
       </a>

@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+
+// Every page the sitemap lists must be prerendered HTML with its h1, title, description and canonical URL.
+async function sitemapPaths(request: import("@playwright/test").APIRequestContext) {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({ request }) => {
+  const paths = await sitemapPaths(request);
+  expect(paths).toHaveLength(22);
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+    const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1];
+    expect(title, path).toBeTruthy();
+    expect(description, path).toBeTruthy();
+    titles.add(title!);
+    descriptions.add(description!);
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(canonical && new URL(canonical).pathname, path).toBe(path);
+    expect(html, path).not.toContain("<script type=\"module\"");
+  }
+  expect(titles.size).toBe(paths.length);
+  expect(descriptions.size).toBe(paths.length);
+});
+
+test("a URL with a trailing slash redirects to the canonical one, and /faq answers itself", async ({ request }) => {
+  const slashed = await request.get("/faq/", { maxRedirects: 0 });
+  expect(slashed.status()).toBe(301);
+  expect(slashed.headers().location).toBe("/faq");
+  const faq = await request.get("/faq", { maxRedirects: 0 });
+  expect(faq.status()).toBe(200);
+  expect(faq.headers()["cache-control"]).toMatch(/max-age=300/);
+});
+
+test("fingerprinted assets are cached for a year and responses are compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const css = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+  expect(css).toBeTruthy();
+  const response = await request.get(css!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+});
