@@ -15,7 +15,10 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const props: object = JSON.parse(element.dataset.props ?? "{}");
   void islandLoaders[name]().then((component) => {
     const island = createElement(component as FunctionComponent<object>, props);
-    hydrateRoot(element, createElement(IslandRoot, { container: element }, island), {
+    const markHydrated = () => {
+      element.dataset.hydrated = "";
+    };
+    hydrateRoot(element, createElement(IslandRoot, { onHydrated: markHydrated, children: island }), {
       identifierPrefix: element.dataset.islandId,
     });
   });

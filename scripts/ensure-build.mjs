@@ -6,6 +6,7 @@ import path from "node:path";
 const marker = "build/server/index.js";
 const sources = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
+/** @param {string} p @returns {number} newest modification time below p */
 function newest(p) {
   if (!existsSync(p)) return 0;
   const stat = statSync(p);

@@ -7,6 +7,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(width) < 600 ? 812 : 900 } });
+/** @type {string[]} */
 const errors = [];
 page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
 page.on("pageerror", (e) => errors.push(e.message));

@@ -6,12 +6,16 @@ import compression from "compression";
 import express from "express";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
-const ASSET_CACHE = "public, max-age=31536000, immutable";
-const STATIC_CACHE = "public, max-age=86400";
+const STATIC_MAX_AGE_MS = 86_400_000;
 
-/** Maps each prerendered URL ("/faq") to its file ("<client>/faq/index.html"). */
+/**
+ * Maps each prerendered URL ("/faq") to its file ("<client>/faq/index.html").
+ * @param {string} clientDir
+ */
 export function prerenderedPages(clientDir) {
+  /** @type {Map<string, string>} */
   const pages = new Map();
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -26,6 +30,9 @@ export function prerenderedPages(clientDir) {
   return pages;
 }
 
+/**
+ * @param {{ buildDir?: string, beforeRoutes?: (app: import("express").Express) => void }} [options]
+ */
 export async function createApp({ buildDir = path.resolve("build"), beforeRoutes } = {}) {
   const clientDir = path.join(buildDir, "client");
   const serverBuild = await import(path.join(buildDir, "server", "index.js"));
@@ -61,7 +68,7 @@ export async function createApp({ buildDir = path.resolve("build"), beforeRoutes
     express.static(clientDir, {
       index: false,
       redirect: false,
-      maxAge: STATIC_CACHE.match(/max-age=(\d+)/)[1] * 1000,
+      maxAge: STATIC_MAX_AGE_MS,
       setHeaders(res, filePath) {
         if (filePath.endsWith(".html")) res.setHeader("Cache-Control", HTML_CACHE);
       },
@@ -80,4 +87,3 @@ export async function createApp({ buildDir = path.resolve("build"), beforeRoutes
   return app;
 }
 
-export { ASSET_CACHE };

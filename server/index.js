@@ -10,6 +10,7 @@ const server = app.listen(port, host, () => {
 });
 
 // Stop accepting, let requests in flight finish, then exit.
+/** @param {string} signal */
 function shutdown(signal) {
   console.log(`${signal} received: closing`);
   server.close(() => process.exit(0));

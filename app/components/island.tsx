@@ -18,7 +18,7 @@ export function Island<N extends IslandName>({
   props: IslandProps<N>;
 }) {
   const island = createElement(component as FunctionComponent<object>, props as object);
-  const html = renderToString(createElement(IslandRoot, null, island), { identifierPrefix: id });
+  const html = renderToString(createElement(IslandRoot, { children: island }), { identifierPrefix: id });
   return (
     <div
       data-island={name}

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 
 // Every page the sitemap lists must be prerendered HTML with its h1, title, description and canonical URL.
-async function sitemapPaths(request: import("@playwright/test").APIRequestContext) {
+async function sitemapPaths(request: APIRequestContext) {
   const xml = await (await request.get("/sitemap.xml")).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
 }
 
 test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({ request }) => {
@@ -20,8 +20,8 @@ test("every route answers 200 with its own h1, title, description and canonical 
     const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1];
     expect(title, path).toBeTruthy();
     expect(description, path).toBeTruthy();
-    titles.add(title!);
-    descriptions.add(description!);
+    titles.add(title ?? "");
+    descriptions.add(description ?? "");
     const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
     expect(canonical && new URL(canonical).pathname, path).toBe(path);
     expect(html, path).not.toContain("<script type=\"module\"");
@@ -43,7 +43,7 @@ test("fingerprinted assets are cached for a year and responses are compressed", 
   const html = await (await request.get("/")).text();
   const css = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
   expect(css).toBeTruthy();
-  const response = await request.get(css!, { headers: { "Accept-Encoding": "gzip" } });
+  const response = await request.get(css ?? "", { headers: { "Accept-Encoding": "gzip" } });
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("immutable");
   expect(response.headers()["cache-control"]).toContain("max-age=31536000");
