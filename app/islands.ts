@@ -6,6 +6,7 @@ export const islandLoaders = {
   SiteHeader: () => import("./components/site-header").then((m) => m.SiteHeader),
   ScrollToTopButton: () => import("./components/scroll-to-top-button").then((m) => m.ScrollToTopButton),
   GoBackButton: () => import("./components/go-back-button").then((m) => m.GoBackButton),
+  EstimateForm: () => import("./components/estimate-form").then((m) => m.EstimateForm),
   FaqAccordion: () => import("./components/faq-accordion").then((m) => m.FaqAccordion),
 } satisfies Record<string, () => Promise<(props: never) => ReactNode>>;
 

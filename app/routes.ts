@@ -8,6 +8,8 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/post.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("contact/received", "routes/contact-received.tsx"),
+  route("api/estimate", "routes/api.estimate.ts"),
   route("faq", "routes/faq.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -31,9 +31,15 @@ export function prerenderedPages(clientDir) {
 }
 
 /**
- * @param {{ buildDir?: string, beforeRoutes?: (app: import("express").Express) => void }} [options]
+ * @param {{
+ *   store: import("./estimate-store.js").EstimateStore,
+ *   notifyOwner?: boolean,
+ *   notifyTo?: string | null,
+ *   buildDir?: string,
+ *   beforeRoutes?: (app: import("express").Express) => void,
+ * }} options
  */
-export async function createApp({ buildDir = path.resolve("build"), beforeRoutes } = {}) {
+export async function createApp({ store, notifyOwner = false, notifyTo = null, buildDir = path.resolve("build"), beforeRoutes }) {
   const clientDir = path.join(buildDir, "client");
   const serverBuild = await import(path.join(buildDir, "server", "index.js"));
   const pages = prerenderedPages(clientDir);
@@ -81,7 +87,10 @@ export async function createApp({ buildDir = path.resolve("build"), beforeRoutes
       res.setHeader("Cache-Control", req.method === "GET" ? HTML_CACHE : "no-store");
       next();
     },
-    createRequestHandler({ build: serverBuild }),
+    createRequestHandler({
+      build: serverBuild,
+      getLoadContext: (req) => ({ estimates: store, notifyOwner, notifyTo, clientIp: req.ip ?? null }),
+    }),
   );
 
   return app;

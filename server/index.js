@@ -1,21 +1,39 @@
-// Production entry: `npm start`. PORT (default 3000) and HOST choose where it listens.
+// Production entry: `npm start`. See README "Configuration" for the environment it reads.
 import { createApp } from "./app.js";
+import { openEstimateStore } from "./estimate-store.js";
+import { createOutbox } from "./outbox.js";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+const smtpUrl = process.env.SMTP_URL?.trim();
 
-const app = await createApp();
+const store = openEstimateStore();
+const outbox = smtpUrl
+  ? createOutbox({ store, smtpUrl, from: process.env.MAIL_FROM ?? `Website <no-reply@${process.env.MAIL_DOMAIN ?? "localhost"}>` })
+  : null;
+const app = await createApp({ store, notifyOwner: outbox !== null, notifyTo: process.env.NOTIFY_EMAIL?.trim() || null });
 const server = app.listen(port, host, () => {
-  console.log(`Site ready at http://localhost:${port}`);
+  console.log(`Site ready at http://localhost:${port} (estimates stored in ${store.file})`);
 });
+outbox?.start();
 
-// Stop accepting, let requests in flight finish, then exit.
+// Stop accepting, let requests in flight finish, then close the database and exit.
+let stopping = false;
 /** @param {string} signal */
 function shutdown(signal) {
-  console.log(`${signal} received: closing`);
-  server.close(() => process.exit(0));
-  server.closeIdleConnections?.();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests in flight`);
+  server.close(async () => {
+    await outbox?.stop();
+    store.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    store.close();
+    process.exit(1);
+  }, 10_000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -4,10 +4,15 @@ import { posts } from "~/content/posts";
 import { services } from "~/content/services";
 import { blogPostingJsonLd, breadcrumbJsonLd, faqPageJsonLd, localBusinessJsonLd, serviceJsonLd } from "./json-ld";
 
+/** The data as a crawler reads it: serialised JSON. */
+function parsed<T = Record<string, unknown>>(data: unknown): T {
+  return JSON.parse(JSON.stringify(data)) as T;
+}
+
 // Structured data is read by machines: check each type's required fields and that facts come from business.ts.
 describe("JSON-LD", () => {
   it("describes the business with contact details, hours, area served, payment and profiles", () => {
-    const data = localBusinessJsonLd() as Record<string, unknown>;
+    const data = parsed(localBusinessJsonLd());
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("HomeAndConstructionBusiness");
     expect(data.name).toBe(business.name);
@@ -26,7 +31,7 @@ describe("JSON-LD", () => {
   });
 
   it.each(services.map((s) => [s.slug, s] as const))("describes the %s service with the spec's fields", (_slug, service) => {
-    const data = serviceJsonLd(service) as Record<string, unknown>;
+    const data = parsed(serviceJsonLd(service));
     expect(data["@type"]).toBe("Service");
     expect(data.name).toBe(service.name);
     expect(String(data.description).length).toBeGreaterThan(50);
@@ -42,10 +47,12 @@ describe("JSON-LD", () => {
   });
 
   it("lists breadcrumbs in order with absolute URLs", () => {
-    const data = breadcrumbJsonLd([
-      { name: "Home", path: "/" },
-      { name: "Peoria", path: "/locations/peoria" },
-    ]) as { itemListElement: { position: number; name: string; item: string }[] };
+    const data = parsed<{ itemListElement: { position: number; name: string; item: string }[] }>(
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Peoria", path: "/locations/peoria" },
+      ]),
+    );
     expect(data.itemListElement.map((i) => [i.position, i.name])).toEqual([
       [1, "Home"],
       [2, "Peoria"],
@@ -54,7 +61,7 @@ describe("JSON-LD", () => {
   });
 
   it.each(posts.map((p) => [p.slug, p] as const))("describes the article %s with its dates", (_slug, post) => {
-    const data = blogPostingJsonLd(post) as Record<string, unknown>;
+    const data = parsed(blogPostingJsonLd(post));
     expect(data["@type"]).toBe("BlogPosting");
     expect(data.headline).toBe(post.title);
     expect(data.datePublished).toMatch(/^2025-\d\d-\d\d$/);
@@ -63,9 +70,11 @@ describe("JSON-LD", () => {
   });
 
   it("turns FAQ answers with links into plain-text answers", () => {
-    const data = faqPageJsonLd([
-      { question: "Q?", answer: ["See our ", { text: "cost guide", href: "/blog/cost-of-chimney-repair-bloomington-il" }, "."] },
-    ]) as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    const data = parsed<{ mainEntity: unknown[] }>(
+      faqPageJsonLd([
+        { question: "Q?", answer: ["See our ", { text: "cost guide", href: "/blog/cost-of-chimney-repair-bloomington-il" }, "."] },
+      ]),
+    );
     expect(data.mainEntity[0]).toEqual({
       "@type": "Question",
       name: "Q?",

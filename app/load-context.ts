@@ -1,0 +1,15 @@
+// What the Node server hands every request (server/app.js): the estimate store and request facts.
+import type { EstimateStore } from "../server/estimate-store.js";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    estimates: EstimateStore;
+    /** True when SMTP is configured: new requests are queued for the owner's inbox. */
+    notifyOwner: boolean;
+    /** Where the owner's e-mails go when not the business address (NOTIFY_EMAIL). */
+    notifyTo: string | null;
+    clientIp: string | null;
+  }
+}
+
+export {};
