@@ -27,7 +27,7 @@ export function CostTable() {
                   row.service
                 )}
               </th>
-              <td data-label="Typical cost" className="px-5 py-3 font-bold whitespace-nowrap text-brick-800">
+              <td data-label="Typical cost" className="px-5 py-3 font-bold text-brick-800 sm:whitespace-nowrap">
                 {row.costRange}
               </td>
               <td data-label="What it covers" className="px-5 py-3 text-soot-800">

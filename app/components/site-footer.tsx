@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import { siFacebook, siInstagram, siNextdoor, type SimpleIcon } from "simple-icons";
+import { siFacebook, siInstagram, siYoutube, type SimpleIcon } from "simple-icons";
 import { business } from "~/content/business";
 import { cityLinks, serviceLinks } from "~/content/navigation";
 import { mailtoHref, telHref } from "~/lib/links";
@@ -9,7 +9,7 @@ import { PaymentMethods } from "./payment-methods";
 const socialMarks: Record<(typeof business.socials)[number]["name"], SimpleIcon> = {
   Facebook: siFacebook,
   Instagram: siInstagram,
-  Nextdoor: siNextdoor,
+  YouTube: siYoutube,
 };
 
 function FooterList({ heading, links }: { heading: string; links: readonly { label: string; href: string }[] }) {

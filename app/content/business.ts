@@ -21,7 +21,7 @@ export const business = {
   socials: [
     { name: "Facebook", href: "https://www.facebook.com/example-heartland-chimney" },
     { name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" },
-    { name: "Nextdoor", href: "https://nextdoor.com/pages/example-heartland-chimney" },
+    { name: "YouTube", href: "https://www.youtube.com/@example-heartland-chimney" },
   ],
   paymentMethods: ["Visa", "Mastercard", "American Express", "Bitcoin"],
   /** The towns served, in the order menus and lists show them. */

@@ -71,7 +71,7 @@ export default function PostPage({ params }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article className="min-w-0">
           <Artwork name={post.artwork} alt={post.imageAlt} priority className="mb-10 max-h-[26rem] rounded-card shadow-card" />
           <div className="article-body">

@@ -107,7 +107,7 @@ function SectionBody({ section, muted }: { section: Section; muted: boolean }) {
       );
     case "steps":
       return (
-        <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+        <ol className={cn("grid gap-5 md:grid-cols-2", section.steps.length === 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}>
           {section.steps.map((step, i) => (
             <li key={step.title} className="relative rounded-card border border-mortar-200 bg-white p-6 pl-20 shadow-sm">
               <span

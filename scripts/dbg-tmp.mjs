@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+await page.goto("http://localhost:3123/blog/cost-of-chimney-repair-bloomington-il");
+await page.locator(".cost-table").screenshot({ path: "/tmp/cost-375.png" });
+await page.goto("http://localhost:3123/blog/cost-of-chimney-repair-bloomington-il");
+await page.screenshot({ path: "/tmp/post-375.png" });
+const p2 = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await p2.goto("http://localhost:3123/blog/cost-of-chimney-repair-bloomington-il");
+await p2.locator(".cost-table").scrollIntoViewIfNeeded();
+await p2.screenshot({ path: "/tmp/cost-1280.png" });
+await browser.close();
