@@ -4,6 +4,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { estimateGuards, securityHeaders } from "./security.js";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
 const STATIC_MAX_AGE_MS = 86_400_000;
@@ -35,11 +36,23 @@ export function prerenderedPages(clientDir) {
  *   store: import("./estimate-store.js").EstimateStore,
  *   notifyOwner?: boolean,
  *   notifyTo?: string | null,
+ *   rateLimitPerMinute?: number,
+ *   allowedOrigins?: readonly string[],
+ *   siteUrl?: string,
  *   buildDir?: string,
  *   beforeRoutes?: (app: import("express").Express) => void,
  * }} options
  */
-export async function createApp({ store, notifyOwner = false, notifyTo = null, buildDir = path.resolve("build"), beforeRoutes }) {
+export async function createApp({
+  store,
+  notifyOwner = false,
+  notifyTo = null,
+  rateLimitPerMinute = 5,
+  allowedOrigins = [],
+  siteUrl = "http://localhost:3000",
+  buildDir = path.resolve("build"),
+  beforeRoutes,
+}) {
   const clientDir = path.join(buildDir, "client");
   const serverBuild = await import(path.join(buildDir, "server", "index.js"));
   const pages = prerenderedPages(clientDir);
@@ -48,6 +61,15 @@ export async function createApp({ store, notifyOwner = false, notifyTo = null, b
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? false);
   app.use(compression());
+  app.use(
+    securityHeaders({
+      // The one inline script our pages run: the island loader, pinned by hash in the CSP.
+      inlineScripts: [serverBuild.routes.root.module.islandLoaderSource(serverBuild.assets.entry.module)],
+      siteUrl,
+      estimateEndpoint: process.env.ESTIMATE_ENDPOINT,
+    }),
+  );
+  app.post("/api/estimate", ...estimateGuards({ perMinute: rateLimitPerMinute, allowedOrigins }));
 
   beforeRoutes?.(app);
 

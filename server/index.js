@@ -11,7 +11,19 @@ const store = openEstimateStore();
 const outbox = smtpUrl
   ? createOutbox({ store, smtpUrl, from: process.env.MAIL_FROM ?? `Website <no-reply@${process.env.MAIL_DOMAIN ?? "localhost"}>` })
   : null;
-const app = await createApp({ store, notifyOwner: outbox !== null, notifyTo: process.env.NOTIFY_EMAIL?.trim() || null });
+const siteUrl = process.env.SITE_URL?.trim();
+const app = await createApp({
+  store,
+  notifyOwner: outbox !== null,
+  notifyTo: process.env.NOTIFY_EMAIL?.trim() || null,
+  rateLimitPerMinute: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 5),
+  // Cross-site posts are refused once the site knows its own origin(s).
+  allowedOrigins: (process.env.ALLOWED_ORIGINS ?? (siteUrl ? new URL(siteUrl).origin : ""))
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean),
+  siteUrl: siteUrl || undefined,
+});
 const server = app.listen(port, host, () => {
   console.log(`Site ready at http://localhost:${port} (estimates stored in ${store.file})`);
 });

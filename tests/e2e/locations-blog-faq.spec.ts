@@ -112,12 +112,17 @@ for (const city of CITIES) {
   });
 }
 
-test("visitor follows a link to an unlisted town and gets a generic page that search engines are told to skip", async ({ page, request }) => {
+test("visitor follows a link to an unlisted town and gets a generic page that search engines are told to skip", async ({
+  page,
+  request,
+}) => {
   const response = await page.goto("/locations/heyworth-junction");
   expect(response?.status()).toBe(200);
   await waitForIslands(page);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Heyworth Junction");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText("Heyworth Junction");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText(
+    "Heyworth Junction",
+  );
   expect(await robotsContents(page)).toContainEqual(expect.stringMatching(/noindex/));
 
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -129,7 +134,9 @@ test("visitor follows a link to an unlisted town and gets a generic page that se
 // Blog
 // ---------------------------------------------------------------------------------------------
 
-test("visitor browses the blog and finds 4 article cards, each with a title link, a date and an illustrated image", async ({ page }) => {
+test("visitor browses the blog and finds 4 article cards, each with a title link, a date and an illustrated image", async ({
+  page,
+}) => {
   await visit(page, "/blog");
   const cards = page.getByTestId("post-list").getByRole("article");
   await expect(cards).toHaveCount(4);
@@ -155,7 +162,9 @@ test("visitor clicks a blog card title and reads that article", async ({ page })
 });
 
 for (const article of ARTICLES) {
-  test(`reader opens "${article.title}" and sees its title, publication date and article structured data`, async ({ page }) => {
+  test(`reader opens "${article.title}" and sees its title, publication date and article structured data`, async ({
+    page,
+  }) => {
     const response = await page.goto(`/blog/${article.slug}`);
     expect(response?.status()).toBe(200);
     await waitForIslands(page);
@@ -194,7 +203,10 @@ test("reader of the cost guide finds a table of 10 services whose rows link to t
       /^\/services\/(chimney-crowns|tuckpointing|hoods-and-caps|chimney-rebuilds|masonry-repair|glass-block-windows)$/,
     );
   }
-  await expect(table.getByRole("link", { name: "Tuckpointing", exact: true })).toHaveAttribute("href", "/services/tuckpointing");
+  await expect(table.getByRole("link", { name: "Tuckpointing", exact: true })).toHaveAttribute(
+    "href",
+    "/services/tuckpointing",
+  );
 
   await table.getByRole("link", { name: "Chimney Crown Repair", exact: true }).click();
   await expect(page).toHaveURL(/\/services\/chimney-crowns$/);
@@ -209,7 +221,9 @@ test("reader on a 375 px phone sees the cost table without sideways scrolling", 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test("reader on a 375 px phone can read every cost in full: the table fits its card instead of being cut off", async ({ page }) => {
+test("reader on a 375 px phone can read every cost in full: the table fits its card instead of being cut off", async ({
+  page,
+}) => {
   test.skip(!isMobile(page), "narrow screens");
   await page.setViewportSize({ width: 375, height: 812 });
   await visit(page, "/blog/cost-of-chimney-repair-bloomington-il");
@@ -244,7 +258,9 @@ test("reader of the crown article finds the 7 numbered signs in order", async ({
 // FAQ page
 // ---------------------------------------------------------------------------------------------
 
-test("visitor on the FAQ page finds 5 general and 4 service questions and a 'Contact Us Directly' link", async ({ page }) => {
+test("visitor on the FAQ page finds 5 general and 4 service questions and a 'Contact Us Directly' link", async ({
+  page,
+}) => {
   await visit(page, "/faq");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const general = page.getByRole("region", { name: "General Questions" });
@@ -254,7 +270,10 @@ test("visitor on the FAQ page finds 5 general and 4 service questions and a 'Con
   for (const trigger of await page.locator("main").locator("button[aria-expanded]").all()) {
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
   }
-  await expect(page.locator("main").getByRole("link", { name: "Contact Us Directly" })).toHaveAttribute("href", "/contact");
+  await expect(page.locator("main").getByRole("link", { name: "Contact Us Directly" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
 });
 
 test("visitor on the FAQ page opens one answer at a time in each accordion and closes it again", async ({ page }) => {
@@ -319,6 +338,7 @@ test("search engines get all nine FAQ page answers in the server HTML while they
   await page.goto("/faq");
   const answers = page.locator('main [role="region"][data-state="closed"]');
   await expect(answers).toHaveCount(9);
-  for (const answer of await answers.all()) expect((await answer.textContent())?.trim().length ?? 0).toBeGreaterThan(20);
+  for (const answer of await answers.all())
+    expect((await answer.textContent())?.trim().length ?? 0).toBeGreaterThan(20);
   await context.close();
 });

@@ -68,7 +68,8 @@ for (const service of SERVICE_PAGES) {
     await expect(hero.getByRole("link", { name: `Call ${PHONE}` })).toHaveAttribute("href", PHONE_HREF);
 
     await expect(faqTriggers(page)).toHaveCount(4);
-    for (const trigger of await faqTriggers(page).all()) await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    for (const trigger of await faqTriggers(page).all())
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
     await expect(faqRegion(page).getByRole("link", { name: "View All FAQs" })).toHaveAttribute("href", "/faq");
 
     const cta = page.getByRole("region", { name: "Ready to Fix Your Chimney?" });
@@ -98,7 +99,12 @@ test("visitor reads the chimney crowns page: 6 damage signs, a services list, th
 
   const process = section(page, "crown-replacement-process", "steps");
   await expect(steps(process)).toHaveCount(4);
-  await expect(process.getByRole("heading", { level: 3 })).toHaveText([/Inspection$/, /Preparation$/, /Installation$/, /Finishing$/]);
+  await expect(process.getByRole("heading", { level: 3 })).toHaveText([
+    /Inspection$/,
+    /Preparation$/,
+    /Installation$/,
+    /Finishing$/,
+  ]);
 
   const scheduleNow = page.locator("main").getByRole("link", { name: "Schedule Now" });
   await expect(scheduleNow).toHaveCount(1);
@@ -136,7 +142,11 @@ test("visitor weighing a rebuild finds 6 signs, 3 rebuild types, the 7-step proc
   await expect(cards(section(page, "chimney-rebuild-signs", "cards"))).toHaveCount(6);
   const types = section(page, "chimney-rebuild-types", "cards");
   await expect(cards(types)).toHaveCount(3);
-  await expect(types.getByRole("heading", { level: 3 })).toHaveText(["Partial Rebuild", "Complete Rebuild", "Historic Restoration"]);
+  await expect(types.getByRole("heading", { level: 3 })).toHaveText([
+    "Partial Rebuild",
+    "Complete Rebuild",
+    "Historic Restoration",
+  ]);
   await expect(steps(section(page, "chimney-rebuild-process", "steps"))).toHaveCount(7);
 
   // The link sits in a closed answer: present in the HTML, but only reachable once the question is opened.
@@ -162,7 +172,10 @@ test("visitor on the masonry repair page finds 6 problems, 6 solutions with 'Req
   const solutions = cards(section(page, "masonry-repair-solutions", "cards"));
   await expect(solutions).toHaveCount(6);
   for (const solution of await solutions.all()) {
-    await expect(solution.getByRole("link", { name: "Request Service", exact: true })).toHaveAttribute("href", "/contact");
+    await expect(solution.getByRole("link", { name: "Request Service", exact: true })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   }
   await expect(page.locator("main").getByRole("link", { name: "Request Service", exact: true })).toHaveCount(6);
 
@@ -180,10 +193,17 @@ test("visitor on the glass block page can request a quote or call, and reads the
 
   const benefits = section(page, "glass-block-benefits", "cards");
   await expect(cards(benefits)).toHaveCount(4);
-  await expect(benefits.getByRole("heading", { level: 3 })).toHaveText(["Security", "Privacy", "Natural Light", "Energy Efficiency"]);
+  await expect(benefits.getByRole("heading", { level: 3 })).toHaveText([
+    "Security",
+    "Privacy",
+    "Natural Light",
+    "Energy Efficiency",
+  ]);
 });
 
-test("visitor opens one FAQ answer at a time on a service page, and closes the open one by clicking it again", async ({ page }) => {
+test("visitor opens one FAQ answer at a time on a service page, and closes the open one by clicking it again", async ({
+  page,
+}) => {
   await visit(page, "/services/chimney-crowns");
   const triggers = faqTriggers(page);
   await expect(triggers).toHaveCount(4);
@@ -215,7 +235,9 @@ test("visitor opens one FAQ answer at a time on a service page, and closes the o
   await expect(faqRegion(page).locator('button[aria-expanded="true"]')).toHaveCount(0);
 });
 
-test("keyboard user tabs to the FAQ questions, toggles them with Enter and Space, and moves down with ArrowDown", async ({ page }) => {
+test("keyboard user tabs to the FAQ questions, toggles them with Enter and Space, and moves down with ArrowDown", async ({
+  page,
+}) => {
   await visit(page, "/services/chimney-crowns");
   const triggers = faqTriggers(page);
   await expect(triggers).toHaveCount(4);
