@@ -32,6 +32,18 @@ export function prerenderedPages(clientDir) {
 }
 
 /**
+ * TRUST_PROXY as Express understands it: a hop count ("1"), true/false, or addresses/subnets ("loopback, 10.0.0.0/8").
+ * @param {string | undefined} value
+ * @returns {boolean | number | string}
+ */
+export function trustProxySetting(value) {
+  const v = value?.trim();
+  if (!v || v === "false") return false;
+  if (v === "true") return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/**
  * @param {{
  *   store: import("./estimate-store.js").EstimateStore,
  *   notifyOwner?: boolean,
@@ -59,7 +71,7 @@ export async function createApp({
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+  app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
   app.use(compression());
   app.use(
     securityHeaders({

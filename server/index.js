@@ -41,7 +41,9 @@ function shutdown(signal) {
     store.close();
     process.exit(0);
   });
+  // Keep-alive connections go as soon as they fall idle, so a finished request does not hold the exit.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
     store.close();
     process.exit(1);

@@ -28,7 +28,8 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array<Arr
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Stop reading but leave the connection alone, so the client still receives our 413 answer.
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

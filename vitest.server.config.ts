@@ -1,0 +1,13 @@
+// Tests of the built server as a whole process: headers, abuse limits, bad input, crashes. Run after the build.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["tests/server/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+    fileParallelism: false,
+  },
+});
