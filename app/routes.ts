@@ -11,6 +11,7 @@ export default [
   route("contact/received", "routes/contact-received.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("faq", "routes/faq.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),

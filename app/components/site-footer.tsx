@@ -91,7 +91,15 @@ export function SiteFooter() {
           <p>
             © <span data-testid="copyright-year">{new Date().getFullYear()}</span> {business.name}. All rights reserved.
           </p>
-          <p>Licensed &amp; insured · Free estimates · {business.tagline.replace("Serving ", "")}</p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <span>Licensed &amp; insured · Free estimates</span>
+            <a href="/accessibility" className="underline underline-offset-2 hover:text-white">
+              Accessibility
+            </a>
+            <a href="/sitemap.xml" className="underline underline-offset-2 hover:text-white">
+              Sitemap
+            </a>
+          </p>
         </div>
       </div>
     </footer>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { sitemapXml } from "~/routes/sitemap";
 import { robotsTxt } from "~/routes/robots";
+import { accessibility } from "./accessibility";
 import { business } from "./business";
 import { costRows } from "./costs";
 import { contactFaqs, generalFaqs, serviceFaqs } from "./faqs";
@@ -12,7 +13,7 @@ import { services } from "./services";
 import { sitePages } from "./site-map";
 import { testimonials } from "./testimonials";
 
-const allContent = { business, costRows, contactFaqs, generalFaqs, serviceFaqs, home, cities, posts, services, testimonials };
+const allContent = { accessibility, business, costRows, contactFaqs, generalFaqs, serviceFaqs, home, cities, posts, services, testimonials };
 
 /** Every href (and cost-row link) anywhere in the content. */
 function internalLinks(value: unknown, found: string[] = []): string[] {
@@ -33,8 +34,8 @@ function unique<T>(values: T[]) {
 describe("content", () => {
   const knownPaths = new Set(sitePages().map((p) => p.path));
 
-  it("lists the 22 pages of the route table", () => {
-    expect(sitePages()).toHaveLength(22);
+  it("lists the 22 pages of the route table plus the accessibility statement", () => {
+    expect(sitePages()).toHaveLength(23);
     expect(unique(sitePages().map((p) => p.path))).toBe(true);
   });
 
@@ -54,7 +55,7 @@ describe("content", () => {
   });
 
   it("gives every page a distinct title and description of a sensible length", () => {
-    const heads = [home.seo, ...services.map((s) => s.seo), ...Object.values(cities).map((c) => c.seo), ...posts.map((p) => p.seo)];
+    const heads = [home.seo, accessibility.seo, ...services.map((s) => s.seo), ...Object.values(cities).map((c) => c.seo), ...posts.map((p) => p.seo)];
     expect(unique(heads.map((h) => h.title))).toBe(true);
     expect(unique(heads.map((h) => h.description))).toBe(true);
     for (const head of heads) {

@@ -11,6 +11,7 @@ export function sitePages(): SitePage[] {
     ...services.map((s) => ({ path: `/services/${s.slug}` })),
     { path: "/contact" },
     { path: "/faq" },
+    { path: "/accessibility" },
     ...business.cities.map((c) => ({ path: `/locations/${c.slug}` })),
     { path: "/blog", lastModified: posts[0]?.dateModified ?? posts[0]?.datePublished },
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.dateModified ?? p.datePublished })),

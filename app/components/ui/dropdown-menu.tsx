@@ -35,8 +35,8 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <DropdownMenuPrimitive.Item
       className={cn(
-        "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2.5 text-[0.95rem] font-medium text-soot-900 outline-none",
-        "data-highlighted:bg-mortar-100 data-highlighted:text-brick-800",
+        "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2.5 text-[0.95rem] font-medium text-soot-900 focus-visible:-outline-offset-2",
+        "data-highlighted:bg-brick-100 data-highlighted:text-brick-900",
         className,
       )}
       {...props}

@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { isMobile, visit } from "./support";
+
+const EXTRA_PAGES = ["/no-such-page", "/locations/heyworth", "/contact/received?status=ok", "/contact/received?status=invalid&fields=email"];
+
+async function sitemapPaths(page: Page) {
+  const xml = await (await page.request.get("/sitemap.xml")).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("every page passes axe's WCAG 2.2 AA checks", async ({ page }) => {
+  test.setTimeout(120_000);
+  const paths = [...(await sitemapPaths(page)), ...EXTRA_PAGES];
+  const problems: string[] = [];
+  for (const path of paths) {
+    await visit(page, path);
+    for (const violation of await axeViolations(page)) problems.push(`${path} ${violation}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("open menus, an open answer and a toast pass axe too", async ({ page }) => {
+  await visit(page, "/contact");
+  if (isMobile(page)) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Services" }).click();
+  } else {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" }).click();
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  if (isMobile(page)) await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  await page.locator("#contact-faq-heading").scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: /warranty/i }).click();
+  await page.route("**/api/estimate", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByLabel("Full Name").fill("A");
+  await page.getByLabel("Email Address").fill("a@example.com");
+  await page.getByLabel("Phone Number").fill("309 555 0100");
+  await page.getByLabel("message").fill("Hello");
+  await page.getByRole("button", { name: "Send My Request" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("keyboard-only visitor walks the menus, an answer and the whole form with focus always visible", async ({ page }) => {
+  test.skip(isMobile(page), "keyboard walk on desktop");
+  await visit(page, "/contact");
+  const focusIsVisible = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return false;
+      const style = getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      return style.outlineStyle !== "none" && rect.width > 0 && rect.height > 0;
+    });
+
+  // Menus: open Services with the keyboard, walk it, close it.
+  const services = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
+  await page.keyboard.press("Tab"); // keyboard modality, as for any keyboard user
+  await services.focus();
+  expect(await focusIsVisible()).toBe(true);
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  expect(await focusIsVisible()).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(services).toBeFocused();
+
+  // Tab from the top of the page through everything: focus is always visible and reaches the footer (never trapped).
+  await page.locator("body").focus();
+  const seen: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusIsVisible(), `focus ${i} visible`).toBe(true);
+    const label = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return `${el.tagName}:${el.getAttribute("aria-label") ?? el.getAttribute("name") ?? el.textContent?.trim().slice(0, 30)}`;
+    });
+    seen.push(label);
+    if (await page.evaluate(() => document.activeElement?.closest("footer") !== null)) break;
+  }
+  const joined = seen.join("\n");
+  for (const field of ["INPUT:name", "INPUT:email", "INPUT:phone", "SELECT:service", "TEXTAREA:message"]) expect(joined).toContain(field);
+  expect(joined).toContain("BUTTON:Send My Request");
+  expect(joined).not.toContain("INPUT:_gotcha");
+  expect(seen.at(-1)).toMatch(/^A:/);
+
+  // An answer opens and closes from the keyboard.
+  const question = page.getByRole("button", { name: /emergency/i });
+  await question.focus();
+  await page.keyboard.press("Enter");
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Space");
+  await expect(question).toHaveAttribute("aria-expanded", "false");
+});
+
+test("with reduced motion requested, menus and answers open without animation", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await visit(page, "/faq");
+  const answer = page.locator(".accordion-content").first();
+  const duration = await answer.evaluate((el) => getComputedStyle(el).transitionDuration);
+  expect(duration.split(",").every((d) => parseFloat(d) < 0.01)).toBe(true);
+  await context.close();
+});
