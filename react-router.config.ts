@@ -1,8 +1,12 @@
+import { existsSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
 import { indexablePaths } from "./app/content/site-map";
+
+// SITE_URL and the estimate settings are read while prerendering; a .env file may hold them.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 export default {
   // Server rendering stays on for what is not prerendered: unknown city slugs, the 404 page, the estimate endpoint.
   ssr: true,
-  prerender: () => [...indexablePaths(), "/sitemap.xml", "/robots.txt"],
+  prerender: () => [...indexablePaths(), "/sitemap.xml", "/robots.txt", "/site.webmanifest"],
 } satisfies Config;

@@ -14,5 +14,6 @@ export default [
   route("accessibility", "routes/accessibility.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("site.webmanifest", "routes/manifest.ts"),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

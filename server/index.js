@@ -1,22 +1,26 @@
 // Production entry: `npm start`. See README "Configuration" for the environment it reads.
+import { existsSync } from "node:fs";
 import { createApp } from "./app.js";
 import { openEstimateStore } from "./estimate-store.js";
 import { createOutbox } from "./outbox.js";
 
-const port = Number(process.env.PORT ?? 3000);
+// Settings may live in a .env file beside package.json (see .env.example); the real environment wins.
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const smtpUrl = process.env.SMTP_URL?.trim();
 
 const store = openEstimateStore();
 const outbox = smtpUrl
-  ? createOutbox({ store, smtpUrl, from: process.env.MAIL_FROM ?? `Website <no-reply@${process.env.MAIL_DOMAIN ?? "localhost"}>` })
+  ? createOutbox({ store, smtpUrl, from: process.env.MAIL_FROM ?? "Website <no-reply@localhost>" })
   : null;
 const siteUrl = process.env.SITE_URL?.trim();
 const app = await createApp({
   store,
   notifyOwner: outbox !== null,
   notifyTo: process.env.NOTIFY_EMAIL?.trim() || null,
-  rateLimitPerMinute: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 5),
+  rateLimitPerMinute: Number(process.env.RATE_LIMIT_PER_MINUTE || 5),
   // Cross-site posts are refused once the site knows its own origin(s).
   allowedOrigins: (process.env.ALLOWED_ORIGINS ?? (siteUrl ? new URL(siteUrl).origin : ""))
     .split(",")

@@ -1,6 +1,9 @@
 // FAQ content for the /faq page (general and service questions) and the /contact page.
 // An answer is plain text, or one run of text with inline links (an array of strings and { text, href }).
+import { business } from "./business";
 import type { FaqItem } from "./types";
+
+const cards = business.paymentMethods.filter((m) => m !== "Bitcoin");
 
 export const generalFaqs = [
   {
@@ -45,8 +48,7 @@ export const generalFaqs = [
   },
   {
     question: "What payment methods do you accept?",
-    answer:
-      "We accept Visa, Mastercard and American Express, and we also take Bitcoin. We'll go over payment when we give you your estimate, so there are no surprises at the end of the job.",
+    answer: `We accept ${cards.slice(0, -1).join(", ")} and ${cards.at(-1)}, and we also take Bitcoin. We'll go over payment when we give you your estimate, so there are no surprises at the end of the job.`,
   },
 ] as const satisfies readonly FaqItem[];
 
