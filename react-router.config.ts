@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
 import { indexablePaths } from "./app/content/site-map";
+import { brandIconPath, brandIcons, type BrandIconName } from "./app/lib/brand-icons";
 
 // SITE_URL and the estimate settings are read while prerendering; a .env file may hold them.
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -8,5 +9,11 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 export default {
   // Server rendering stays on for what is not prerendered: unknown city slugs, the 404 page, the estimate endpoint.
   ssr: true,
-  prerender: () => [...indexablePaths(), "/sitemap.xml", "/robots.txt", "/site.webmanifest"],
+  prerender: () => [
+    ...indexablePaths(),
+    "/sitemap.xml",
+    "/robots.txt",
+    "/site.webmanifest",
+    ...Object.keys(brandIcons).map((name) => brandIconPath(name as BrandIconName)),
+  ],
 } satisfies Config;

@@ -41,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Production pages load no script up front: once the page has loaded (or the visitor first touches it),
+ * Production pages load no script up front: once the page has loaded and is idle (or the visitor first touches it),
  * one small entry hydrates the islands. The dev server keeps React Router's scripts for its HMR preamble.
  */
 function IslandScripts() {
@@ -53,7 +53,9 @@ function IslandScripts() {
 }
 
 export function islandLoaderSource(entry: string): string {
-  return `(function(){var d=0;function go(){if(d)return;d=1;import(${JSON.stringify(entry)})}if(document.readyState==="complete")go();else addEventListener("load",go,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})})})()`;
+  // After load, wait for an idle moment (so the first paint never shares the network with scripts);
+  // a visitor's first touch or key press starts it at once.
+  return `(function(){var d=0;function go(){if(d)return;d=1;import(${JSON.stringify(entry)})}function idle(){if(window.requestIdleCallback)requestIdleCallback(go,{timeout:1500});else setTimeout(go,300)}if(document.readyState==="complete")idle();else addEventListener("load",idle,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})})})()`;
 }
 
 export default function App() {

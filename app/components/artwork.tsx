@@ -22,16 +22,14 @@ export function artworkSrc(name: ArtworkName): string {
   return `/images/${name}.svg`;
 }
 
-/** An original illustration. Lazy unless it is above the fold (`priority`). */
+/** An original illustration, always lazy: text paints first, and hidden artwork is never fetched. */
 export function Artwork({
   name,
   alt,
-  priority = false,
   className,
 }: {
   name: ArtworkName;
   alt: string;
-  priority?: boolean;
   className?: string;
 }) {
   const { width, height } = sizes[name];
@@ -41,9 +39,8 @@ export function Artwork({
       alt={alt}
       width={width}
       height={height}
-      loading={priority ? undefined : "lazy"}
+      loading="lazy"
       decoding="async"
-      fetchPriority={priority ? "high" : undefined}
       className={cn("h-auto w-full bg-mortar-100 object-cover", className)}
     />
   );

@@ -32,11 +32,11 @@ export function PageHero({
           {lead && <p className="mt-5 max-w-2xl text-lg leading-relaxed text-mortar-200 sm:text-xl">{lead}</p>}
           {children && <div className="mt-8">{children}</div>}
         </div>
+        {/* Desktop only, and lazy: hidden on phones, it must not compete with the text for bandwidth. */}
         {artwork && (
           <Artwork
             name={artwork}
             alt={artworkAlt ?? ""}
-            priority
             className="hidden rounded-card shadow-2xl ring-1 ring-white/10 lg:block"
           />
         )}

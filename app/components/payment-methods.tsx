@@ -1,14 +1,7 @@
-// The accepted payment methods as a strip of logos with their names (brand marks from simple-icons).
-import { siAmericanexpress, siBitcoin, siMastercard, siVisa, type SimpleIcon } from "simple-icons";
-import { business, type PaymentMethod } from "~/content/business";
+// The accepted payment methods as a strip of logos with their names.
+import { business } from "~/content/business";
+import { brandIconPath, brandIconSlug } from "~/lib/brand-icons";
 import { cn } from "~/lib/cn";
-
-const marks = {
-  Visa: siVisa,
-  Mastercard: siMastercard,
-  "American Express": siAmericanexpress,
-  Bitcoin: siBitcoin,
-} satisfies Record<PaymentMethod, SimpleIcon>;
 
 export function PaymentMethods({ tone = "light", className }: { tone?: "light" | "dark"; className?: string }) {
   return (
@@ -21,9 +14,14 @@ export function PaymentMethods({ tone = "light", className }: { tone?: "light" |
             tone === "light" ? "border-mortar-200 bg-white text-soot-900" : "border-soot-700 bg-soot-900 text-mortar-100",
           )}
         >
-          <svg role="img" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill={`#${marks[method].hex}`} className={tone === "dark" && method === "Visa" ? "brightness-200" : undefined}>
-            <path d={marks[method].path} />
-          </svg>
+          <img
+            src={brandIconPath(brandIconSlug(method))}
+            alt=""
+            width={20}
+            height={20}
+            loading="lazy"
+            className="size-5 rounded-sm bg-white p-px"
+          />
           {method}
         </li>
       ))}

@@ -19,3 +19,12 @@ export function RichText({ text }: { text: RichTextValue }) {
     ),
   );
 }
+
+/** Paragraphs of rich text, each its own <p>. */
+export function Paragraphs({ items, className }: { items: readonly RichTextValue[]; className?: string }) {
+  return items.map((paragraph, i) => (
+    <p key={i} className={className}>
+      <RichText text={paragraph} />
+    </p>
+  ));
+}

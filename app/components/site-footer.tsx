@@ -1,16 +1,11 @@
 import { Mail, Phone } from "lucide-react";
-import { siFacebook, siInstagram, siYoutube, type SimpleIcon } from "simple-icons";
 import { business } from "~/content/business";
 import { cityLinks, serviceLinks } from "~/content/navigation";
+import { brandIconPath, brandIconSlug } from "~/lib/brand-icons";
 import { mailtoHref, telHref } from "~/lib/links";
 import { Logo } from "./logo";
 import { PaymentMethods } from "./payment-methods";
 
-const socialMarks: Record<(typeof business.socials)[number]["name"], SimpleIcon> = {
-  Facebook: siFacebook,
-  Instagram: siInstagram,
-  YouTube: siYoutube,
-};
 
 function FooterList({ heading, links }: { heading: string; links: readonly { label: string; href: string }[] }) {
   return (
@@ -62,9 +57,7 @@ export function SiteFooter() {
                   aria-label={`${social.name} (opens in a new tab)`}
                   className="inline-flex size-11 items-center justify-center rounded-full bg-soot-800 text-mortar-50 hover:bg-brick-700"
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
-                    <path d={socialMarks[social.name].path} />
-                  </svg>
+                  <img src={brandIconPath(brandIconSlug(social.name))} alt="" width={20} height={20} loading="lazy" />
                 </a>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
-import { RichText } from "~/components/rich-text";
+import { Paragraphs } from "~/components/rich-text";
 import { accessibility } from "~/content/accessibility";
 import { business } from "~/content/business";
 import { mailtoHref, telHref } from "~/lib/links";
@@ -17,11 +17,7 @@ export default function Accessibility() {
           <section key={section.heading} className="mt-10 first:mt-0">
             <h2 className="text-3xl font-bold text-soot-950">{section.heading}</h2>
             <div className="prose-body mt-4 space-y-4">
-              {section.paragraphs.map((paragraph, i) => (
-                <p key={i}>
-                  <RichText text={paragraph} />
-                </p>
-              ))}
+              <Paragraphs items={section.paragraphs} />
             </div>
           </section>
         ))}

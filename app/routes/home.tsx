@@ -3,7 +3,7 @@ import { ButtonLink } from "~/components/ui/button-link";
 import { Artwork } from "~/components/artwork";
 import { CtaBand } from "~/components/cta-band";
 import { Icon } from "~/components/icon";
-import { RichText } from "~/components/rich-text";
+import { Paragraphs, RichText } from "~/components/rich-text";
 import { SectionHeading } from "~/components/section-heading";
 import { ServiceCard } from "~/components/service-card";
 import { StarRating } from "~/components/star-rating";
@@ -48,7 +48,6 @@ export default function Home() {
           <Artwork
             name="hero-home"
             alt="Illustration of a restored brick chimney with a new crown and cap on a house roof at dusk"
-            priority
             className="rounded-card shadow-2xl ring-1 ring-white/10"
           />
         </div>
@@ -58,11 +57,7 @@ export default function Home() {
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
           <div>
             <SectionHeading id="experts-heading" eyebrow="Local & experienced" heading={home.trustedExperts.heading} />
-            {home.trustedExperts.intro.map((paragraph, i) => (
-              <p key={i} className="mt-5 text-lg leading-relaxed text-soot-800">
-                <RichText text={paragraph} />
-              </p>
-            ))}
+            <Paragraphs items={home.trustedExperts.intro} className="mt-5 text-lg leading-relaxed text-soot-800" />
           </div>
           <ul className="grid content-center gap-3" data-testid="trusted-points">
             {home.trustedExperts.bullets.map((point) => (

@@ -7,7 +7,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { CtaBand } from "~/components/cta-band";
 import { ItemGrid } from "~/components/item-grid";
 import { PageHero } from "~/components/page-hero";
-import { RichText } from "~/components/rich-text";
+import { Paragraphs } from "~/components/rich-text";
 import { SectionHeading } from "~/components/section-heading";
 import { ServiceCard } from "~/components/service-card";
 import { ButtonLink } from "~/components/ui/button-link";
@@ -82,11 +82,7 @@ export default function LocationPage({ params }: Route.ComponentProps) {
             <SectionHeading id="intro-heading" heading={`Your Local Chimney Crew in ${name}`} />
             <div className="prose-body mt-6 space-y-5">
               {city ? (
-                city.intro.map((paragraph, i) => (
-                  <p key={i}>
-                    <RichText text={paragraph} />
-                  </p>
-                ))
+                <Paragraphs items={city.intro} />
               ) : (
                 <p>
                   We repair chimneys and masonry for homeowners across Central Illinois. Tell us where you are and what you are
@@ -121,11 +117,7 @@ export default function LocationPage({ params }: Route.ComponentProps) {
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             <SectionHeading id={`local-${i}`} heading={block.heading} />
             <div className="prose-body mt-5 space-y-5">
-              {block.paragraphs.map((paragraph, j) => (
-                <p key={j}>
-                  <RichText text={paragraph} />
-                </p>
-              ))}
+              <Paragraphs items={block.paragraphs} />
             </div>
           </div>
         </section>

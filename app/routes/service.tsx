@@ -8,7 +8,7 @@ import { FaqSection } from "~/components/faq-section";
 import { ItemGrid } from "~/components/item-grid";
 import { NotFoundContent } from "~/components/not-found-content";
 import { PageHero } from "~/components/page-hero";
-import { RichText } from "~/components/rich-text";
+import { Paragraphs, RichText } from "~/components/rich-text";
 import { SectionHeading } from "~/components/section-heading";
 import { findService } from "~/content/services";
 import type { Section } from "~/content/types";
@@ -89,11 +89,7 @@ function SectionBody({ section, muted }: { section: Section; muted: boolean }) {
     case "prose":
       return (
         <div className="prose-body space-y-5">
-          {section.paragraphs.map((paragraph, i) => (
-            <p key={i}>
-              <RichText text={paragraph} />
-            </p>
-          ))}
+          <Paragraphs items={section.paragraphs} />
         </div>
       );
     case "cards":
