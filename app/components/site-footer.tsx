@@ -80,11 +80,11 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-soot-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-mortar-200 sm:flex-row sm:justify-between sm:px-6">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-20 text-sm text-mortar-200 sm:flex-row sm:justify-between sm:px-6 sm:pb-6">
           <p>
             © <span data-testid="copyright-year">{new Date().getFullYear()}</span> {business.name}. All rights reserved.
           </p>
-          <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <p className="flex flex-wrap gap-x-4 gap-y-1 sm:mr-16">
             <span>Licensed &amp; insured · Free estimates</span>
             <a href="/accessibility" className="underline underline-offset-2 hover:text-white">
               Accessibility
