@@ -41,7 +41,7 @@ export default defineConfig({
     { name: "mobile", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: "node server/index.js",
+    command: "node --import tsx server/index.ts",
     url: `${baseURL}/`,
     reuseExistingServer: false,
     env: {

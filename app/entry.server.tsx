@@ -5,6 +5,9 @@ import { ServerRouter, type EntryContext } from "react-router";
 
 export const streamTimeout = 5_000;
 
+/** For the Node server (server/app.ts): the origin this build was made for, or null when SITE_URL was not set. */
+export { buildSiteUrl } from "./lib/site-url";
+
 /** The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). */
 const NOT_FOUND_ROUTE_ID = "routes/not-found";
 

@@ -1,5 +1,6 @@
-// What the Node server hands every request (server/app.js): the estimate store and request facts.
-import type { EstimateStore } from "../server/estimate-store.js";
+// What the Node server hands every request (server/app.ts): the estimate store and request facts.
+import type { EstimateStore } from "../server/estimate-store.ts";
+import type { EstimateGuard } from "../server/security.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -9,6 +10,8 @@ declare module "react-router" {
     /** Where the owner's e-mails go when not the business address (NOTIFY_EMAIL). */
     notifyTo: string | null;
     clientIp: string | null;
+    /** Cross-site and rate-limit guards, run by the endpoint itself so every spelling of its URL is covered. */
+    guardEstimate: EstimateGuard;
   }
 }
 

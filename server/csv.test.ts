@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv.js";
+import { csvCell, toCsv } from "./csv.ts";
 
 describe("CSV export", () => {
   it("quotes every cell and doubles quotes", () => {
@@ -16,6 +16,6 @@ describe("CSV export", () => {
 
   it("writes a header row and one line per lead, keeping non-ASCII and newlines", () => {
     const csv = toCsv(["name", "message"], [{ name: "Zoë 李", message: "line one\nline two" }]);
-    expect(csv).toBe('"name","message"\r\n"Zoë 李","line one\nline two"\r\n');
+    expect(csv).toBe('\uFEFF"name","message"\r\n"Zoë 李","line one\nline two"\r\n');
   });
 });

@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openEstimateStore, type EstimateStore } from "./estimate-store.js";
-import { createOutbox, estimateEmail, retryDelayMs } from "./outbox.js";
+import { openEstimateStore, type EstimateStore } from "./estimate-store.ts";
+import { decodeHeaderText } from "./mail-header.ts";
+import { createOutbox, estimateEmail, retryDelayMs } from "./outbox.ts";
 
 type Received = { to: string[]; raw: string };
 
@@ -64,7 +65,8 @@ describe("owner e-mail outbox", () => {
     await smtp.close();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["owner@example.com"]);
-    expect(smtp.received[0]?.raw).toMatch(/^Subject: =\?UTF-8\?Q\?New_estimate_request_from_Jos/m);
+    const subject = /^Subject: (.*(?:\r\n .*)*)/m.exec(smtp.received[0]?.raw ?? "")?.[1] ?? "";
+    expect(decodeHeaderText(subject)).toBe("New estimate request from José <b>Smith</b>");
     expect(smtp.received[0]?.raw).toContain("Reply-To: jose@example.com");
     const stored = store.get(id);
     if (!stored) throw new Error("request not stored");
@@ -98,5 +100,26 @@ describe("owner e-mail outbox", () => {
     await outbox.stop();
     expect(store.outbox()).toMatchObject([{ attempts: 1, sent_at: null }]);
     expect([0, 1, 2, 10].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000]);
+  });
+
+  it.each([
+    "=?utf-8?b?QW5uDQpCY2M6IHZpY3RpbUBleGFtcGxlLmNvbQ==?=",
+    "=?UTF-8?Q?Ann=0D=0ABcc:_victim@example.com?=",
+    "Ann =?utf-8?b?DQpCY2M6IHZpY3RpbUBleGFtcGxlLmNvbQ==?= Lee",
+  ])("sends a name carrying a MIME encoded-word (%s) as literal text, never as header structure", async (name) => {
+    const smtp = await startSmtp();
+    store.save({ ...lead, name }, { notifyTo: "owner@example.com" });
+    const outbox = createOutbox({ store, smtpUrl: smtp.url, from: "site@example.com", log: () => {} });
+    expect(await outbox.runOnce()).toBe(1);
+    await outbox.stop();
+    await smtp.close();
+    const raw = smtp.received[0]?.raw ?? "";
+    const headers = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    expect(headers).not.toMatch(/^bcc:/im);
+    expect(smtp.received[0]?.to).toEqual(["owner@example.com"]);
+    const subject = /^Subject: (.*(?:\r\n .*)*)/m.exec(headers)?.[1] ?? "";
+    // A mail client decodes the header once and reads the name exactly as it was typed.
+    expect(decodeHeaderText(subject)).toBe(`New estimate request from ${name}`);
+    expect(decodeHeaderText(subject)).not.toMatch(/[\r\n]/);
   });
 });

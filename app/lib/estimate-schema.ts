@@ -5,13 +5,24 @@ import { ESTIMATE_LIMITS, SERVICE_CHOICES } from "./estimate-fields";
 // C0/C1 control characters other than tab and newlines have no place in a form field.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * Invisible format characters (Unicode Cf: bidi overrides and isolates, zero-width characters, soft hyphen, BOM,
+ * tag characters) and Hangul fillers. They change what the owner reads without being seen, so they are removed
+ * from every field; visible letters of any script (Zoë, José, 李, Ольга) are kept exactly.
+ */
+const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]/gu;
+export function stripInvisible(value: string): string {
+  return value.replace(INVISIBLE, "");
+}
+
 const singleLine = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
-    .trim()
+    .transform(stripInvisible)
+    .pipe(z.string().trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !CONTROL_CHARS.test(v) && !/[\r\n]/.test(v), `${label} contains characters we can't accept.`);
+    .refine((v) => !CONTROL_CHARS.test(v) && !/[\r\n\u2028\u2029]/.test(v), `${label} contains characters we can't accept.`));
 
 export const estimateSchema = z.object({
   name: singleLine("Full Name", ESTIMATE_LIMITS.name),
@@ -27,7 +38,7 @@ export const estimateSchema = z.object({
   message: z
     .string({ error: "Message is required." })
     // Browsers send form line breaks as CRLF; store plain newlines.
-    .transform((v) => v.replace(/\r\n?/g, "\n"))
+    .transform((v) => stripInvisible(v).replace(/\r\n?|[\u2028\u2029]/g, "\n"))
     .pipe(z.string().trim()
     .min(1, "Message is required.")
     .max(ESTIMATE_LIMITS.message, `Message must be at most ${ESTIMATE_LIMITS.message} characters.`)

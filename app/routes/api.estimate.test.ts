@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openEstimateStore, type EstimateStore } from "../../server/estimate-store.js";
+import { openEstimateStore, type EstimateStore } from "../../server/estimate-store.ts";
 import { action, loader } from "./api.estimate";
 
 let store: EstimateStore;
@@ -48,7 +48,7 @@ async function send(request: Request, context: Partial<Parameters<typeof action>
   const response = await action({
     request,
     params: {},
-    context: { estimates: store, notifyOwner: false, notifyTo: null, clientIp: "127.0.0.1", ...context },
+    context: { estimates: store, notifyOwner: false, notifyTo: null, clientIp: "127.0.0.1", guardEstimate: () => null, ...context },
   } as unknown as Parameters<typeof action>[0]);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };

@@ -67,6 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   if (request.method !== "POST") return json(405, { error: "Use POST to send an estimate request.", errors: [] }, { Allow: "POST" });
+  const refusal = context.guardEstimate(request, context.clientIp);
+  if (refusal) {
+    const retry: Record<string, string> = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {};
+    return json(refusal.status, { error: refusal.error, errors: [] }, retry);
+  }
   const contentType = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(contentType)) {
     return failure(415, "Send the form as multipart/form-data or application/x-www-form-urlencoded.");

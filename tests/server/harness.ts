@@ -1,4 +1,4 @@
-// Starts the built production server (node server/index.js) on a free port with its own data folder.
+// Starts the built production server (node --import tsx server/index.ts) on a free port with its own data folder.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
@@ -28,7 +28,7 @@ export function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), "server-test-"))) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.js"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

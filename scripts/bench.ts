@@ -1,37 +1,26 @@
 // `npm run bench`: Lighthouse 12 (mobile defaults) on every route of the production build, 3 runs each,
 // with every host but 127.0.0.1 blocked. Prints a table of medians. Not part of `npm test`.
-//   node scripts/bench.mjs [--runs N] [--only /path,/other] [--json out.json]
-import { spawn, execSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+//   npm run bench -- [--runs N] [--only /path,/other] [--json out.json]
+import { execSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startProductionServer } from "./production-server.ts";
 
 const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const RUNS = Number(option("--runs") ?? 3);
 const only = option("--only")?.split(",");
 
-execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+execSync("npx tsx scripts/ensure-build.ts", { stdio: "inherit" });
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = /** @type {import("node:net").AddressInfo} */ (s.address());
-    s.close(() => resolve(port));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-")) },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
+const { base, server } = await startProductionServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-")) });
 
 const xml = await (await fetch(`${base}/sitemap.xml`)).text();
 const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
-  .map((m) => new URL(m[1]).pathname)
+  .map((m) => new URL(m[1] ?? "/").pathname)
   .filter((p) => !only || only.includes(p));
 
 const chrome = await chromeLauncher.launch({
@@ -47,31 +36,38 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const median = (values) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-const rows = [];
-let benchmarkIndex = [];
+type Run = Record<(typeof METRICS)[number], number>;
+const METRICS = ["performance", "accessibility", "bestPractices", "seo", "fcp", "lcp", "tbt", "cls", "js", "css", "html", "images", "total"] as const;
+const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
+const rows: (Run & { route: string })[] = [];
+const benchmarkIndex: number[] = [];
 for (const route of routes) {
-  const runs = [];
+  const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
     const lhr = result.lhr;
     benchmarkIndex.push(lhr.environment.benchmarkIndex);
-    const items = lhr.audits["resource-summary"].details.items;
-    const bytes = (type) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+    const details = lhr.audits["resource-summary"]?.details;
+    const items = (details && "items" in details ? details.items : []) as { resourceType?: string; transferSize?: number }[];
+    const bytes = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+    const score = (id: string) => (lhr.categories[id]?.score ?? 0) * 100;
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
     runs.push({
-      performance: lhr.categories.performance.score * 100,
-      accessibility: lhr.categories.accessibility.score * 100,
-      bestPractices: lhr.categories["best-practices"].score * 100,
-      seo: lhr.categories.seo.score * 100,
-      fcp: lhr.audits["first-contentful-paint"].numericValue,
-      lcp: lhr.audits["largest-contentful-paint"].numericValue,
-      tbt: lhr.audits["total-blocking-time"].numericValue,
-      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      fcp: value("first-contentful-paint"),
+      lcp: value("largest-contentful-paint"),
+      tbt: value("total-blocking-time"),
+      cls: value("cumulative-layout-shift"),
       js: bytes("script"),
       css: bytes("stylesheet"),
       html: bytes("document"),
@@ -79,8 +75,7 @@ for (const route of routes) {
       total: bytes("total"),
     });
   }
-  const m = (key) => median(runs.map((r) => r[key]));
-  const row = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, m(key)]));
+  const row = Object.fromEntries(METRICS.map((key) => [key, median(runs.map((r) => r[key]))])) as Run;
   rows.push({ route, ...row });
   console.error(`${route}: perf ${row.performance} fcp ${Math.round(row.fcp)} lcp ${Math.round(row.lcp)} tbt ${Math.round(row.tbt)}`);
 }
@@ -96,6 +91,6 @@ for (const r of rows) {
   );
 }
 console.log(lines.join("\n"));
-console.log(`\nMedian of ${RUNS} runs per route; Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}; benchmarkIndex median ${median(benchmarkIndex)}; transfer sizes as served (compressed).`);
+console.log(`\nMedian of ${RUNS} runs per route; Lighthouse ${lighthouseVersion}; benchmarkIndex median ${median(benchmarkIndex)}; transfer sizes as served (compressed).`);
 const json = option("--json");
 if (json) writeFileSync(json, JSON.stringify({ rows, benchmarkIndex: median(benchmarkIndex) }, null, 2));

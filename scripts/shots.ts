@@ -1,9 +1,9 @@
-// Batch screenshots for review: node scripts/shots.mjs <base-url> <out-dir> <path>... (each at 375 and 1280, full page)
+// Batch screenshots for review: npx tsx scripts/shots.ts <base-url> <out-dir> <path>... (each at 375 and 1280, full page)
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [base, outDir, ...paths] = process.argv.slice(2);
-if (!base || !outDir) throw new Error("usage: node scripts/shots.mjs <base-url> <out-dir> <path>...");
+if (!base || !outDir) throw new Error("usage: npx tsx scripts/shots.ts <base-url> <out-dir> <path>...");
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

@@ -1,34 +1,22 @@
 // `npm run bench:load`: autocannon against the production server on loopback, 100 connections, 10 s per target:
 // a prerendered page, a server-rendered page and the estimate endpoint (rate limit lifted for the run).
 // Afterwards every estimate the endpoint answered 200 must be in the database.
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openEstimateStore } from "../server/estimate-store.js";
+import { openEstimateStore } from "../server/estimate-store.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const DURATION = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = 100;
 
-execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const address = /** @type {import("node:net").AddressInfo} */ (s.address());
-    s.close(() => resolve(address.port));
-  });
-});
+execSync("npx tsx scripts/ensure-build.ts", { stdio: "inherit" });
 const dataDir = mkdtempSync(path.join(tmpdir(), "load-"));
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "100000000" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
-const base = `http://127.0.0.1:${port}`;
+const { base, server } = await startProductionServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "100000000" });
 
-/** @param {string} title @param {import("autocannon").Options} options */
-async function run(title, options) {
+async function run(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
   const row = {
     target: title,
@@ -45,11 +33,11 @@ async function run(title, options) {
   return row;
 }
 
-const rows = [];
+const rows: Awaited<ReturnType<typeof run>>[] = [];
 rows.push(await run("GET /services/chimney-crowns (prerendered)", { url: `${base}/services/chimney-crowns`, headers: { "accept-encoding": "gzip" } }));
 rows.push(await run("GET /locations/heyworth (server-rendered)", { url: `${base}/locations/heyworth`, headers: { "accept-encoding": "gzip" } }));
 // Each request carries its own idempotency key, so every acknowledged request can be looked up afterwards.
-const acknowledgedKeys = new Set();
+const acknowledgedKeys = new Set<string>();
 let sequence = 0;
 rows.push(
   await run("POST /api/estimate (stored in SQLite)", {
@@ -59,12 +47,13 @@ rows.push(
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
         setupRequest: (request, context) => {
-          context.key = `load-${process.pid}-${++sequence}`;
-          const body = new URLSearchParams({ name: "Load Test", email: "load@example.com", phone: "309-555-0100", message: "Load test", _idempotency: context.key });
+          const key = `load-${process.pid}-${++sequence}`;
+          Object.assign(context, { key });
+          const body = new URLSearchParams({ name: "Load Test", email: "load@example.com", phone: "309-555-0100", message: "Load test", _idempotency: key });
           return { ...request, body: body.toString() };
         },
         onResponse: (status, _body, context) => {
-          if (status === 200) acknowledgedKeys.add(context.key);
+          if (status === 200 && "key" in context) acknowledgedKeys.add(String(context.key));
         },
       },
     ],
@@ -74,7 +63,7 @@ server.kill("SIGTERM");
 await new Promise((resolve) => server.on("exit", resolve));
 
 const store = openEstimateStore({ dataDir });
-const storedKeys = new Set(store.list({ limit: 10_000_000 }).map((r) => r.idempotency_key));
+const storedKeys = new Set(store.list().map((r) => r.idempotency_key));
 store.close();
 const lost = [...acknowledgedKeys].filter((key) => !storedKeys.has(key)).length;
 

@@ -4,10 +4,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const marker = "build/server/index.js";
-const sources = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const sources = ["app", "content", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
-/** @param {string} p @returns {number} newest modification time below p */
-function newest(p) {
+/** Newest modification time at or below p. */
+function newest(p: string): number {
   if (!existsSync(p)) return 0;
   const stat = statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,0 +1,180 @@
+// The HTTP app: the outer wall (http-guards.ts), prerendered pages and static files from memory (compressed
+// once), everything else through React Router, with a byte-bounded cache of server-rendered pages.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { compressResponse, createPageCache, sendCached, type CachedResponse } from "./compressed-cache.ts";
+import type { EstimateStore } from "./estimate-store.ts";
+import {
+  errorHandler,
+  hostGuard,
+  locationGuard,
+  methodGate,
+  pathGuard,
+  sendError,
+  trailingSlashRedirect,
+} from "./http-guards.ts";
+import { cacheRenderedPages, matcher } from "./page-cache.ts";
+import { estimateGuard, originOf, securityHeaders } from "./security.ts";
+
+const HTML_CACHE = "public, max-age=300, must-revalidate";
+const ASSET_CACHE = "public, max-age=31536000, immutable";
+const STATIC_CACHE = "public, max-age=86400";
+
+/** Content type, and whether it is worth compressing. */
+const TYPES: Record<string, [string, boolean]> = {
+  ".html": ["text/html; charset=utf-8", true],
+  ".js": ["text/javascript; charset=utf-8", true],
+  ".css": ["text/css; charset=utf-8", true],
+  ".svg": ["image/svg+xml", true],
+  ".json": ["application/json", true],
+  ".webmanifest": ["application/manifest+json", true],
+  ".xml": ["application/xml; charset=utf-8", true],
+  ".txt": ["text/plain; charset=utf-8", true],
+  ".png": ["image/png", false],
+  ".jpg": ["image/jpeg", false],
+  ".jpeg": ["image/jpeg", false],
+  ".webp": ["image/webp", false],
+  ".avif": ["image/avif", false],
+  ".ico": ["image/x-icon", false],
+  ".woff2": ["font/woff2", false],
+};
+
+/**
+ * Every file the build serves as-is, by URL: prerendered pages ("/faq" from faq/index.html) and static files.
+ * React Router's .data files are left out: pages are plain documents.
+ */
+export function loadStaticFiles(clientDir: string): Map<string, CachedResponse> {
+  const files = new Map<string, CachedResponse>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const type = TYPES[path.extname(entry.name).toLowerCase()];
+      if (!type) continue;
+      const rel = "/" + path.relative(clientDir, full).split(path.sep).join("/");
+      const isPage = entry.name === "index.html";
+      const url = isPage ? rel.replace(/\/?index\.html$/, "") || "/" : rel;
+      const cache = isPage ? HTML_CACHE : rel.startsWith("/assets/") ? ASSET_CACHE : STATIC_CACHE;
+      files.set(url, compressResponse(200, { "Content-Type": type[0], "Cache-Control": cache }, readFileSync(full), { compress: type[1] }));
+    }
+  };
+  if (existsSync(clientDir)) walk(clientDir);
+  return files;
+}
+
+/** TRUST_PROXY as Express understands it: a hop count ("1"), true/false, or addresses/subnets ("loopback, 10.0.0.0/8"). */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  const v = value?.trim();
+  if (!v || v === "false") return false;
+  if (v === "true") return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** What the built app exports for the server, beyond React Router's own build (see app/entry.server.tsx). */
+type EntryExports = { inlineScripts?: readonly string[]; buildSiteUrl?: string | null };
+
+export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
+  // The build is JavaScript that React Router wrote; its shape is React Router's ServerBuild.
+  return (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+}
+
+/** Builds from before entry.server exported `inlineScripts`: the island loader from the root module. */
+function legacyInlineScripts(build: ServerBuild): string[] {
+  const root: unknown = build.routes.root?.module;
+  const loader = root && typeof root === "object" && "islandLoaderSource" in root ? root.islandLoaderSource : undefined;
+  return typeof loader === "function" ? [String(loader(build.assets.entry.module))] : [];
+}
+
+export type AppOptions = {
+  store: EstimateStore;
+  notifyOwner?: boolean;
+  notifyTo?: string | null;
+  rateLimitPerMinute?: number;
+  /** Origins allowed to post the form besides the site's own (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** The public origin set at run time (SITE_URL); falls back to the one the site was built with. */
+  siteUrl?: string | null;
+  buildDir?: string;
+  trustProxy?: string;
+  estimateEndpoint?: string;
+  /** Bytes of server-rendered pages kept in memory. */
+  pageCacheBytes?: number;
+  now?: () => number;
+};
+
+export async function createApp({
+  store,
+  notifyOwner = false,
+  notifyTo = null,
+  rateLimitPerMinute = 5,
+  allowedOrigins = [],
+  siteUrl = null,
+  buildDir = path.resolve("build"),
+  trustProxy,
+  estimateEndpoint,
+  pageCacheBytes = 16 * 1024 * 1024,
+  now,
+}: AppOptions) {
+  const serverBuild = await loadServerBuild(buildDir);
+  const entry = serverBuild.entry.module as typeof serverBuild.entry.module & EntryExports;
+  const files = loadStaticFiles(path.join(buildDir, "client"));
+  const siteOrigin = originOf(siteUrl) ?? originOf(entry.buildSiteUrl);
+  const pageCache = createPageCache(pageCacheBytes);
+  const match = matcher(serverBuild);
+  const guardEstimate = estimateGuard({ perMinute: rateLimitPerMinute, configuredOrigins: allowedOrigins, siteOrigin, now });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+  app.set("env", "production");
+  app.set("trust proxy", trustProxySetting(trustProxy));
+
+  app.use(locationGuard);
+  app.use(
+    securityHeaders({
+      // The only inline scripts our pages run, pinned by hash.
+      inlineScripts: entry.inlineScripts ?? legacyInlineScripts(serverBuild),
+      https: siteOrigin?.startsWith("https://") ?? false,
+      estimateEndpoint,
+    }),
+  );
+  app.use(hostGuard, methodGate, pathGuard);
+
+  app.get("/healthz", (_req, res) => {
+    const ok = store.writable();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ ok });
+  });
+
+  app.use(trailingSlashRedirect);
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = files.get(req.path);
+    if (file) return sendCached(req, res, file);
+    // A missing fingerprinted asset is a plain 404, not a page.
+    if (req.path.startsWith("/assets/")) return sendError(res, 404);
+    next();
+  });
+
+  app.use(compression());
+  app.use(cacheRenderedPages(pageCache, match, HTML_CACHE));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: serverBuild,
+      mode: "production",
+      getLoadContext: (req) => ({ estimates: store, notifyOwner, notifyTo, clientIp: req.ip ?? null, guardEstimate }),
+    }),
+  );
+  app.use(errorHandler);
+
+  return Object.assign(app, { pageCache });
+}

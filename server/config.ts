@@ -1,0 +1,45 @@
+// The server's settings, read once from the environment (and a .env file) and checked at the boundary:
+// a bad value stops the start with a message naming the variable, never a surprise later.
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+/** A whole number, or the default when unset. */
+const integer = (fallback: number, min: number, max: number) =>
+  optionalText.transform((v) => (v === undefined ? fallback : Number(v))).pipe(z.number().int().min(min).max(max));
+
+const origins = optionalText.transform((v, ctx) => {
+  const list = (v ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/i.test(origin.replace(/\/$/, ""))) {
+      ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin like https://www.example.com` });
+    }
+  }
+  return list;
+});
+
+export const configSchema = z.object({
+  PORT: integer(3000, 0, 65_535),
+  HOST: optionalText.transform((v) => v ?? "0.0.0.0"),
+  SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: optionalText,
+  DATA_DIR: optionalText,
+  RATE_LIMIT_PER_MINUTE: integer(5, 1, Number.MAX_SAFE_INTEGER),
+  ALLOWED_ORIGINS: origins,
+  SMTP_URL: optionalText,
+  NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
+  MAIL_FROM: optionalText.transform((v) => v ?? "Website <no-reply@localhost>"),
+  ESTIMATE_ENDPOINT: optionalText,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+  throw new Error(`The server's settings are not valid:\n${problems}`);
+}

@@ -1,0 +1,103 @@
+// Which router route a request reaches, decided on the path exactly as React Router matches it (decoded, dot
+// segments resolved, case-insensitive), and a byte-bounded cache of the pages the server renders.
+import type { RequestHandler } from "express";
+import type { LRUCache } from "lru-cache";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { compressResponse, sendCached, type CachedResponse } from "./compressed-cache.ts";
+
+export const NOT_FOUND_ROUTE = "routes/not-found";
+export const LOCATION_ROUTE = "routes/location";
+/** Routes whose answers depend on the request, never cached and never stored by a browser. */
+export const UNCACHED_ROUTES: ReadonlySet<string> = new Set(["routes/api.estimate", "routes/contact-received"]);
+
+/** Longest path the site answers with a page of its own; anything longer is the 404 page. */
+export const MAX_PATH_LENGTH = 512;
+
+export function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => {
+      if (!route) throw new Error("unreachable");
+      const children = routeTree(routes, route.id);
+      return route.index
+        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, ...(children.length ? { children } : {}) };
+    });
+}
+
+/**
+ * A town name is letters in a few hyphenated words, never 15,000 characters. Anything else under /locations/
+ * is answered with the 404 page rather than a page titled with whatever the client sent.
+ */
+export function isPlausibleCitySlug(slug: string): boolean {
+  return slug.length <= 40 && /^[a-z0-9]+(?:-[a-z0-9]+){0,4}$/i.test(slug);
+}
+
+export type RouteMatch = { routeId: string; notFound: boolean };
+
+export function matcher(build: ServerBuild) {
+  const tree = routeTree(build.routes);
+  return (rawUrl: string): RouteMatch => {
+    let pathname: string;
+    try {
+      pathname = new URL(rawUrl, "http://site.invalid").pathname;
+    } catch {
+      return { routeId: NOT_FOUND_ROUTE, notFound: true };
+    }
+    if (pathname.length > MAX_PATH_LENGTH) return { routeId: NOT_FOUND_ROUTE, notFound: true };
+    const matches = matchRoutes(tree, pathname);
+    const leaf = matches?.at(-1);
+    const routeId = leaf?.route.id ?? NOT_FOUND_ROUTE;
+    if (routeId === LOCATION_ROUTE && !isPlausibleCitySlug(leaf?.params.city ?? "")) {
+      return { routeId: NOT_FOUND_ROUTE, notFound: true };
+    }
+    return { routeId, notFound: routeId === NOT_FOUND_ROUTE };
+  };
+}
+
+/** Where the app renders the 404 page for a request that reached another route with absurd input. */
+export const NOT_FOUND_URL = "/__not-found__";
+const NOT_FOUND_KEY = "404";
+
+/**
+ * Serves a server-rendered page from the cache, or captures it as it is sent. The 404 page does not depend on
+ * the URL, so every unknown path shares one entry: a flood of unknown paths costs no memory.
+ */
+export function cacheRenderedPages(
+  cache: LRUCache<string, CachedResponse>,
+  match: (rawUrl: string) => RouteMatch,
+  htmlCacheControl: string,
+): RequestHandler {
+  return (req, res, next) => {
+    const { routeId, notFound } = match(req.originalUrl);
+    res.setHeader("Cache-Control", req.method === "GET" && !UNCACHED_ROUTES.has(routeId) ? htmlCacheControl : "no-store");
+    const key = notFound ? NOT_FOUND_KEY : req.originalUrl;
+    // React Router reads originalUrl: the 404 page is rendered for one fixed URL, whatever was asked.
+    if (notFound && req.method !== "POST") req.url = req.originalUrl = NOT_FOUND_URL;
+    if ((req.method !== "GET" && req.method !== "HEAD") || UNCACHED_ROUTES.has(routeId)) return next();
+    const hit = cache.get(key);
+    if (hit) return sendCached(req, res, hit);
+    if (req.method === "HEAD") return next();
+
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    const keep = (chunk: unknown) => {
+      if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk);
+      const type = String(res.getHeader("content-type") ?? "");
+      if ((res.statusCode === 200 || res.statusCode === 404) && type.startsWith("text/html") && !res.getHeader("set-cookie")) {
+        const headers = { "Content-Type": type, "Cache-Control": String(res.getHeader("cache-control") ?? htmlCacheControl) };
+        cache.set(key, compressResponse(res.statusCode, headers, Buffer.concat(chunks), { quality: 5 }));
+      }
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    next();
+  };
+}

@@ -1,0 +1,135 @@
+// Security headers (helmet) for every response, and the estimate endpoint's guards: where a post may come from,
+// and how many an address may send. The guards run inside the endpoint's action (app/routes/api.estimate.ts),
+// so they hold for every spelling of its URL that the router matches, not for one literal path.
+import { createHash } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import { LRUCache } from "lru-cache";
+
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+}
+
+/** The origin of an absolute http(s) URL, or null for a path or anything else. */
+export function originOf(url: string | undefined | null): string | null {
+  try {
+    return url && /^https?:\/\//i.test(url) ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function securityHeaders({
+  inlineScripts,
+  https,
+  estimateEndpoint,
+}: {
+  inlineScripts: readonly string[];
+  https: boolean;
+  estimateEndpoint?: string;
+}): RequestHandler {
+  const formOrigin = originOf(estimateEndpoint);
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        // No inline script runs unless it is one of ours, pinned by hash.
+        "script-src": ["'self'", ...inlineScripts.map(scriptHash)],
+        // Inlined critical CSS and a few style attributes in server-rendered markup.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(formOrigin ? [formOrigin] : [])],
+        "form-action": ["'self'", ...(formOrigin ? [formOrigin] : [])],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "manifest-src": ["'self'"],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  return (req, res, next) => {
+    // helmet has no Permissions-Policy; the site needs none of these features.
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    headers(req, res, next);
+  };
+}
+
+/** Why the endpoint refuses a request before reading it. */
+export type Refusal = { status: 403 | 429; error: string; retryAfterSeconds?: number };
+
+export const CROSS_SITE_ERROR = "Requests from other sites are not accepted.";
+export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again, or call us.";
+
+/**
+ * Which origins may post the form. Safe by default: the explicitly configured origins, plus the site's own:
+ * the build's SITE_URL, or, when the build had none, the origin the request was addressed to (its Host).
+ */
+export function originPolicy({ configured, siteOrigin }: { configured: readonly string[]; siteOrigin: string | null }) {
+  const allowed = new Set([...configured.map((o) => originOf(o)).filter((o): o is string => o !== null)]);
+  if (siteOrigin) allowed.add(siteOrigin);
+  return (request: Request): boolean => {
+    const origin = request.headers.get("origin");
+    const fetchSite = request.headers.get("sec-fetch-site");
+    if (origin !== null) {
+      const normalised = originOf(origin);
+      if (!normalised) return false; // "null" (sandboxed or opaque) and anything malformed
+      if (allowed.has(normalised)) return true;
+      // Without a configured site origin, the site is wherever the request was addressed.
+      return siteOrigin === null && new URL(normalised).host === new URL(request.url).host;
+    }
+    // No Origin header: a browser still says where the request came from.
+    return fetchSite === null || fetchSite === "same-origin" || fetchSite === "none";
+  };
+}
+
+/**
+ * A fixed one-minute window per client address. Bounded: at most `maxClients` addresses are tracked, the least
+ * recently seen forgotten first, so a flood of addresses cannot grow memory.
+ */
+export function rateLimiter({
+  perMinute,
+  now = Date.now,
+  maxClients = 10_000,
+}: {
+  perMinute: number;
+  now?: () => number;
+  maxClients?: number;
+}) {
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: maxClients });
+  return (client: string): { ok: true } | { ok: false; retryAfterSeconds: number } => {
+    const time = now();
+    let window = windows.get(client);
+    if (!window || time - window.start >= 60_000) {
+      window = { start: time, count: 0 };
+      windows.set(client, window);
+    }
+    window.count += 1;
+    if (window.count <= perMinute) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + 60_000 - time) / 1000)) };
+  };
+}
+
+/** Both guards, in order: a cross-site post is refused without counting against anyone's allowance. */
+export function estimateGuard(options: {
+  perMinute: number;
+  configuredOrigins: readonly string[];
+  siteOrigin: string | null;
+  now?: () => number;
+}) {
+  const allowedOrigin = originPolicy({ configured: options.configuredOrigins, siteOrigin: options.siteOrigin });
+  const limit = rateLimiter({ perMinute: options.perMinute, now: options.now });
+  return (request: Request, clientIp: string | null): Refusal | null => {
+    if (!allowedOrigin(request)) return { status: 403, error: CROSS_SITE_ERROR };
+    const verdict = limit(clientIp ?? "unknown");
+    if (!verdict.ok) return { status: 429, error: RATE_LIMIT_ERROR, retryAfterSeconds: verdict.retryAfterSeconds };
+    return null;
+  };
+}
+
+export type EstimateGuard = ReturnType<typeof estimateGuard>;
