@@ -9,6 +9,8 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 export default {
   // Server rendering stays on for what is not prerendered: unknown city slugs, the 404 page, the estimate endpoint.
   ssr: true,
+  // BUILD_DIR lets a test build a second copy (e.g. with another SITE_URL) without touching build/.
+  buildDirectory: process.env.BUILD_DIR || "build",
   prerender: () => [
     ...indexablePaths(),
     "/sitemap.xml",

@@ -120,7 +120,7 @@ export async function createApp({
   buildDir = path.resolve("build"),
   trustProxy,
   estimateEndpoint,
-  pageCacheBytes = 16 * 1024 * 1024,
+  pageCacheBytes = 8 * 1024 * 1024,
   now,
 }: AppOptions) {
   const serverBuild = await loadServerBuild(buildDir);

@@ -27,6 +27,7 @@ export const configSchema = z.object({
   SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: optionalText,
   DATA_DIR: optionalText,
+  BUILD_DIR: optionalText,
   RATE_LIMIT_PER_MINUTE: integer(5, 1, Number.MAX_SAFE_INTEGER),
   ALLOWED_ORIGINS: origins,
   SMTP_URL: optionalText,

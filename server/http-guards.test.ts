@@ -1,18 +1,9 @@
 // The outer wall's pure parts, each against many spellings of the same attack.
 import { describe, expect, it } from "vitest";
+import { offSiteLocations } from "../tests/support/attack-variants";
 import { isSafeLocation, isValidHost, routerPath } from "./http-guards.ts";
 
 const BASE = "http://site.invalid";
-
-/** Every Location a browser could resolve to another host: prefixes × hosts × tails. */
-export function offSiteLocations(): string[] {
-  const prefixes = ["//", "///", "////", "/\\", "\\\\", "\\/", "/\\/", "/\t/", "/\n/", "/\r/", " //", "/%2F", "/%2f/", "/%5C", "/%5c/", "/%2F%2F", "https://", "http:", "https:/", "//\\", "/.//", "javascript:"];
-  const hosts = ["evil.example", "evil.example:443", "user@evil.example", "evil.example%2F", "EVIL.EXAMPLE", "127.0.0.1.nip.io", "[::1]"];
-  const tails = ["", "/", "/path", "?q=1", "#frag"];
-  const out: string[] = [];
-  for (const p of prefixes) for (const h of hosts) for (const t of tails) out.push(`${p}${h}${t}`);
-  return out;
-}
 
 describe("isSafeLocation", () => {
   const variants = offSiteLocations();

@@ -15,10 +15,17 @@ export const ERROR_TEXT: Record<number, string> = {
   501: "This method is not supported.",
 };
 
+/** Answers with one of the texts above: JSON ({error, errors}, the endpoint's contract) when asked, else text. */
 export function sendError(res: Response, status: number, headers: Record<string, string> = {}): void {
-  const body = `${ERROR_TEXT[status] ?? ERROR_TEXT[500]}\n`;
+  const text = ERROR_TEXT[status] ?? ERROR_TEXT[500] ?? "";
+  const json = (res.req.get("accept") ?? "").includes("application/json");
+  const body = json ? JSON.stringify({ error: text, errors: [] }) : `${text}\n`;
   res.status(status);
-  res.set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  res.set({
+    "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    ...headers,
+  });
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
@@ -41,7 +48,9 @@ export function isValidHost(value: string | undefined): boolean {
 
 /** Host (and, behind a trusted proxy, X-Forwarded-Host/-Proto) must be well-formed: page code builds URLs from them. */
 export const hostGuard: RequestHandler = (req, res, next) => {
-  if (!isValidHost(req.headers.host)) return sendError(res, 400);
+  // Node keeps only the first of several Host headers; a request that sends two is malformed (RFC 9112 3.2).
+  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]?.toLowerCase() === "host").length;
+  if (hosts !== 1 || !isValidHost(req.headers.host)) return sendError(res, 400);
   if (req.app.enabled("trust proxy")) {
     const forwardedHost = req.get("x-forwarded-host");
     if (forwardedHost !== undefined && !isValidHost(forwardedHost.split(",")[0]?.trim())) return sendError(res, 400);

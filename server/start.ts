@@ -1,5 +1,6 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
 import { createServer } from "node:http";
+import path from "node:path";
 import { createApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
@@ -25,6 +26,7 @@ const app = await createApp({
   siteUrl: config.SITE_URL ?? null,
   trustProxy: config.TRUST_PROXY,
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
+  ...(config.BUILD_DIR ? { buildDir: path.resolve(config.BUILD_DIR) } : {}),
 });
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
