@@ -7,7 +7,7 @@ export default defineConfig({
     include: ["tests/server/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
-    hookTimeout: 30_000,
+    hookTimeout: 90_000,
     fileParallelism: false,
   },
 });

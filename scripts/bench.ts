@@ -43,8 +43,24 @@ const median = (values: number[]): number => {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 type Run = Record<(typeof METRICS)[number], number>;
-const METRICS = ["performance", "accessibility", "bestPractices", "seo", "fcp", "lcp", "tbt", "cls", "js", "css", "html", "images", "total"] as const;
-const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
+const METRICS = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "fcp",
+  "lcp",
+  "tbt",
+  "cls",
+  "js",
+  "css",
+  "html",
+  "images",
+  "total",
+] as const;
+const lighthouseVersion = (
+  JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }
+).version;
 const rows: (Run & { route: string })[] = [];
 const benchmarkIndex: number[] = [];
 for (const route of routes) {
@@ -55,7 +71,10 @@ for (const route of routes) {
     const lhr = result.lhr;
     benchmarkIndex.push(lhr.environment.benchmarkIndex);
     const details = lhr.audits["resource-summary"]?.details;
-    const items = (details && "items" in details ? details.items : []) as { resourceType?: string; transferSize?: number }[];
+    const items = (details && "items" in details ? details.items : []) as {
+      resourceType?: string;
+      transferSize?: number;
+    }[];
     const bytes = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
     const score = (id: string) => (lhr.categories[id]?.score ?? 0) * 100;
     const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
@@ -77,13 +96,16 @@ for (const route of routes) {
   }
   const row = Object.fromEntries(METRICS.map((key) => [key, median(runs.map((r) => r[key]))])) as Run;
   rows.push({ route, ...row });
-  console.error(`${route}: perf ${row.performance} fcp ${Math.round(row.fcp)} lcp ${Math.round(row.lcp)} tbt ${Math.round(row.tbt)}`);
+  console.error(
+    `${route}: perf ${row.performance} fcp ${Math.round(row.fcp)} lcp ${Math.round(row.lcp)} tbt ${Math.round(row.tbt)}`,
+  );
 }
 
 await chrome.kill();
 server.kill("SIGTERM");
 
-const header = "| Route | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | HTML KB | Img KB | Total KB |";
+const header =
+  "| Route | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | HTML KB | Img KB | Total KB |";
 const lines = [header, "|" + " --- |".repeat(14)];
 for (const r of rows) {
   lines.push(
@@ -91,6 +113,8 @@ for (const r of rows) {
   );
 }
 console.log(lines.join("\n"));
-console.log(`\nMedian of ${RUNS} runs per route; Lighthouse ${lighthouseVersion}; benchmarkIndex median ${median(benchmarkIndex)}; transfer sizes as served (compressed).`);
+console.log(
+  `\nMedian of ${RUNS} runs per route; Lighthouse ${lighthouseVersion}; benchmarkIndex median ${median(benchmarkIndex)}; transfer sizes as served (compressed).`,
+);
 const json = option("--json");
 if (json) writeFileSync(json, JSON.stringify({ rows, benchmarkIndex: median(benchmarkIndex) }, null, 2));

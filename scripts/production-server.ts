@@ -14,7 +14,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startProductionServer(env: Record<string, string>): Promise<{ base: string; server: ChildProcess }> {
+export async function startProductionServer(
+  env: Record<string, string>,
+): Promise<{ base: string; server: ChildProcess }> {
   const port = await freePort();
   const server = spawn(process.execPath, SERVER_ENTRY, {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },

@@ -1,13 +1,13 @@
 // The HTTP app: the outer wall (http-guards.ts), prerendered pages and static files from memory (compressed
 // once), everything else through React Router, with a byte-bounded cache of server-rendered pages.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { compressResponse, createPageCache, sendCached, type CachedResponse } from "./compressed-cache.ts";
+import { compressedFile, createPageCache, sendCached, type CachedResponse } from "./compressed-cache.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import {
   errorHandler,
@@ -63,7 +63,10 @@ export function loadStaticFiles(clientDir: string): Map<string, CachedResponse> 
       const isPage = entry.name === "index.html";
       const url = isPage ? rel.replace(/\/?index\.html$/, "") || "/" : rel;
       const cache = isPage ? HTML_CACHE : rel.startsWith("/assets/") ? ASSET_CACHE : STATIC_CACHE;
-      files.set(url, compressResponse(200, { "Content-Type": type[0], "Cache-Control": cache }, readFileSync(full), { compress: type[1] }));
+      files.set(
+        url,
+        compressedFile(full, 200, { "Content-Type": type[0], "Cache-Control": cache }, { compress: type[1] }),
+      );
     }
   };
   if (existsSync(clientDir)) walk(clientDir);
@@ -129,7 +132,12 @@ export async function createApp({
   const siteOrigin = originOf(siteUrl) ?? originOf(entry.buildSiteUrl);
   const pageCache = createPageCache(pageCacheBytes);
   const match = matcher(serverBuild);
-  const guardEstimate = estimateGuard({ perMinute: rateLimitPerMinute, configuredOrigins: allowedOrigins, siteOrigin, now });
+  const guardEstimate = estimateGuard({
+    perMinute: rateLimitPerMinute,
+    configuredOrigins: allowedOrigins,
+    siteOrigin,
+    now,
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -150,7 +158,10 @@ export async function createApp({
 
   app.get("/healthz", (_req, res) => {
     const ok = store.writable();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ ok });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ ok });
   });
 
   app.use(trailingSlashRedirect);

@@ -1,6 +1,7 @@
 // Responses kept in memory already compressed (brotli and gzip): prerendered pages and assets are compressed
 // once at start-up, server-rendered pages once per URL, so no request pays for compression twice.
 import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
@@ -28,6 +29,33 @@ export function compressResponse(
     identity: body,
     gzip: compress ? gzipSync(body, { level: 9 }) : null,
     br: compress ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }) : null,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+  };
+}
+
+/**
+ * A file of the build with its precompressed copies (scripts/precompress.ts writes `x.br` and `x.gz` beside `x`);
+ * copies older than the file, or missing, are made now.
+ */
+export function compressedFile(
+  file: string,
+  status: number,
+  headers: Record<string, string>,
+  { compress = true }: { compress?: boolean } = {},
+): CachedResponse {
+  const body = readFileSync(file);
+  if (!compress) return compressResponse(status, headers, body, { compress });
+  const fresh = (copy: string) => {
+    const stat = statSync(copy, { throwIfNoEntry: false });
+    return stat !== undefined && stat.mtimeMs >= statSync(file).mtimeMs;
+  };
+  if (!fresh(`${file}.br`) || !fresh(`${file}.gz`)) return compressResponse(status, headers, body);
+  return {
+    status,
+    headers,
+    identity: body,
+    gzip: readFileSync(`${file}.gz`),
+    br: readFileSync(`${file}.br`),
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
   };
 }

@@ -12,7 +12,10 @@ const integer = (fallback: number, min: number, max: number) =>
   optionalText.transform((v) => (v === undefined ? fallback : Number(v))).pipe(z.number().int().min(min).max(max));
 
 const origins = optionalText.transform((v, ctx) => {
-  const list = (v ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const list = (v ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of list) {
     if (!/^https?:\/\/[^/\s]+$/i.test(origin.replace(/\/$/, ""))) {
       ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin like https://www.example.com` });

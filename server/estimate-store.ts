@@ -109,12 +109,16 @@ export function openEstimateStore({
      WHERE sent_at IS NULL AND next_attempt_at <= @now AND attempts < @maxAttempts ORDER BY id LIMIT @limit`,
   );
   const getStmt = db.prepare<[number], StoredEstimate>("SELECT * FROM estimates WHERE id = ?");
-  const sentStmt = db.prepare("UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id");
+  const sentStmt = db.prepare(
+    "UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id",
+  );
   const failStmt = db.prepare(
     "UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_at = @next WHERE id = @id",
   );
   const outboxStmt = db.prepare<[], OutboxRow>("SELECT * FROM outbox ORDER BY id");
-  const heartbeatStmt = db.prepare("INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at");
+  const heartbeatStmt = db.prepare(
+    "INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+  );
 
   return {
     file,
@@ -129,7 +133,11 @@ export function openEstimateStore({
     get(id: number): StoredEstimate | undefined {
       return getStmt.get(id);
     },
-    dueMail({ now = new Date(), limit = 10, maxAttempts = 10 }: { now?: Date; limit?: number; maxAttempts?: number } = {}) {
+    dueMail({
+      now = new Date(),
+      limit = 10,
+      maxAttempts = 10,
+    }: { now?: Date; limit?: number; maxAttempts?: number } = {}) {
       return dueStmt.all({ now: now.toISOString(), limit, maxAttempts });
     },
     markSent(id: number) {

@@ -40,7 +40,8 @@ export const methodGate: RequestHandler = (req, res, next) => {
 };
 
 // A DNS name (labels of letters, digits, hyphens, underscores), IPv4, or a bracketed IPv6 literal; optional port.
-const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 export function isValidHost(value: string | undefined): boolean {
   return value !== undefined && value.length <= 255 && HOST.test(value);
@@ -55,7 +56,8 @@ export const hostGuard: RequestHandler = (req, res, next) => {
     const forwardedHost = req.get("x-forwarded-host");
     if (forwardedHost !== undefined && !isValidHost(forwardedHost.split(",")[0]?.trim())) return sendError(res, 400);
     const forwardedProto = req.get("x-forwarded-proto");
-    if (forwardedProto !== undefined && !/^https?$/i.test(forwardedProto.split(",")[0]?.trim() ?? "")) return sendError(res, 400);
+    if (forwardedProto !== undefined && !/^https?$/i.test(forwardedProto.split(",")[0]?.trim() ?? ""))
+      return sendError(res, 400);
   }
   next();
 };
@@ -138,7 +140,15 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     return;
   }
   // Keep the security headers; drop whatever described the response that failed.
-  for (const name of ["content-type", "content-length", "content-encoding", "etag", "location", "vary", "cache-control"]) {
+  for (const name of [
+    "content-type",
+    "content-length",
+    "content-encoding",
+    "etag",
+    "location",
+    "vary",
+    "cache-control",
+  ]) {
     res.removeHeader(name);
   }
   sendError(res, answer);

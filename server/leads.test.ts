@@ -6,7 +6,12 @@ describe("parseLeadsArgs", () => {
   it("exports every lead unless asked for fewer", () => {
     expect(parseLeadsArgs([])).toEqual({ csv: false, limit: null, spam: false, help: false });
     expect(parseLeadsArgs(["--csv"])).toEqual({ csv: true, limit: null, spam: false, help: false });
-    expect(parseLeadsArgs(["--csv", "--limit", "10", "--spam"])).toEqual({ csv: true, limit: 10, spam: true, help: false });
+    expect(parseLeadsArgs(["--csv", "--limit", "10", "--spam"])).toEqual({
+      csv: true,
+      limit: 10,
+      spam: true,
+      help: false,
+    });
     expect(parseLeadsArgs(["--limit=3"]).limit).toBe(3);
   });
 
@@ -30,7 +35,18 @@ describe("parseLeadsArgs", () => {
 describe("leadsCsv", () => {
   it("starts with a BOM and the header row, ends rows with CRLF", () => {
     const csv = leadsCsv([
-      { id: 1, received_at: "2026-01-01T00:00:00.000Z", name: "=cmd", email: "a@b.co", phone: "1", service: "", message: "hi\nthere", city: null, spam: 0, idempotency_key: null },
+      {
+        id: 1,
+        received_at: "2026-01-01T00:00:00.000Z",
+        name: "=cmd",
+        email: "a@b.co",
+        phone: "1",
+        service: "",
+        message: "hi\nthere",
+        city: null,
+        spam: 0,
+        idempotency_key: null,
+      },
     ]);
     expect(csv.startsWith('\uFEFF"id","received_at","name"')).toBe(true);
     expect(csv).toContain(`"'=cmd"`);

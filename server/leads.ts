@@ -39,7 +39,17 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsOptions {
   return { csv: values.csv, limit, spam: values.spam, help: values.help };
 }
 
-export const CSV_COLUMNS = ["id", "received_at", "name", "email", "phone", "service", "city", "message", "spam"] as const;
+export const CSV_COLUMNS = [
+  "id",
+  "received_at",
+  "name",
+  "email",
+  "phone",
+  "service",
+  "city",
+  "message",
+  "spam",
+] as const;
 
 export function leadsCsv(rows: readonly StoredEstimate[]): string {
   return toCsv(CSV_COLUMNS, rows);
@@ -49,7 +59,9 @@ export function leadsText(rows: readonly StoredEstimate[], limited: boolean): st
   if (rows.length === 0) return "No estimate requests yet.\n";
   const lines = [`${rows.length} ${limited ? "latest " : ""}estimate request(s), newest first:`, ""];
   for (const row of rows) {
-    lines.push(`#${row.id}  ${row.received_at}  ${row.name}  <${row.email}>  ${row.phone}${row.city ? `  (${row.city})` : ""}`);
+    lines.push(
+      `#${row.id}  ${row.received_at}  ${row.name}  <${row.email}>  ${row.phone}${row.city ? `  (${row.city})` : ""}`,
+    );
     lines.push(`     ${row.service || "No service selected"}: ${row.message.replace(/\s+/g, " ").slice(0, 100)}`);
   }
   return lines.join("\n") + "\n";

@@ -27,6 +27,8 @@ describe("encodeHeaderText", () => {
   });
 
   it("keeps non-ASCII names exact", () => {
-    expect(decodeHeaderText(encodeHeaderText("New estimate request from Zoë 李"))).toBe("New estimate request from Zoë 李");
+    expect(decodeHeaderText(encodeHeaderText("New estimate request from Zoë 李"))).toBe(
+      "New estimate request from Zoë 李",
+    );
   });
 });

@@ -85,7 +85,11 @@ describe("owner e-mail outbox", () => {
     await outbox.stop();
     await smtp.close();
     const [item] = store.outbox();
-    expect(item).toMatchObject({ attempts: 1, sent_at: null, last_error: expect.stringContaining("Mailbox unavailable") });
+    expect(item).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      last_error: expect.stringContaining("Mailbox unavailable"),
+    });
     expect(new Date(String(item?.next_attempt_at)).getTime()).toBeGreaterThan(Date.now() + 20_000);
     expect(store.list()).toHaveLength(1);
     expect(logged[0]).toMatch(/failed \(attempt 1\)/);

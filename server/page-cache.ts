@@ -21,7 +21,12 @@ export function routeTree(routes: ServerBuild["routes"], parentId?: string): Rou
       const children = routeTree(routes, route.id);
       return route.index
         ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, ...(children.length ? { children } : {}) };
+        : {
+            id: route.id,
+            path: route.path,
+            caseSensitive: route.caseSensitive,
+            ...(children.length ? { children } : {}),
+          };
     });
 }
 
@@ -70,7 +75,10 @@ export function cacheRenderedPages(
 ): RequestHandler {
   return (req, res, next) => {
     const { routeId, notFound } = match(req.originalUrl);
-    res.setHeader("Cache-Control", req.method === "GET" && !UNCACHED_ROUTES.has(routeId) ? htmlCacheControl : "no-store");
+    res.setHeader(
+      "Cache-Control",
+      req.method === "GET" && !UNCACHED_ROUTES.has(routeId) ? htmlCacheControl : "no-store",
+    );
     const key = notFound ? NOT_FOUND_KEY : req.originalUrl;
     // React Router reads originalUrl: the 404 page is rendered for one fixed URL, whatever was asked.
     if (notFound && req.method !== "POST") req.url = req.originalUrl = NOT_FOUND_URL;
@@ -92,8 +100,15 @@ export function cacheRenderedPages(
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk);
       const type = String(res.getHeader("content-type") ?? "");
-      if ((res.statusCode === 200 || res.statusCode === 404) && type.startsWith("text/html") && !res.getHeader("set-cookie")) {
-        const headers = { "Content-Type": type, "Cache-Control": String(res.getHeader("cache-control") ?? htmlCacheControl) };
+      if (
+        (res.statusCode === 200 || res.statusCode === 404) &&
+        type.startsWith("text/html") &&
+        !res.getHeader("set-cookie")
+      ) {
+        const headers = {
+          "Content-Type": type,
+          "Cache-Control": String(res.getHeader("cache-control") ?? htmlCacheControl),
+        };
         cache.set(key, compressResponse(res.statusCode, headers, Buffer.concat(chunks), { quality: 5 }));
       }
       return end(chunk, ...rest);

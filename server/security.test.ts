@@ -45,15 +45,21 @@ describe("originPolicy", () => {
   });
 
   it("accepts configured extra origins", () => {
-    const allowed = originPolicy({ configured: ["https://staging.example.com"], siteOrigin: "https://www.example.com" });
+    const allowed = originPolicy({
+      configured: ["https://staging.example.com"],
+      siteOrigin: "https://www.example.com",
+    });
     expect(allowed(post("https://www.example.com/api/estimate", { Origin: "https://staging.example.com" }))).toBe(true);
     expect(allowed(post("https://www.example.com/api/estimate", { Origin: "https://evil.example" }))).toBe(false);
   });
 
-  it.each(["cross-site", "same-site", "bogus"])("refuses a post without Origin that says Sec-Fetch-Site: %s", (site) => {
-    const allowed = originPolicy({ configured: [], siteOrigin: null });
-    expect(allowed(post("http://127.0.0.1:3000/api/estimate", { "Sec-Fetch-Site": site }))).toBe(false);
-  });
+  it.each(["cross-site", "same-site", "bogus"])(
+    "refuses a post without Origin that says Sec-Fetch-Site: %s",
+    (site) => {
+      const allowed = originPolicy({ configured: [], siteOrigin: null });
+      expect(allowed(post("http://127.0.0.1:3000/api/estimate", { "Sec-Fetch-Site": site }))).toBe(false);
+    },
+  );
 
   it.each(["same-origin", "none"])("accepts a post without Origin that says Sec-Fetch-Site: %s", (site) => {
     const allowed = originPolicy({ configured: [], siteOrigin: null });
@@ -61,7 +67,9 @@ describe("originPolicy", () => {
   });
 
   it("accepts a post with neither header (curl, hosted-form clients)", () => {
-    expect(originPolicy({ configured: [], siteOrigin: "https://www.example.com" })(post("https://www.example.com/x"))).toBe(true);
+    expect(
+      originPolicy({ configured: [], siteOrigin: "https://www.example.com" })(post("https://www.example.com/x")),
+    ).toBe(true);
   });
 });
 
@@ -87,10 +95,19 @@ describe("rateLimiter", () => {
 
 describe("estimateGuard", () => {
   it("refuses cross-site posts without spending the sender's allowance", () => {
-    const guard = estimateGuard({ perMinute: 1, configuredOrigins: [], siteOrigin: "https://www.example.com", now: () => 0 });
+    const guard = estimateGuard({
+      perMinute: 1,
+      configuredOrigins: [],
+      siteOrigin: "https://www.example.com",
+      now: () => 0,
+    });
     const evil = post("https://www.example.com/api/estimate", { Origin: "https://evil.example" });
     expect(guard(evil, "1.2.3.4")).toEqual({ status: 403, error: CROSS_SITE_ERROR });
     expect(guard(post("https://www.example.com/api/estimate"), "1.2.3.4")).toBeNull();
-    expect(guard(post("https://www.example.com/api/estimate"), "1.2.3.4")).toEqual({ status: 429, error: RATE_LIMIT_ERROR, retryAfterSeconds: 60 });
+    expect(guard(post("https://www.example.com/api/estimate"), "1.2.3.4")).toEqual({
+      status: 429,
+      error: RATE_LIMIT_ERROR,
+      retryAfterSeconds: 60,
+    });
   });
 });

@@ -55,7 +55,10 @@ export function securityHeaders({
   });
   return (req, res, next) => {
     // helmet has no Permissions-Policy; the site needs none of these features.
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    );
     headers(req, res, next);
   };
 }

@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { validateEstimate } from "./estimate-schema";
 
-const base = { name: "Ann Lee", email: "ann@example.com", phone: "309-555-0100", service: "", message: "Crown is cracked." };
+const base = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  phone: "309-555-0100",
+  service: "",
+  message: "Crown is cracked.",
+};
 
 const INVISIBLE = [
   "\u202E", // right-to-left override
@@ -49,13 +55,19 @@ describe("estimate text fields", () => {
     expect(result.ok && result.data.name).toBe("Ann gnp.exe Lee");
   });
 
-  it.each(["Zoë Müller", "José Núñez", "李小龍", "Ольга Петрова", "Nguyễn Thị Minh Khai", "Seán Ó Briain", "محمد", "Ægir Þórsson"])(
-    "keeps %s exactly",
-    (name) => {
-      const result = validateEstimate({ ...base, name });
-      expect(result.ok && result.data.name).toBe(name);
-    },
-  );
+  it.each([
+    "Zoë Müller",
+    "José Núñez",
+    "李小龍",
+    "Ольга Петрова",
+    "Nguyễn Thị Minh Khai",
+    "Seán Ó Briain",
+    "محمد",
+    "Ægir Þórsson",
+  ])("keeps %s exactly", (name) => {
+    const result = validateEstimate({ ...base, name });
+    expect(result.ok && result.data.name).toBe(name);
+  });
 
   it("refuses a name that is only invisible characters", () => {
     const result = validateEstimate({ ...base, name: "\u202E\u200B\u2066" });

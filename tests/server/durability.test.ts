@@ -45,8 +45,10 @@ describe("durability", () => {
           }
         }
       });
-      // Kill at a random moment once traffic is flowing.
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
+      // Kill at a random moment once traffic is flowing (the first acknowledgement proves it is).
+      const deadline = Date.now() + 30_000;
+      while (acknowledged.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, Math.random() * 600));
       server.process.kill("SIGKILL");
       await server.exited;
       stop = true;
@@ -63,7 +65,9 @@ describe("durability", () => {
         for (const email of stored) counts.set(email, (counts.get(email) ?? 0) + 1);
         for (const email of acknowledged) expect(counts.get(email), email).toBe(1);
         expect([...counts.values()].every((n) => n === 1)).toBe(true);
-        console.log(`crash run ${run}: ${attempted} sent, ${acknowledged.length} acknowledged, ${stored.length} stored, 0 lost`);
+        console.log(
+          `crash run ${run}: ${attempted} sent, ${acknowledged.length} acknowledged, ${stored.length} stored, 0 lost`,
+        );
       } finally {
         store.close();
       }
@@ -72,7 +76,12 @@ describe("durability", () => {
 
   it("SIGTERM finishes the request in flight, then exits cleanly with the database closed", async () => {
     const server = await startServer({ RATE_LIMIT_PER_MINUTE: "1000" });
-    const body = new URLSearchParams({ name: "Slow Sender", email: "slow@example.com", phone: "309-555-0100", message: "x".repeat(2000) }).toString();
+    const body = new URLSearchParams({
+      name: "Slow Sender",
+      email: "slow@example.com",
+      phone: "309-555-0100",
+      message: "x".repeat(2000),
+    }).toString();
     const answered = new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${server.url}/api/estimate`, {
         method: "POST",

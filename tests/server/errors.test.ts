@@ -21,7 +21,18 @@ const MALFORMED_PATHS = [
   "/%0d%0aSet-Cookie:%20x=1",
 ];
 
-const BAD_HOSTS = ["a b", "[", "[::1", "example.com/evil", "evil@example.com", "example.com:99x", "-", "%41", "exa\tmple.com", "x".repeat(300)];
+const BAD_HOSTS = [
+  "a b",
+  "[",
+  "[::1",
+  "example.com/evil",
+  "evil@example.com",
+  "example.com:99x",
+  "-",
+  "%41",
+  "exa\tmple.com",
+  "x".repeat(300),
+];
 
 const ODD_METHODS: [string, number][] = [
   ["TRACE", 405],
@@ -91,14 +102,24 @@ for (const nodeEnv of [undefined, "development"]) {
     });
 
     it("answers garbage Node cannot parse with a short 400 of our own", async () => {
-      for (const request of ["GARBAGE\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", "\u0000\u0001\r\n\r\n"]) {
+      for (const request of [
+        "GARBAGE\r\n\r\n",
+        "GET / HTTP/9.9\r\n\r\n",
+        "GET\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+        "\u0000\u0001\r\n\r\n",
+      ]) {
         const response = await rawRequest(server.port, request);
         expectClean(response, [400], JSON.stringify(request));
       }
     });
 
     it("answers over-long headers with 431, and a missing asset with a plain 404", async () => {
-      expectClean(await rawGet(server.port, "/", { Host: "127.0.0.1", "X-Big": "x".repeat(20_000) }), [431], "big header");
+      expectClean(
+        await rawGet(server.port, "/", { Host: "127.0.0.1", "X-Big": "x".repeat(20_000) }),
+        [431],
+        "big header",
+      );
       expectClean(await rawGet(server.port, "/assets/missing-abc123.js"), [404], "missing asset");
     });
 

@@ -14,7 +14,7 @@ beforeAll(() => {
   const store = openEstimateStore({ dataDir });
   for (let i = 1; i <= LEADS; i++) {
     store.save({
-      name: i === 1 ? "=HYPERLINK(\"http://evil.example\")" : `Zoë ${i}`,
+      name: i === 1 ? '=HYPERLINK("http://evil.example")' : `Zoë ${i}`,
       email: `lead${i}@example.com`,
       phone: "309-555-0100",
       service: "Tuckpointing",
@@ -56,7 +56,10 @@ describe("npm run leads", () => {
   it.each([["--limit", "abc"], ["--limit", "0"], ["--limit"], ["--bogus"], ["stray"]])(
     "prints the usage and exits with status 2 for %j",
     (...args) => {
-      const result = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", ...args], { env: env(), encoding: "utf8" });
+      const result = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", ...args], {
+        env: env(),
+        encoding: "utf8",
+      });
       expect(result.status).toBe(2);
       expect(result.stderr).toContain("Usage: npm run leads");
       expect(result.stderr).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d/);
@@ -65,7 +68,10 @@ describe("npm run leads", () => {
   );
 
   it("lists every lead by default in the terminal view", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts"], { env: env(), encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts"], {
+      env: env(),
+      encoding: "utf8",
+    });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`${LEADS} estimate request(s), newest first`);
   });

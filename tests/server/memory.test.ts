@@ -75,7 +75,17 @@ describe("the page cache, in process", () => {
   });
 
   it("answers absurd city slugs with the 404 page", async () => {
-    for (const slug of ["a".repeat(41), "x".repeat(15_000), "a--b", "-a", "a-b-c-d-e-f-g", "a_b", "a.b", "%F0%9F%92%A9", "a%20b"]) {
+    for (const slug of [
+      "a".repeat(41),
+      "x".repeat(15_000),
+      "a--b",
+      "-a",
+      "a-b-c-d-e-f-g",
+      "a_b",
+      "a.b",
+      "%F0%9F%92%A9",
+      "a%20b",
+    ]) {
       const response = await fetch(`${base}/locations/${slug}`);
       expect(response.status, slug.slice(0, 50)).toBe(404);
       expect(await response.text()).toContain("Page Not Found");
@@ -97,9 +107,15 @@ describe("a flood against the running server", () => {
     const pid = server.process.pid ?? 0;
     await flood(Array.from({ length: 20 }, (_, i) => `${server.url}/locations/warm-up-${i}`));
     const before = rssBytes(pid);
-    const long = Array.from({ length: 498 }, (_, i) => `${server.url}/locations/${String(i).padStart(6, "0")}${"a".repeat(15_000)}`);
+    const long = Array.from(
+      { length: 498 },
+      (_, i) => `${server.url}/locations/${String(i).padStart(6, "0")}${"a".repeat(15_000)}`,
+    );
     expect((await flood(long)).get(404)).toBe(498);
-    const unknown = Array.from({ length: 1000 }, (_, i) => `${server.url}/${String(i).padStart(6, "0")}/${"b".repeat(2_000)}`);
+    const unknown = Array.from(
+      { length: 1000 },
+      (_, i) => `${server.url}/${String(i).padStart(6, "0")}/${"b".repeat(2_000)}`,
+    );
     expect((await flood(unknown)).get(404)).toBe(1000);
     const after = rssBytes(pid);
     console.log(`server RSS before ${(before / MB).toFixed(1)} MB, after ${(after / MB).toFixed(1)} MB`);

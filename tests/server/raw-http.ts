@@ -31,7 +31,12 @@ function parse(raw: string): RawResponse {
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
   if (headers["transfer-encoding"] === "chunked") body = unchunk(body);
-  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, body: Buffer.from(body, "latin1").toString("utf8"), raw };
+  return {
+    status: Number(statusLine.split(" ")[1] ?? 0),
+    headers,
+    body: Buffer.from(body, "latin1").toString("utf8"),
+    raw,
+  };
 }
 
 function unchunk(body: string): string {
@@ -48,10 +53,18 @@ function unchunk(body: string): string {
 }
 
 /** One GET with Connection: close, so the socket ends when the answer does. */
-export function rawGet(port: number, path: string, headers: Record<string, string> = { Host: "127.0.0.1" }, method = "GET") {
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+export function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string> = { Host: "127.0.0.1" },
+  method = "GET",
+) {
+  const lines = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
   return rawRequest(port, `${method} ${path} HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`);
 }
 
 /** What an error answer must never contain: a stack, a file path, a framework's name. */
-export const LEAKS = /\bat [\w.<>]+ \(|node_modules|\/work\/|\/home\/|\.tsx?:\d|\.m?js:\d|Error:|TypeError|RangeError|URIError|\bstack\b|express\/|react-router\/|Cannot (GET|POST|HEAD)/;
+export const LEAKS =
+  /\bat [\w.<>]+ \(|node_modules|\/work\/|\/home\/|\.tsx?:\d|\.m?js:\d|Error:|TypeError|RangeError|URIError|\bstack\b|express\/|react-router\/|Cannot (GET|POST|HEAD)/;

@@ -12,8 +12,34 @@ afterAll(() => stopServer(server));
 
 /** Paths a client can send that an unguarded "strip the trailing slash" redirect turns into an off-site Location. */
 function attackPaths(): string[] {
-  const starts = ["//", "///", "////", "/\\", "/\\\\", "/\\/", "//\\", "/%2F", "/%2f%2f", "/%5C", "/%5c%5c", "/%2F/", "/.//", "/..//", "/./\\", "/%09/", "/%0a/", "/%20//"];
-  const hosts = ["evil.example", "evil.example:8080", "user@evil.example", "EVIL.EXAMPLE", "evil.example%2F", "%65vil.example"];
+  const starts = [
+    "//",
+    "///",
+    "////",
+    "/\\",
+    "/\\\\",
+    "/\\/",
+    "//\\",
+    "/%2F",
+    "/%2f%2f",
+    "/%5C",
+    "/%5c%5c",
+    "/%2F/",
+    "/.//",
+    "/..//",
+    "/./\\",
+    "/%09/",
+    "/%0a/",
+    "/%20//",
+  ];
+  const hosts = [
+    "evil.example",
+    "evil.example:8080",
+    "user@evil.example",
+    "EVIL.EXAMPLE",
+    "evil.example%2F",
+    "%65vil.example",
+  ];
   const ends = ["/", "//", "/?next=/", "/path/", "/%2F"];
   const out: string[] = [];
   for (const s of starts) for (const h of hosts) for (const e of ends) out.push(`${s}${h}${e}`);

@@ -1,8 +1,7 @@
 // Deployed as the README says: SITE_URL given to the build, nothing at run time. The server still knows the
 // site's origin: it refuses cross-site posts, sends HSTS, and server-rendered pages carry the real canonical URL.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, stopServer, type RunningServer } from "./harness";
@@ -12,7 +11,9 @@ let buildDir: string;
 let server: RunningServer;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(path.join(tmpdir(), "site-url-build-"));
+  // Inside the project, so the built server resolves its packages from node_modules.
+  mkdirSync(".test-builds", { recursive: true });
+  buildDir = mkdtempSync(path.resolve(".test-builds", "site-url-"));
   execFileSync("npx", ["react-router", "build"], {
     env: { ...process.env, SITE_URL: "https://www.example.com", BUILD_DIR: buildDir },
     stdio: "ignore",
@@ -47,6 +48,8 @@ describe("a build made with SITE_URL, served with none", () => {
   it("sends HSTS and gives server-rendered pages the built origin", async () => {
     const response = await fetch(`${server.url}/locations/heyworth`);
     expect(response.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
-    expect(await response.text()).toContain('<link rel="canonical" href="https://www.example.com/locations/heyworth"/>');
+    expect(await response.text()).toContain(
+      '<link rel="canonical" href="https://www.example.com/locations/heyworth"/>',
+    );
   });
 });

@@ -5,7 +5,12 @@ import { ESTIMATE_SPELLINGS } from "../support/attack-variants";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest } from "./raw-http";
 
-const BODY = new URLSearchParams({ name: "Ann", email: "ann@example.com", phone: "309-555-0100", message: "Hello" }).toString();
+const BODY = new URLSearchParams({
+  name: "Ann",
+  email: "ann@example.com",
+  phone: "309-555-0100",
+  message: "Hello",
+}).toString();
 
 function post(port: number, path: string, headers: Record<string, string> = {}) {
   const lines = Object.entries({
@@ -48,7 +53,11 @@ describe(`the cross-site guard, on ${ESTIMATE_SPELLINGS.length} spellings of /ap
       ]) {
         const response = await post(server.port, path, headers);
         if (response.status !== 403) accepted.push(`${path} ${JSON.stringify(headers)} -> ${response.status}`);
-        else expect(JSON.parse(response.body)).toEqual({ error: "Requests from other sites are not accepted.", errors: [] });
+        else
+          expect(JSON.parse(response.body)).toEqual({
+            error: "Requests from other sites are not accepted.",
+            errors: [],
+          });
       }
     }
     expect(accepted).toEqual([]);
@@ -88,7 +97,10 @@ describe("safe by default: SITE_URL known, nothing else configured", () => {
 
   it("refuses foreign origins and cross-site fetches, accepts the site's own", async () => {
     for (const path of ESTIMATE_SPELLINGS.slice(0, 6)) {
-      expect((await post(server.port, path, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status, path).toBe(403);
+      expect(
+        (await post(server.port, path, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status,
+        path,
+      ).toBe(403);
       // The Host fallback does not apply once the site's origin is known.
       expect((await post(server.port, path, { Origin: `http://127.0.0.1:${server.port}` })).status, path).toBe(403);
       expect((await post(server.port, path, { Origin: "https://www.example.com" })).status, path).toBe(200);

@@ -2,8 +2,39 @@
 
 /** Every Location a browser could resolve to another host: prefixes × hosts × tails. */
 export function offSiteLocations(): string[] {
-  const prefixes = ["//", "///", "////", "/\\", "\\\\", "\\/", "/\\/", "/\t/", "/\n/", "/\r/", " //", "/%2F", "/%2f/", "/%5C", "/%5c/", "/%2F%2F", "https://", "http:", "https:/", "//\\", "/.//", "javascript:"];
-  const hosts = ["evil.example", "evil.example:443", "user@evil.example", "evil.example%2F", "EVIL.EXAMPLE", "127.0.0.1.nip.io", "[::1]"];
+  const prefixes = [
+    "//",
+    "///",
+    "////",
+    "/\\",
+    "\\\\",
+    "\\/",
+    "/\\/",
+    "/\t/",
+    "/\n/",
+    "/\r/",
+    " //",
+    "/%2F",
+    "/%2f/",
+    "/%5C",
+    "/%5c/",
+    "/%2F%2F",
+    "https://",
+    "http:",
+    "https:/",
+    "//\\",
+    "/.//",
+    "javascript:",
+  ];
+  const hosts = [
+    "evil.example",
+    "evil.example:443",
+    "user@evil.example",
+    "evil.example%2F",
+    "EVIL.EXAMPLE",
+    "127.0.0.1.nip.io",
+    "[::1]",
+  ];
   const tails = ["", "/", "/path", "?q=1", "#frag"];
   const out: string[] = [];
   for (const p of prefixes) for (const h of hosts) for (const t of tails) out.push(`${p}${h}${t}`);
