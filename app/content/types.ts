@@ -188,5 +188,12 @@ export type Testimonial = {
   readonly name: string;
   readonly location: string;
   readonly quote: string;
+  /** Stars the customer gave; show a rating only if they really gave it. */
   readonly rating?: number;
+  /** true for an invented placeholder. `npm run check:launch` fails while any remain. */
+  readonly sample?: boolean;
+  /** How and when the customer agreed to be quoted, e.g. "written, e-mail of 2026-03-02". Required unless sample. */
+  readonly consent?: string;
+  /** The date of the job or the review, YYYY-MM-DD. Required unless sample. */
+  readonly date?: string;
 };
