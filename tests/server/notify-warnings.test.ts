@@ -23,6 +23,8 @@ describe("without e-mail configured", () => {
       expect(await response.json()).toEqual({ ok: true });
     }
     await new Promise((r) => setTimeout(r, 200));
-    expect(server.output().match(/WARNING: estimate request #\d+ \(R-[A-Z0-9]{6}\) is stored, but nobody was told/g)).toHaveLength(2);
+    expect(
+      server.output().match(/WARNING: estimate request #\d+ \(R-[A-Z0-9]{6}\) is stored, but nobody was told/g),
+    ).toHaveLength(2);
   });
 });

@@ -9,7 +9,10 @@ import { openEstimateStore, type NewEstimate } from "../../server/estimate-store
 let dataDir: string;
 const env = () => ({ ...process.env, DATA_DIR: dataDir, SMTP_URL: "", NOTIFY_EMAIL: "" });
 const leads = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", ...args], { env: env(), encoding: "utf8" });
+  spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", ...args], {
+    env: env(),
+    encoding: "utf8",
+  });
 
 const lead = (email: string, extra: Partial<NewEstimate> = {}): NewEstimate => ({
   name: "Ann Lee",
@@ -38,7 +41,9 @@ describe("npm run leads, worklist", () => {
     const { id } = fresh.save(lead("new@example.com"));
     fresh.close();
 
-    expect(leads("--mark", String(id), "contacted", "--note", "left a voicemail").stdout).toBe(`#${id} is now contacted, with your note.\n`);
+    expect(leads("--mark", String(id), "contacted", "--note", "left a voicemail").stdout).toBe(
+      `#${id} is now contacted, with your note.\n`,
+    );
     expect(leads("--add-note", String(id), "call back after 5").status).toBe(0);
     expect(leads("--status", "new").stdout).toContain("old@example.com");
     expect(leads("--status", "new").stdout).not.toContain("new@example.com");
@@ -57,15 +62,24 @@ describe("npm run leads, worklist", () => {
     store.close();
     expect(leads().stdout).not.toContain("real@example.com");
     expect(leads("--spam").stdout).toMatch(/\[NEW SPAM\]/);
-    const restored = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", "--restore", String(id)], {
-      env: { ...env(), SMTP_URL: "smtp://127.0.0.1:1" },
-      encoding: "utf8",
-    });
+    const restored = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "server/leads-command.ts", "--restore", String(id)],
+      {
+        env: { ...env(), SMTP_URL: "smtp://127.0.0.1:1" },
+        encoding: "utf8",
+      },
+    );
     expect(restored.stdout).toContain(`#${id} restored`);
     expect(leads().stdout).toContain("real@example.com");
     const check = openEstimateStore({ dataDir });
     // A restored lead is notified like any other.
-    expect(check.deliveries(id).map((d) => d.kind).sort()).toEqual(["confirmation", "owner-alert"]);
+    expect(
+      check
+        .deliveries(id)
+        .map((d) => d.kind)
+        .sort(),
+    ).toEqual(["confirmation", "owner-alert"]);
     check.close();
   });
 
@@ -86,7 +100,8 @@ describe("npm run leads, worklist", () => {
 describe("npm run leads, privacy", () => {
   it("--erase removes every request and e-mail of an address, leaving no trace in the database files", () => {
     const store = openEstimateStore({ dataDir });
-    for (let i = 0; i < 3; i++) store.save(lead("erase.me@example.com"), { notifyTo: "owner@example.com", confirm: true });
+    for (let i = 0; i < 3; i++)
+      store.save(lead("erase.me@example.com"), { notifyTo: "owner@example.com", confirm: true });
     store.save(lead("keep@example.com"), { notifyTo: "owner@example.com" });
     const { id } = store.save(lead("Erase.Me@Example.com"));
     store.addNote(id, "secret-note-text");
