@@ -1,9 +1,9 @@
 // The privacy page. Its words describe what the estimate pipeline really does (server/, app/lib/attribution.ts),
 // so it lives beside the code and reads the business facts, rather than in content/: change the code, change this.
+import { ContactLine } from "~/components/contact-line";
 import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
 import { business } from "~/content/business";
-import { mailtoHref, telHref } from "~/lib/links";
 import { seo } from "~/lib/seo";
 
 export const meta = () =>
@@ -70,16 +70,10 @@ export default function Privacy() {
             </div>
           </section>
         ))}
-        <p className="prose-body mt-6">
-          {business.name}, {business.address.locality}, {business.address.region} · Phone:{" "}
-          <a href={telHref(business.phone)} className="rich-link">
-            {business.phone}
-          </a>{" "}
-          · Email:{" "}
-          <a href={mailtoHref(business.email, "Privacy")} className="rich-link">
-            {business.email}
-          </a>
-        </p>
+        <ContactLine
+          subject="Privacy"
+          prefix={`${business.name}, ${business.address.locality}, ${business.address.region}`}
+        />
       </div>
       <CtaBand />
     </>
