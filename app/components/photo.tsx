@@ -35,7 +35,7 @@ export function Photo({
       {photo.sources.webp && <source type="image/webp" srcSet={photo.sources.webp} sizes={sizes} />}
       <img
         src={photo.img.src}
-        srcSet={photo.sources.jpg}
+        srcSet={photo.sources.jpeg}
         sizes={sizes}
         width={photo.img.w}
         height={photo.img.h}

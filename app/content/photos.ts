@@ -2,7 +2,7 @@
 // Never import this from anything react-router.config.ts reaches: its config loader runs Vite without plugins.
 import { ContentError } from "./load";
 
-/** vite-imagetools' `as=picture` output: a srcset per format, and the largest fallback with its size. */
+/** vite-imagetools' `as=picture` output: a srcset per format ("avif", "webp", "jpeg"), and the largest JPEG with its size. */
 type Picture = { sources: Record<string, string>; img: { src: string; w: number; h: number } };
 
 const pictures = import.meta.glob<Picture>("/content/photos/*.jpg", {
