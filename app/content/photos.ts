@@ -6,7 +6,7 @@ import { ContentError } from "./load";
 type Picture = { sources: Record<string, string>; img: { src: string; w: number; h: number } };
 
 const pictures = import.meta.glob<Picture>("/content/photos/*.jpg", {
-  query: "?w=400;800;1200;1600&withoutEnlargement&format=avif;webp;jpg&as=picture",
+  query: "?w=400;800;1200&withoutEnlargement&format=avif;webp;jpg&effort=2&as=picture",
   import: "default",
   eager: true,
 });

@@ -12,6 +12,12 @@ if (!folder) {
 mkdirSync(folder, { recursive: true });
 for (let i = 1; i <= Number(count); i++) {
   const file = path.join(folder, `IMG_${1000 + i}.JPG`);
-  await makeTestPhoto(file, { width: 4032, height: 3024, seed: i * 7919, orientation: i % 3 === 0 ? 6 : 1, grain: true });
+  await makeTestPhoto(file, {
+    width: 4032,
+    height: 3024,
+    seed: i * 7919,
+    orientation: i % 3 === 0 ? 6 : 1,
+    grain: true,
+  });
   console.log(file);
 }

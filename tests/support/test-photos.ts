@@ -60,17 +60,33 @@ export async function makeTestPhoto(
   file: string,
   { width = 3000, height = 2000, seed = 1, orientation = 1, grain = false }: TestPhotoOptions = {},
 ) {
-  const svg = sharp(Buffer.from(sceneSvg(width, height, seed)));
+  // A phone stores the sensor's pixels sideways and a rotation flag; draw the scene as it should look upright,
+  // then turn the pixels the other way so that only the flag makes it right.
+  const sideways = orientation >= 5;
+  const [w, h] = sideways ? [height, width] : [width, height];
+  const svg = sharp(Buffer.from(sceneSvg(w, h, seed)));
   if (grain) {
     const noise = await sharp({
-      create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 28 } },
+      create: {
+        width: w,
+        height: h,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 28 },
+      },
     })
       .blur(0.6)
       .png({ compressionLevel: 1 })
       .toBuffer();
     svg.composite([{ input: noise, blend: "soft-light" }]);
   }
-  const scene = await svg.png({ compressionLevel: 1 }).toBuffer();
+  const upright = await svg.png({ compressionLevel: 1 }).toBuffer();
+  const scene = sideways
+    ? await sharp(upright)
+        .rotate(orientation === 6 ? 270 : 90)
+        .png({ compressionLevel: 1 })
+        .toBuffer()
+    : upright;
   const withGps = await sharp(scene)
     .withExif({
       IFD0: { Make: "TestPhone", Model: "Camera 12" },

@@ -49,6 +49,12 @@ describe("photos:add", () => {
     const after = await sharp(result.output).metadata();
     expect([after.width, after.height]).toEqual([400, 600]);
     expect(after.orientation).toBeUndefined();
+    // The sky is at the top: the pixel at the top centre is blue, not roof-grey or brick.
+    const { data } = await sharp(result.output)
+      .extract({ left: 200, top: 5, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(data[2]! - data[0]!, `rgb ${[...data].join(",")}`).toBeGreaterThan(40);
   });
 
   it("never overwrites a photo already added", async () => {
