@@ -2,6 +2,8 @@
 // Relative imports: react-router.config.ts loads this module without the ~ alias.
 import { z } from "zod";
 import { parseInlineMarkdown } from "../lib/inline-markdown";
+import { business } from "./business";
+import type { CitySlug } from "./types";
 
 const text = z.string().trim().min(1);
 
@@ -75,16 +77,11 @@ export const artworkNames = [
   "service-area-map",
 ] as const;
 
-export const citySlugs = [
-  "bloomington",
-  "normal",
-  "peoria",
-  "east-peoria",
-  "washington",
-  "morton",
-  "pekin",
-  "chillicothe",
-] as const;
+/** A town in app/content/business.ts, where the list of towns lives. */
+const citySlug = z.custom<CitySlug>(
+  (value) => business.cities.some((c) => c.slug === value),
+  `must be one of the towns in app/content/business.ts: ${business.cities.map((c) => c.slug).join(", ")}`,
+);
 
 const icon = z.enum(iconNames);
 const artwork = z.enum(artworkNames);
@@ -220,6 +217,6 @@ export const galleryFile = z.array(
   photoRef.extend({
     caption: text,
     service: z.string().optional(),
-    city: z.enum(citySlugs).optional(),
+    city: citySlug.optional(),
   }),
 );

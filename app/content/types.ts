@@ -1,9 +1,9 @@
 // Shapes of every piece of content, derived from the zod schemas in ./schema.ts that check the files in content/.
 import type { z } from "zod";
+import type { business } from "./business";
 import type {
   action,
   artworkNames,
-  citySlugs,
   cityFile,
   costTableFile,
   faqItem,
@@ -28,7 +28,8 @@ export type RichText = string | readonly RichTextPart[];
 
 export type IconName = (typeof iconNames)[number];
 export type ArtworkName = (typeof artworkNames)[number];
-export type CitySlug = (typeof citySlugs)[number];
+/** The towns served, listed in app/content/business.ts. */
+export type CitySlug = (typeof business.cities)[number]["slug"];
 /** The file name of a content/services/*.yaml file, without .yaml. */
 export type ServiceSlug = string;
 
