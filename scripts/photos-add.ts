@@ -1,6 +1,6 @@
 // npm run photos:add -- <photos or folders>: copies phone photos into content/photos/, upright, at most 2400 px,
 // with location and camera data removed. See README "Add photos".
-import { readdirSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ingestPhoto, IngestError } from "./ingest-photo";
 
@@ -27,6 +27,7 @@ if (args.length === 0) {
   process.exit(1);
 }
 
+mkdirSync(OUTPUT, { recursive: true });
 let failed = 0;
 const added: string[] = [];
 for (const file of args.flatMap(expand)) {

@@ -9,13 +9,13 @@ describe("content loading", () => {
   it("names the file and the field when a value is wrong", () => {
     const yaml = "- name: Ann\n  location: Normal, IL\n  quote: Great work\n  rating: 9\n";
     expect(() => loadYaml("/content/testimonials.yaml", yaml, testimonialsFile)).toThrow(
-      /content\/testimonials\.yaml is not valid:\n {2}0\.rating: /,
+      /content\/testimonials\.yaml is not valid:\n {2}0\.rating \(line 4\): /,
     );
   });
 
   it("names a misspelt or missing field", () => {
     expect(() => loadYaml("/content/services/x.yaml", "order: 1\nnmae: X\n", serviceFile)).toThrow(
-      /content\/services\/x\.yaml[\s\S]*name: [\s\S]*nmae/,
+      /content\/services\/x\.yaml is not valid:\n {2}name: Invalid input[\s\S]*nmae/,
     );
   });
 
@@ -40,7 +40,7 @@ describe("content loading", () => {
     const md =
       "---\ntitle: T\nseo: { title: T, description: D }\nexcerpt: E\ndatePublished: 10 June 2025\nartwork: post-peoria\nimageAlt: A\n---\nBody\n";
     expect(() => loadMarkdown("/content/posts/a.md", md, postFrontMatter)).toThrow(
-      /datePublished: must be a date written YYYY-MM-DD/,
+      /datePublished \(line 5\): must be a date written YYYY-MM-DD/,
     );
   });
 });
@@ -83,6 +83,13 @@ describe("article bodies", () => {
   it("accepts our blocks", () => {
     const body = '::cost-table\n\n:::callout{title="Tip"}\nText\n:::\n\n::faq\n\n::photo{file="a.jpg" alt="A crown"}\n';
     expect(checkArticleBody(body, { hasFaq: true })).toEqual([]);
+  });
+
+  it("refuses HTML and Markdown images", () => {
+    expect(checkArticleBody("Text\n\n<script>alert(1)</script>\n\n![a](/x.jpg)\n", { hasFaq: false })).toEqual([
+      "line 3: HTML is not allowed; write Markdown",
+      'line 5: show photos with ::photo{file="…" alt="…"}',
+    ]);
   });
 
   it("names unknown or incomplete blocks with their line", () => {

@@ -1,6 +1,6 @@
 // Reads a content file, fills in business facts and checks it against its schema; a bad file stops the build
 // with the file's path and the field that is wrong.
-import { parse } from "yaml";
+import { isNode, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { business } from "./business";
 
@@ -45,20 +45,29 @@ function fillTokens(source: string, path: string): string {
   });
 }
 
-function check<S extends z.ZodType>(path: string, data: unknown, schema: S): z.output<S> {
+type Parsed = { data: unknown; lineOf: (path: readonly PropertyKey[]) => number | undefined };
+
+function check<S extends z.ZodType>(path: string, { data, lineOf }: Parsed, schema: S): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(file)"}: ${issue.message}`);
+  const issues = result.error.issues.map((issue) => {
+    const line = lineOf(issue.path);
+    return `  ${issue.path.join(".") || "(file)"}${line ? ` (line ${line})` : ""}: ${issue.message}`;
+  });
   throw new ContentError(`${fileName(path)} is not valid:\n${issues.join("\n")}`);
 }
 
-function parseYaml(path: string, source: string): unknown {
-  try {
-    return parse(fillTokens(source, path), { prettyErrors: true });
-  } catch (error) {
-    if (error instanceof ContentError) throw error;
-    throw new ContentError(`${fileName(path)}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+function parseYaml(path: string, source: string, firstLine = 1): Parsed {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(fillTokens(source, path), { lineCounter, prettyErrors: true });
+  const [error] = document.errors;
+  if (error) throw new ContentError(`${fileName(path)}: ${error.message}`);
+  /** The line of the value at a path, so an author can find it; none for a missing key. */
+  const lineOf = (at: readonly PropertyKey[]) => {
+    const node: unknown = at.length > 0 ? document.getIn(at, true) : undefined;
+    return isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line + firstLine - 1 : undefined;
+  };
+  return { data: document.toJS(), lineOf };
 }
 
 export function loadYaml<S extends z.ZodType>(path: string, source: string, schema: S): z.output<S> {
@@ -74,7 +83,7 @@ export function loadMarkdown<S extends z.ZodType>(
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
   if (!match) throw new ContentError(`${fileName(path)}: must start with front matter between two --- lines`);
   return {
-    data: check(path, parseYaml(path, match[1] ?? ""), schema),
+    data: check(path, parseYaml(path, match[1] ?? "", 2), schema),
     body: fillTokens(source.slice(match[0].length), path),
   };
 }

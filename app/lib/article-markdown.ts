@@ -31,8 +31,10 @@ export function parseArticle(body: string): Root {
 export function checkArticleBody(body: string, { hasFaq }: { hasFaq: boolean }): string[] {
   const problems: string[] = [];
   visit(parseArticle(body), (node) => {
-    if (node.type !== "containerDirective" && node.type !== "leafDirective" && node.type !== "textDirective") return;
     const line = node.position ? `line ${node.position.start.line}: ` : "";
+    if (node.type === "html") problems.push(`${line}HTML is not allowed; write Markdown`);
+    if (node.type === "image") problems.push(`${line}show photos with ::photo{file="…" alt="…"}`);
+    if (node.type !== "containerDirective" && node.type !== "leafDirective" && node.type !== "textDirective") return;
     const spec = blocks[node.name];
     if (!spec) {
       problems.push(`${line}unknown block "${node.name}" (known: ${Object.keys(blocks).join(", ")})`);
