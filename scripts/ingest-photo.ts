@@ -11,9 +11,10 @@ export class IngestError extends Error {
 }
 
 export const HEIC_HELP =
-  "is an iPhone HEIC photo, which the site cannot read. Send it as JPEG instead: on the iPhone choose " +
-  "Settings → Camera → Formats → Most Compatible for new photos, or for this one open it in Photos, tap Share → " +
-  "Options → Most Compatible (or AirDrop/e-mail it, which converts it); on a Mac open it in Preview → File → Export → JPEG.";
+  "is an iPhone HEIC photo, which the site cannot read. Send it as JPEG instead: on the iPhone, Settings → Camera → " +
+  "Formats → Most Compatible makes new photos JPEG, and Settings → Photos → Transfer to Mac or PC → Automatic " +
+  "converts photos copied over a cable; e-mailing a photo also sends a JPEG. On a Mac, open it in Preview → " +
+  "File → Export → Format: JPEG.";
 
 /** JPEG segments that carry metadata: APP1 (EXIF, XMP), APP2 (ICC), APP3–APP15 (IPTC, vendor data) and COM. */
 export function jpegMetadataSegments(jpeg: Buffer): string[] {

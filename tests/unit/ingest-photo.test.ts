@@ -67,7 +67,7 @@ describe("photos:add", () => {
     const heic = path.join(dir, "IMG_0001.HEIC");
     writeFileSync(heic, "not really");
     await expect(ingestPhoto(heic, out)).rejects.toThrow(
-      /IMG_0001\.HEIC is an iPhone HEIC photo.*Most Compatible.*Export → JPEG/s,
+      /IMG_0001\.HEIC is an iPhone HEIC photo.*Most Compatible.*Export → Format: JPEG/s,
     );
   });
 
