@@ -45,7 +45,7 @@ export const business = {
     { slug: "chillicothe", name: "Chillicothe" },
   ],
 } as const satisfies {
-  cities: readonly { slug: CitySlug; name: string }[];
+  cities: readonly { slug: string; name: string }[];
   paymentMethods: readonly string[];
   [key: string]: unknown;
 };
