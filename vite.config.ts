@@ -2,13 +2,15 @@ import { existsSync } from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { imagetools } from "vite-imagetools";
 
 // SITE_URL may live in .env; the real environment wins.
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  // imagetools turns content/photos/*.jpg into AVIF/WebP/JPEG srcsets (app/content/photos.ts).
+  plugins: [tailwindcss(), imagetools(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   // The public origin the site is built for; the server falls back to it when SITE_URL is not set at run time.
   define: { __BUILD_SITE_URL__: JSON.stringify(process.env.SITE_URL?.trim() ?? "") },

@@ -5,10 +5,12 @@ import type { EstimateGuard } from "../server/security.ts";
 declare module "react-router" {
   interface AppLoadContext {
     estimates: EstimateStore;
-    /** True when SMTP is configured: new requests are queued for the owner's inbox. */
-    notifyOwner: boolean;
-    /** Where the owner's e-mails go when not the business address (NOTIFY_EMAIL). */
+    /** Where the owner's alerts go; null when no mail is configured (requests are stored, nobody is told). */
     notifyTo: string | null;
+    /** Whether senders get a confirmation e-mail, and at most one per address in how many hours. */
+    confirmations: { enabled: boolean; periodHours: number };
+    /** The site's public origin, for attribution (pages of this site). */
+    siteOrigin: string;
     clientIp: string | null;
     /** Cross-site and rate-limit guards, run by the endpoint itself so every spelling of its URL is covered. */
     guardEstimate: EstimateGuard;

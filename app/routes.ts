@@ -12,6 +12,7 @@ export default [
   route("api/estimate", "routes/api.estimate.ts"),
   route("faq", "routes/faq.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("site.webmanifest", "routes/manifest.ts"),

@@ -98,8 +98,9 @@ function legacyInlineScripts(build: ServerBuild): string[] {
 
 export type AppOptions = {
   store: EstimateStore;
-  notifyOwner?: boolean;
+  /** The owner's address for alerts; null when no mail is configured. */
   notifyTo?: string | null;
+  confirmations?: { enabled: boolean; periodHours: number };
   rateLimitPerMinute?: number;
   /** Origins allowed to post the form besides the site's own (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
@@ -115,8 +116,8 @@ export type AppOptions = {
 
 export async function createApp({
   store,
-  notifyOwner = false,
   notifyTo = null,
+  confirmations = { enabled: false, periodHours: 24 },
   rateLimitPerMinute = 5,
   allowedOrigins = [],
   siteUrl = null,
@@ -182,7 +183,15 @@ export async function createApp({
     createRequestHandler({
       build: serverBuild,
       mode: "production",
-      getLoadContext: (req) => ({ estimates: store, notifyOwner, notifyTo, clientIp: req.ip ?? null, guardEstimate }),
+      getLoadContext: (req) => ({
+        estimates: store,
+        notifyTo,
+        confirmations,
+        // The site's own origin, else the one this request was addressed to.
+        siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
+        clientIp: req.ip ?? null,
+        guardEstimate,
+      }),
     }),
   );
   app.use(errorHandler);

@@ -37,6 +37,11 @@ export const configSchema = z.object({
   NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
   MAIL_FROM: optionalText.transform((v) => v ?? "Website <no-reply@localhost>"),
   ESTIMATE_ENDPOINT: optionalText,
+  /** Confirmation e-mails to senders: on unless "off" (needs SMTP_URL). */
+  CONFIRMATION_EMAIL: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
+  CONFIRMATION_PERIOD_HOURS: integer(24, 1, 24 * 365),
+  /** A request still new after this many business hours gets one reminder to the owner; 0 turns it off. */
+  REMINDER_AFTER_BUSINESS_HOURS: integer(4, 0, 200),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -72,8 +72,20 @@ export function routerPath(rawUrl: string): string | null {
   }
 }
 
-/** Malformed percent-encoding (/%, /%E0%A4%A) is a bad request, answered before anything tries to decode it. */
+/**
+ * Malformed percent-encoding (/%, /%E0%A4%A) is a bad request, answered before anything tries to decode it.
+ * A request target in absolute form ("GET http://host/path") is read as its path: the Host header still decides.
+ */
 export const pathGuard: RequestHandler = (req, res, next) => {
+  if (!req.url.startsWith("/")) {
+    try {
+      const url = new URL(req.url);
+      if (!/^https?:$/.test(url.protocol)) return sendError(res, 400);
+      req.url = req.originalUrl = url.pathname + url.search;
+    } catch {
+      return sendError(res, 400);
+    }
+  }
   const path = routerPath(req.originalUrl);
   // eslint-disable-next-line no-control-regex -- a decoded NUL or control character never names a page
   if (path === null || /[\u0000-\u001F\u007F]/.test(path)) return sendError(res, 400);

@@ -1,21 +1,58 @@
 // `npm run leads` reads its command line strictly.
 import { describe, expect, it } from "vitest";
+import { NO_ATTRIBUTION, type StoredEstimate } from "./estimate-store.ts";
 import { leadsCsv, parseLeadsArgs } from "./leads.ts";
 
 describe("parseLeadsArgs", () => {
   it("exports every lead unless asked for fewer", () => {
-    expect(parseLeadsArgs([])).toEqual({ csv: false, limit: null, spam: false, help: false });
-    expect(parseLeadsArgs(["--csv"])).toEqual({ csv: true, limit: null, spam: false, help: false });
-    expect(parseLeadsArgs(["--csv", "--limit", "10", "--spam"])).toEqual({
-      csv: true,
-      limit: 10,
-      spam: true,
-      help: false,
+    expect(parseLeadsArgs([])).toEqual({
+      kind: "list",
+      csv: false,
+      limit: null,
+      spam: false,
+      status: null,
+      since: null,
     });
+    expect(parseLeadsArgs(["--csv"])).toMatchObject({ kind: "list", csv: true, limit: null });
+    expect(parseLeadsArgs(["--csv", "--limit", "10", "--spam"])).toMatchObject({ csv: true, limit: 10, spam: true });
     expect(parseLeadsArgs(["--limit=3"]).limit).toBe(3);
   });
 
+  it("reads the worklist commands", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    expect(parseLeadsArgs(["--status", "new", "--since", "7d"], now)).toMatchObject({
+      status: "new",
+      since: new Date("2026-11-16T12:00:00Z"),
+    });
+    expect(parseLeadsArgs(["--since", "2026-11-01"], now)).toMatchObject({ since: new Date("2026-11-01T00:00:00Z") });
+    expect(parseLeadsArgs(["--mark", "12", "contacted", "--note", "left a voicemail"])).toEqual({
+      kind: "mark",
+      id: 12,
+      status: "contacted",
+      note: "left a voicemail",
+    });
+    expect(parseLeadsArgs(["--add-note", "3", "call after 5"])).toEqual({
+      kind: "add-note",
+      id: 3,
+      text: "call after 5",
+    });
+    expect(parseLeadsArgs(["--erase", "ann@example.com"])).toEqual({ kind: "erase", email: "ann@example.com" });
+    expect(parseLeadsArgs(["--purge", "--dry-run"])).toEqual({ kind: "purge", dryRun: true });
+    expect(parseLeadsArgs(["--restore", "9"])).toEqual({ kind: "restore", id: 9 });
+    expect(parseLeadsArgs(["--show", "9"])).toEqual({ kind: "show", id: 9 });
+  });
+
   it.each([
+    ["--status", "pending"],
+    ["--since", "last week"],
+    ["--mark", "12"],
+    ["--mark", "12", "done"],
+    ["--mark", "x", "new"],
+    ["--note", "orphan"],
+    ["--dry-run"],
+    ["--erase", "not-an-address"],
+    ["--purge", "--erase", "a@b.co"],
+    ["--add-note", "3"],
     ["--limit", "abc"],
     ["--limit", "0"],
     ["--limit", "-5"],
@@ -34,21 +71,35 @@ describe("parseLeadsArgs", () => {
 
 describe("leadsCsv", () => {
   it("starts with a BOM and the header row, ends rows with CRLF", () => {
-    const csv = leadsCsv([
-      {
-        id: 1,
-        received_at: "2026-01-01T00:00:00.000Z",
-        name: "=cmd",
-        email: "a@b.co",
-        phone: "1",
-        service: "",
-        message: "hi\nthere",
-        city: null,
-        spam: 0,
-        idempotency_key: null,
-      },
-    ]);
-    expect(csv.startsWith('\uFEFF"id","received_at","name"')).toBe(true);
+    const row: StoredEstimate = {
+      id: 1,
+      reference: "R-ABCDEF",
+      received_at: "2026-01-01T00:00:00.000Z",
+      name: "=cmd",
+      email: "a@b.co",
+      phone: "1",
+      service: "",
+      message: "hi\nthere",
+      city: null,
+      spam: 0,
+      idempotency_key: null,
+      status: "new",
+      status_at: null,
+      reminded_at: null,
+      page: NO_ATTRIBUTION.page,
+      landing_page: null,
+      referrer: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      gclid: null,
+      fbclid: null,
+      city_param: null,
+    };
+    const csv = leadsCsv([row]);
+    expect(csv.startsWith('\uFEFF"id","reference","received_at"')).toBe(true);
     expect(csv).toContain(`"'=cmd"`);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.split("\r\n")).toHaveLength(3);

@@ -6,11 +6,13 @@ const WORD_BYTES = 45; // 45 bytes -> 60 base64 characters: each encoded-word st
 
 /** Collapses whitespace and drops control characters: a header value is one line of plain text. */
 export function headerText(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** The whole value as UTF-8 base64 encoded-words, folded one per line, never splitting a character. */

@@ -1,85 +1,111 @@
-// Sends the owner an e-mail for each new request, from the outbox table: a mail-server failure is retried
-// with backoff and never blocks or loses the request itself.
+// Sends the e-mails a request sets off, from the outbox table: a mail-server failure is retried with backoff,
+// then given up after MAX_ATTEMPTS and reported; it never blocks or loses the request itself. The same loop
+// queues the owner's reminders and deletes requests past their retention.
 import nodemailer from "nodemailer";
-import type { EstimateStore, StoredEstimate } from "./estimate-store.ts";
-import { encodeHeaderText } from "./mail-header.ts";
+import { business } from "../app/content/business.ts";
+import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
+import { confirmation, ownerAlert, reminder, reminderDue, type Mail } from "./lead-mail.ts";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export type EstimateEmail = {
-  subject: string;
-  replyTo: string;
-  text: string;
-  html: string;
-  /** Headers nodemailer sends as they are: the subject, already encoded (see mail-header.ts). */
-  headers: Record<string, { prepared: true; value: string }>;
-};
-
-export function estimateEmail(estimate: StoredEstimate): EstimateEmail {
-  const rows: [string, string][] = [
-    ["Name", estimate.name],
-    ["Email", estimate.email],
-    ["Phone", estimate.phone],
-    ["Service", estimate.service || "Not specified"],
-    ["City", estimate.city ?? "Not specified"],
-    ["Received", estimate.received_at],
-  ];
-  const subject = `New estimate request from ${estimate.name}`;
-  return {
-    subject,
-    replyTo: estimate.email,
-    headers: { Subject: { prepared: true, value: encodeHeaderText(subject) } },
-    text: `${rows.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\nMessage:\n${estimate.message}\n`,
-    html:
-      `<h2>New estimate request</h2><table>${rows
-        .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-        .join("")}</table>` + `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(estimate.message)}</p>`,
-  };
-}
+export const MAX_ATTEMPTS = 8;
 
 /** Delay before the next attempt: 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** attempts, 3_600_000);
 }
 
+export type OutboxOptions = {
+  store: EstimateStore;
+  smtpUrl: string;
+  from: string;
+  /** The owner's address, for reminders. */
+  ownerAddress: string;
+  siteUrl: string;
+  /** A lead still new after this many business hours gets one reminder; 0 turns reminders off. */
+  reminderAfterBusinessHours?: number;
+  intervalMs?: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+  warn?: (message: string) => void;
+};
+
+/** Months before `now`, for the retention purge. */
+export function monthsBefore(now: Date, months: number): Date {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
 export function createOutbox({
   store,
   smtpUrl,
   from,
+  ownerAddress,
+  siteUrl,
+  reminderAfterBusinessHours = 4,
   intervalMs = 5000,
+  now = () => new Date(),
   log = console.log,
-}: {
-  store: EstimateStore;
-  smtpUrl: string;
-  from: string;
-  intervalMs?: number;
-  log?: (message: string) => void;
-}) {
+  warn = console.error,
+}: OutboxOptions) {
   const transport = nodemailer.createTransport(smtpUrl);
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+
+  function compose(item: OutboxItem): Mail | null {
+    const lead = store.get(item.estimate_id);
+    if (!lead) return null;
+    if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
+    if (item.kind === "reminder") return reminder(lead, { siteUrl, now: now() });
+    return ownerAlert(lead);
+  }
+
+  /** Queues a reminder for each lead that has waited too long while still new. */
+  function queueReminders(): number {
+    if (reminderAfterBusinessHours <= 0) return 0;
+    let queued = 0;
+    for (const lead of store.awaitingReminder()) {
+      if (!reminderDue(lead, now(), reminderAfterBusinessHours)) continue;
+      store.remind(lead.id, ownerAddress);
+      queued += 1;
+    }
+    return queued;
+  }
 
   async function runOnce(): Promise<number> {
     if (running) return 0;
     running = true;
     let sent = 0;
     try {
+      queueReminders();
       for (const item of store.dueMail()) {
-        const estimate = store.get(item.estimate_id);
-        if (!estimate) continue;
-        // The subject goes out through `headers`, encoded; nodemailer's own `subject` is left unset.
-        const { text, html, replyTo, headers } = estimateEmail(estimate);
-        const mail = { text, html, replyTo, headers };
+        const mail = compose(item);
+        if (!mail) continue;
         try {
-          await transport.sendMail({ from, to: item.recipient, ...mail });
+          // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
+          await transport.sendMail({
+            from,
+            to: item.recipient,
+            replyTo: mail.replyTo,
+            text: mail.text,
+            html: mail.html,
+            headers: mail.headers,
+          });
           store.markSent(item.id);
           sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          store.markFailed(item.id, message, new Date(Date.now() + retryDelayMs(item.attempts)));
-          log(`Estimate e-mail ${item.estimate_id} failed (attempt ${item.attempts + 1}): ${message}`);
+          const attempt = item.attempts + 1;
+          if (attempt >= MAX_ATTEMPTS) {
+            store.markFailed(item.id, message, null);
+            warn(
+              `!!! E-MAIL FAILED FOR GOOD: ${item.kind} for request #${item.estimate_id} to ${item.recipient} after ${attempt} attempts: ${message}`,
+            );
+          } else {
+            store.markFailed(item.id, message, new Date(now().getTime() + retryDelayMs(item.attempts)));
+            log(
+              `E-mail (${item.kind}) for request #${item.estimate_id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message}`,
+            );
+          }
         }
       }
     } finally {
@@ -90,6 +116,7 @@ export function createOutbox({
 
   return {
     runOnce,
+    queueReminders,
     start() {
       timer = setInterval(() => void runOnce(), intervalMs);
       timer.unref();
@@ -100,6 +127,13 @@ export function createOutbox({
       transport.close();
     },
   };
+}
+
+/** Deletes requests past the retention period (business.leads.retentionMonths); returns how many went. */
+export function purgeExpired(store: EstimateStore, now: Date, log: (message: string) => void = console.log): number {
+  const removed = store.purge(monthsBefore(now, business.leads.retentionMonths)).length;
+  if (removed > 0) log(`Deleted ${removed} estimate request(s) older than ${business.leads.retentionMonths} months.`);
+  return removed;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

@@ -4,7 +4,32 @@ import path from "node:path";
 import { createApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
-import { createOutbox } from "./outbox.ts";
+import { createOutbox, purgeExpired } from "./outbox.ts";
+import { business } from "../app/content/business.ts";
+import { buildSiteUrl } from "../app/lib/site-url.ts";
+import type { EstimateStore } from "./estimate-store.ts";
+
+/** Says loudly, at every start, what would otherwise fail silently: no mail at all, or mail that keeps failing. */
+function warnAtStart(store: EstimateStore, mailConfigured: boolean) {
+  if (!mailConfigured) {
+    console.warn(
+      "\nWARNING: no e-mail is configured (SMTP_URL is not set). Estimate requests are stored, but NOBODY IS TOLD.\n" +
+        "         Set SMTP_URL (see README, Deployment) and check them meanwhile with `npm run leads`.\n",
+    );
+  }
+  const troubled = store.troubledDeliveries();
+  if (troubled.length > 0) {
+    console.error(`\n!!! ${troubled.length} e-mail(s) could not be delivered:`);
+    for (const row of troubled) {
+      console.error(
+        `    ${row.kind} for request #${row.estimate_id} to ${row.recipient}: ${row.attempts} attempt(s), last error: ${row.last_error ?? "?"}`,
+      );
+    }
+    console.error(
+      "    Fix the mail settings, then run `npm run leads -- --retry-mail`. `npm run leads` shows each request's mail.\n",
+    );
+  }
+}
 import { answerClientError } from "./http-guards.ts";
 
 let config;
@@ -16,11 +41,26 @@ try {
 }
 
 const store = openEstimateStore(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {});
-const outbox = config.SMTP_URL ? createOutbox({ store, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) : null;
+const ownerAddress = config.NOTIFY_EMAIL ?? business.email;
+const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
+const outbox = config.SMTP_URL
+  ? createOutbox({
+      store,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      ownerAddress,
+      siteUrl,
+      reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
+    })
+  : null;
+warnAtStart(store, outbox !== null);
 const app = await createApp({
   store,
-  notifyOwner: outbox !== null,
-  notifyTo: config.NOTIFY_EMAIL ?? null,
+  notifyTo: outbox ? ownerAddress : null,
+  confirmations: {
+    enabled: outbox !== null && config.CONFIRMATION_EMAIL,
+    periodHours: config.CONFIRMATION_PERIOD_HOURS,
+  },
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   allowedOrigins: config.ALLOWED_ORIGINS,
   siteUrl: config.SITE_URL ?? null,
@@ -36,6 +76,9 @@ server.listen(config.PORT, config.HOST, () => {
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);
 outbox?.start();
+// Requests past their retention period go at start and then daily.
+purgeExpired(store, new Date());
+setInterval(() => purgeExpired(store, new Date()), 24 * 3_600_000).unref();
 
 // Stop accepting, let requests in flight finish, then close the database and exit.
 let stopping = false;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import type { ArtworkName } from "~/content/types";
+import type { ArtworkName, PhotoRef } from "~/content/types";
 import { Artwork } from "./artwork";
+import { Photo } from "./photo";
 
 /** The dark banner that opens every inner page: h1, lead, actions, and the page's artwork. */
 export function PageHero({
@@ -10,6 +11,7 @@ export function PageHero({
   children,
   artwork,
   artworkAlt,
+  photo,
   above,
 }: {
   eyebrow?: string;
@@ -18,6 +20,8 @@ export function PageHero({
   children?: ReactNode;
   artwork?: ArtworkName;
   artworkAlt?: string;
+  /** Shown instead of the artwork when the page's content file names a photo. */
+  photo?: PhotoRef;
   /** Rendered above the heading, e.g. a breadcrumb. */
   above?: ReactNode;
 }) {
@@ -33,12 +37,21 @@ export function PageHero({
           {children && <div className="mt-8">{children}</div>}
         </div>
         {/* Desktop only, and lazy: hidden on phones, it must not compete with the text for bandwidth. */}
-        {artwork && (
-          <Artwork
-            name={artwork}
-            alt={artworkAlt ?? ""}
+        {photo ? (
+          <Photo
+            file={photo.file}
+            alt={photo.alt}
+            sizes="(min-width: 1280px) 560px, 45vw"
             className="hidden rounded-card shadow-2xl ring-1 ring-white/10 lg:block"
           />
+        ) : (
+          artwork && (
+            <Artwork
+              name={artwork}
+              alt={artworkAlt ?? ""}
+              className="hidden rounded-card shadow-2xl ring-1 ring-white/10 lg:block"
+            />
+          )
         )}
       </div>
     </section>

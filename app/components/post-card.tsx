@@ -1,12 +1,18 @@
 import { ArrowRight } from "lucide-react";
 import type { Post } from "~/content/types";
 import { formatDate } from "~/lib/dates";
-import { Artwork } from "./artwork";
+import { PhotoOrArtwork } from "./photo";
 
 export function PostCard({ post }: { post: Post }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card border border-mortar-200 bg-white shadow-card transition-shadow hover:shadow-lg">
-      <Artwork name={post.artwork} alt={post.imageAlt} className="aspect-[4/3]" />
+      <PhotoOrArtwork
+        photo={post.photo}
+        artwork={post.artwork}
+        artworkAlt={post.imageAlt}
+        sizes="(min-width: 1280px) 600px, (min-width: 768px) 46vw, 92vw"
+        className="aspect-[4/3]"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold text-brick-700">
           <time dateTime={post.datePublished}>{formatDate(post.datePublished)}</time>

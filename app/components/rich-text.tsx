@@ -1,12 +1,18 @@
 import type { RichText as RichTextValue } from "~/content/types";
 import { isExternal } from "~/lib/links";
 
-/** Renders text with inline links as React nodes; content is never injected as HTML. */
+/** Renders text with inline links and emphasis as React nodes; content is never injected as HTML. */
 export function RichText({ text }: { text: RichTextValue }) {
   if (typeof text === "string") return text;
   return text.map((part, i) =>
     typeof part === "string" ? (
       part
+    ) : "emphasis" in part ? (
+      part.emphasis === "strong" ? (
+        <strong key={i}>{part.text}</strong>
+      ) : (
+        <em key={i}>{part.text}</em>
+      )
     ) : (
       <a
         key={i}

@@ -1,13 +1,19 @@
 import { ArrowRight } from "lucide-react";
 import type { Service } from "~/content/types";
-import { Artwork } from "./artwork";
+import { PhotoOrArtwork } from "./photo";
 
 /** A service's card: artwork, title, one line, and a link to its page. */
 export function ServiceCard({ service, headingLevel = "h3" }: { service: Service; headingLevel?: "h2" | "h3" }) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card border border-mortar-200 bg-white shadow-card transition-shadow hover:shadow-lg">
-      <Artwork name={service.artwork} alt={service.artworkAlt} className="aspect-[4/3]" />
+      <PhotoOrArtwork
+        photo={service.photo}
+        artwork={service.artwork}
+        artworkAlt={service.artworkAlt}
+        sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
+        className="aspect-[4/3]"
+      />
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-xl font-bold text-soot-950">{service.name}</Heading>
         <p className="mt-2 flex-1 leading-relaxed text-soot-800">{service.card.description}</p>

@@ -56,6 +56,15 @@ export const business = {
     { days: "Sunday", label: "Closed", dayCodes: [], opens: null, closes: null },
   ],
   address: { locality: "Bloomington", region: "IL", regionName: "Illinois", country: "US" },
+  /** The business's clock: opening hours, e-mail times and call-back promises all use it. */
+  timeZone: "America/Chicago",
+  /** How estimate requests are handled; the privacy page states these, so change them here only. */
+  leads: {
+    /** The confirmation promises a call within this many business hours ("by 10:00 AM Monday"). */
+    callBackWithinBusinessHours: 2,
+    /** Requests older than this are deleted automatically. */
+    retentionMonths: 24,
+  },
   socials: [
     { name: "Facebook", href: "https://www.facebook.com/example-heartland-chimney" },
     { name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" },
@@ -76,7 +85,7 @@ export const business = {
     { slug: "chillicothe", name: "Chillicothe" },
   ],
 } as const satisfies {
-  cities: readonly { slug: CitySlug; name: string }[];
+  cities: readonly { slug: string; name: string }[];
   paymentMethods: readonly string[];
   [key: string]: unknown;
 };

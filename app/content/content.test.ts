@@ -1,11 +1,14 @@
 // Content integrity: the records the pages are built from are complete, unique and link only to real pages.
+import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { articleLinks, articlePhotos } from "~/lib/article-markdown";
 import { sitemapXml } from "~/routes/sitemap";
 import { robotsTxt } from "~/routes/robots";
 import { accessibility } from "./accessibility";
 import { business } from "./business";
 import { costRows } from "./costs";
 import { contactFaqs, generalFaqs, serviceFaqs } from "./faqs";
+import { gallery } from "./gallery";
 import { home } from "./home";
 import { cities } from "./locations";
 import { posts } from "./posts";
@@ -13,7 +16,28 @@ import { services } from "./services";
 import { sitePages } from "./site-map";
 import { testimonials } from "./testimonials";
 
-const allContent = { accessibility, business, costRows, contactFaqs, generalFaqs, serviceFaqs, home, cities, posts, services, testimonials };
+const allContent = {
+  accessibility,
+  business,
+  costRows,
+  contactFaqs,
+  generalFaqs,
+  serviceFaqs,
+  home,
+  cities,
+  posts,
+  services,
+  testimonials,
+  gallery,
+};
+
+/** Every photo a content file names, with the alt text it gives. */
+const photoRefs = [
+  ...services.flatMap((s) => (s.photo ? [s.photo] : [])),
+  ...Object.values(cities).flatMap((c) => (c.photo ? [c.photo] : [])),
+  ...posts.flatMap((p) => [...(p.photo ? [p.photo] : []), ...articlePhotos(p.body)]),
+  ...gallery,
+];
 
 /** Every href (and cost-row link) anywhere in the content. */
 function internalLinks(value: unknown, found: string[] = []): string[] {
@@ -34,8 +58,9 @@ function unique<T>(values: T[]) {
 describe("content", () => {
   const knownPaths = new Set(sitePages().map((p) => p.path));
 
-  it("lists the 22 pages of the route table plus the accessibility statement", () => {
-    expect(sitePages()).toHaveLength(23);
+  it("lists the 22 pages of the route table plus the accessibility statement and the privacy page", () => {
+    expect(sitePages()).toHaveLength(24);
+    expect(sitePages().map((p) => p.path)).toEqual(expect.arrayContaining(["/accessibility", "/privacy"]));
     expect(unique(sitePages().map((p) => p.path))).toBe(true);
   });
 
@@ -48,14 +73,23 @@ describe("content", () => {
   });
 
   it("links only to pages that exist", () => {
-    const links = internalLinks(allContent);
+    const links = [
+      ...internalLinks(allContent),
+      ...posts.flatMap((p) => articleLinks(p.body).filter((href) => href.startsWith("/"))),
+    ];
     expect(links.length).toBeGreaterThan(40);
     const broken = links.filter((href) => !knownPaths.has(href.split(/[?#]/)[0] ?? ""));
     expect(broken).toEqual([]);
   });
 
   it("gives every page a distinct title and description of a sensible length", () => {
-    const heads = [home.seo, accessibility.seo, ...services.map((s) => s.seo), ...Object.values(cities).map((c) => c.seo), ...posts.map((p) => p.seo)];
+    const heads = [
+      home.seo,
+      accessibility.seo,
+      ...services.map((s) => s.seo),
+      ...Object.values(cities).map((c) => c.seo),
+      ...posts.map((p) => p.seo),
+    ];
     expect(unique(heads.map((h) => h.title))).toBe(true);
     expect(unique(heads.map((h) => h.description))).toBe(true);
     for (const head of heads) {
@@ -63,6 +97,20 @@ describe("content", () => {
       expect(head.description.length, head.description).toBeGreaterThanOrEqual(110);
       expect(head.description.length, head.description).toBeLessThanOrEqual(165);
     }
+  });
+
+  it("names only photos that exist in content/photos, each with alt text", () => {
+    const files = new Set(existsSync("content/photos") ? readdirSync("content/photos") : []);
+    for (const ref of photoRefs) {
+      expect(files.has(ref.file), `content/photos/${ref.file}`).toBe(true);
+      expect(ref.alt.trim().length, `alt text for ${ref.file}`).toBeGreaterThan(0);
+    }
+    for (const post of posts) {
+      expect(existsSync(`public/images/${post.artwork}.svg`), post.artwork).toBe(true);
+      expect(post.imageAlt.length, post.slug).toBeGreaterThan(0);
+    }
+    for (const service of services)
+      expect(existsSync(`public/images/${service.artwork}.svg`), service.artwork).toBe(true);
   });
 
   it("keeps section ids unique within each service page", () => {

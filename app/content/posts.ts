@@ -1,11 +1,23 @@
-// Every file in ./posts/ is an article: adding one adds its page, blog card, sitemap line and prerender entry.
+// Every file in content/posts/ is an article: adding one adds its page, blog card, sitemap line and prerender entry.
+// Plugin-free on purpose: react-router.config.ts reaches this module through site-map.ts.
+import { checkArticleBody } from "../lib/article-markdown";
+import { ContentError, loadMarkdown, slugOf } from "./load";
+import { postFrontMatter } from "./schema";
 import type { Post } from "./types";
 
-const modules = import.meta.glob<{ post: Post }>("./posts/*.ts", { eager: true });
+const files = import.meta.glob<string>("/content/posts/*.md", { query: "?raw", import: "default", eager: true });
+
+function loadPost(path: string, source: string): Post {
+  const { data, body } = loadMarkdown(path, source, postFrontMatter);
+  const problems = checkArticleBody(body, { hasFaq: data.faq !== undefined });
+  if (problems.length > 0)
+    throw new ContentError(`${path.slice(1)} is not valid:\n${problems.map((p) => `  body: ${p}`).join("\n")}`);
+  return { slug: slugOf(path), ...data, body };
+}
 
 /** Newest first. */
-export const posts: readonly Post[] = Object.values(modules)
-  .map((m) => m.post)
+export const posts: readonly Post[] = Object.entries(files)
+  .map(([path, source]) => loadPost(path, source))
   .sort((a, b) => b.datePublished.localeCompare(a.datePublished));
 
 export function findPost(slug: string): Post | undefined {

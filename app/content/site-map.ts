@@ -12,6 +12,7 @@ export function sitePages(): SitePage[] {
     { path: "/contact" },
     { path: "/faq" },
     { path: "/accessibility" },
+    { path: "/privacy" },
     ...business.cities.map((c) => ({ path: `/locations/${c.slug}` })),
     { path: "/blog", lastModified: posts[0]?.dateModified ?? posts[0]?.datePublished },
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.dateModified ?? p.datePublished })),

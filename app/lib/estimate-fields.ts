@@ -53,6 +53,8 @@ export const ESTIMATE_MESSAGES = {
   serverError: (detail: string) => `There was an issue: ${detail}. Please try again.`,
   statusDetail: (status: number) => `Server responded with status ${status}`,
   networkError: "Could not connect. Please check your internet connection or contact us directly.",
+  /** Added after the spec's sentence when the endpoint says a confirmation e-mail was queued. */
+  confirmationNote: "A confirmation e-mail is on its way.",
 } as const;
 
 /** Spec §9 timings (ms). */

@@ -48,7 +48,15 @@ async function send(request: Request, context: Partial<Parameters<typeof action>
   const response = await action({
     request,
     params: {},
-    context: { estimates: store, notifyOwner: false, notifyTo: null, clientIp: "127.0.0.1", guardEstimate: () => null, ...context },
+    context: {
+      estimates: store,
+      notifyTo: null,
+      confirmations: { enabled: false, periodHours: 24 },
+      siteOrigin: "http://localhost",
+      clientIp: "127.0.0.1",
+      guardEstimate: () => null,
+      ...context,
+    },
   } as unknown as Parameters<typeof action>[0]);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
@@ -126,7 +134,11 @@ describe("estimate endpoint contract", () => {
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ error: expect.any(String) });
     const json = await send(
-      new Request("http://localhost/api/estimate", { method: "POST", body: JSON.stringify(valid), headers: { "Content-Type": "application/json" } }),
+      new Request("http://localhost/api/estimate", {
+        method: "POST",
+        body: JSON.stringify(valid),
+        headers: { "Content-Type": "application/json" },
+      }),
     );
     expect(json.status).toBe(415);
     const big = await send(multipart({ ...valid, message: "x".repeat(70 * 1024) }));
@@ -138,7 +150,9 @@ describe("estimate endpoint contract", () => {
     const dup = await send(urlencoded(`${new URLSearchParams(valid)}&email=other%40example.com`));
     expect(dup.status).toBe(400);
     expect(dup.body.errors[0]).toMatchObject({ field: "email", code: "duplicate_field" });
-    const bad = await send(urlencoded(`${new URLSearchParams({ ...valid, name: "" })}`.replace("name=", "name=%C3%28")));
+    const bad = await send(
+      urlencoded(`${new URLSearchParams({ ...valid, name: "" })}`.replace("name=", "name=%C3%28")),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ field: "name", code: "invalid_encoding" });
   });
@@ -154,8 +168,68 @@ describe("estimate endpoint contract", () => {
   it("queues an e-mail to the owner only when mail is configured, and never for spam", async () => {
     await send(multipart(valid));
     expect(store.outbox()).toHaveLength(0);
-    await send(multipart(valid), { notifyOwner: true });
-    await send(multipart({ ...valid, _gotcha: "x" }), { notifyOwner: true });
-    expect(store.outbox()).toMatchObject([{ recipient: "estimates@example.com", sent_at: null }]);
+    await send(multipart(valid), { notifyTo: "estimates@example.com" });
+    await send(multipart({ ...valid, _gotcha: "x" }), { notifyTo: "estimates@example.com" });
+    expect(store.outbox()).toMatchObject([{ kind: "owner-alert", recipient: "estimates@example.com", sent_at: null }]);
+  });
+
+  it("queues a confirmation to the sender when enabled, says so, and sends at most one per address per period", async () => {
+    const mail = { notifyTo: "owner@example.com", confirmations: { enabled: true, periodHours: 24 } };
+    const first = await send(multipart({ ...valid, email: "zoe@example.com" }), mail);
+    expect(first.body).toEqual({ ok: true, confirmation: true });
+    await send(multipart({ ...valid, email: "ZOE@example.com", message: "Again" }), mail);
+    const confirmations = store.outbox().filter((m) => m.kind === "confirmation");
+    expect(confirmations).toHaveLength(1);
+    expect(store.outbox().filter((m) => m.kind === "owner-alert")).toHaveLength(2);
+    // Spam is told "ok" and gets no confirmation.
+    const spam = await send(multipart({ ...valid, email: "bot@example.com", _gotcha: "x" }), mail);
+    expect(spam.body).toEqual({ ok: true });
+    expect(store.outbox().filter((m) => m.recipient === "bot@example.com")).toHaveLength(0);
+  });
+
+  it("without JavaScript the 303 says a confirmation is coming only when one is", async () => {
+    const on = await action({
+      request: multipart(valid, { json: false }),
+      params: {},
+      context: {
+        estimates: store,
+        notifyTo: "owner@example.com",
+        confirmations: { enabled: true, periodHours: 24 },
+        siteOrigin: "http://localhost",
+        clientIp: "127.0.0.1",
+        guardEstimate: () => null,
+      },
+    } as unknown as Parameters<typeof action>[0]);
+    expect(on.headers.get("location")).toBe("/contact/received?status=ok&confirmation=1");
+    const off = await send(multipart(valid, { json: false }));
+    expect(off.headers.get("location")).toBe("/contact/received?status=ok");
+  });
+
+  it("stores where the request came from: the form's attribution, or the Referer without JavaScript", async () => {
+    await send(
+      multipart({
+        ...valid,
+        _page: "/contact?city=Peoria",
+        _landing: "/services/tuckpointing?utm_source=google",
+        _referrer: "https://www.google.com/",
+        utm_source: "google",
+        gclid: "abc-123",
+      }),
+    );
+    await send(
+      multipart(
+        { ...valid, email: "nojs@example.com" },
+        { headers: { Referer: "http://localhost/contact?city=Normal" } },
+      ),
+    );
+    const [noJs, withJs] = store.list();
+    expect(withJs).toMatchObject({
+      page: "/contact?city=Peoria",
+      landing_page: "/services/tuckpointing?utm_source=google",
+      referrer: "https://www.google.com/",
+      utm_source: "google",
+      gclid: "abc-123",
+    });
+    expect(noJs).toMatchObject({ page: "/contact?city=Normal", landing_page: null, referrer: null });
   });
 });

@@ -3,11 +3,21 @@
 import type { Route } from "./+types/api.estimate";
 import { business } from "~/content/business";
 import { ESTIMATE_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MAX_BODY_BYTES } from "~/lib/estimate-fields";
+import { parseAttribution } from "~/lib/attribution";
 import { validateEstimate, type FieldError } from "~/lib/estimate-schema";
 
 export const CONFIRMATION_PATH = "/contact/received";
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
-const KNOWN_FIELDS = new Set(["name", "email", "phone", "service", "message", "city", HONEYPOT_FIELD, IDEMPOTENCY_FIELD]);
+const KNOWN_FIELDS = new Set([
+  "name",
+  "email",
+  "phone",
+  "service",
+  "message",
+  "city",
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+]);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -55,10 +65,14 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const success = () =>
+  // `confirmation` says a confirmation e-mail is on its way (never for what the spam trap caught).
+  const success = (confirmation = false) =>
     wantsJson
-      ? json(200, { ok: true })
-      : new Response(null, { status: 303, headers: { Location: `${CONFIRMATION_PATH}?status=ok` } });
+      ? json(200, confirmation ? { ok: true, confirmation: true } : { ok: true })
+      : new Response(null, {
+          status: 303,
+          headers: { Location: `${CONFIRMATION_PATH}?status=ok${confirmation ? "&confirmation=1" : ""}` },
+        });
   const answer = (status: number, error: string, errors: FieldError[] = []) => {
     if (wantsJson) return failure(status, error, errors);
     const fields = [...new Set(errors.map((e) => e.field).filter((f) => KNOWN_FIELDS.has(f)))].join(",");
@@ -66,10 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 303, headers: { Location: `${CONFIRMATION_PATH}?${query}` } });
   };
 
-  if (request.method !== "POST") return json(405, { error: "Use POST to send an estimate request.", errors: [] }, { Allow: "POST" });
+  if (request.method !== "POST")
+    return json(405, { error: "Use POST to send an estimate request.", errors: [] }, { Allow: "POST" });
   const refusal = context.guardEstimate(request, context.clientIp);
   if (refusal) {
-    const retry: Record<string, string> = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {};
+    const retry: Record<string, string> = refusal.retryAfterSeconds
+      ? { "Retry-After": String(refusal.retryAfterSeconds) }
+      : {};
     return json(refusal.status, { error: refusal.error, errors: [] }, retry);
   }
   const contentType = request.headers.get("content-type") ?? "";
@@ -84,9 +101,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let form: FormData;
   try {
-    form = await new Request("http://form.invalid/", { method: "POST", headers: { "content-type": contentType }, body }).formData();
+    form = await new Request("http://form.invalid/", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    }).formData();
   } catch {
-    return answer(400, "The form data could not be read.", [{ field: "form", code: "malformed", message: "Malformed form data." }]);
+    return answer(400, "The form data could not be read.", [
+      { field: "form", code: "malformed", message: "Malformed form data." },
+    ]);
   }
 
   const values: Record<string, string> = {};
@@ -115,8 +138,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const rawKey = values[IDEMPOTENCY_FIELD]?.trim() ?? "";
   const idempotencyKey = /^[\w-]{8,}$/.test(rawKey) && rawKey.length <= ESTIMATE_LIMITS.idempotencyKey ? rawKey : null;
+  const confirm = context.confirmations.enabled && context.notifyTo !== null;
   try {
-    context.estimates.save(
+    const saved = context.estimates.save(
       {
         ...result.data,
         city: knownCity(values.city),
@@ -124,13 +148,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         idempotencyKey,
         ip: context.clientIp,
         userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+        attribution: parseAttribution(values, {
+          referer: request.headers.get("referer"),
+          siteOrigin: context.siteOrigin,
+        }),
       },
-      { notifyTo: context.notifyOwner ? (context.notifyTo ?? business.email) : null },
+      { notifyTo: context.notifyTo, confirm, confirmationPeriodHours: context.confirmations.periodHours },
     );
+    if (!saved.duplicate && !spam && context.notifyTo === null) {
+      console.warn(
+        `WARNING: estimate request #${saved.id} (${saved.reference}) is stored, but nobody was told: no e-mail is ` +
+          "configured (set SMTP_URL). See it with `npm run leads`.",
+      );
+    }
   } catch (error) {
     console.error("Could not store an estimate request", error);
     return failure(500, `We could not save your request. Please call us at ${business.phone}`);
   }
 
-  return success();
+  return success(confirm && !spam);
 }

@@ -1,4 +1,4 @@
-// One template for every city page. Known cities come from app/content/locations.ts and are prerendered;
+// One template for every city page. Known cities come from content/cities/ and are prerendered;
 // any other slug gets the default template, rendered by the server and kept out of search (noindex).
 import { MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/location";
@@ -7,11 +7,13 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { CtaBand } from "~/components/cta-band";
 import { ItemGrid } from "~/components/item-grid";
 import { PageHero } from "~/components/page-hero";
+import { RecentWork } from "~/components/recent-work";
 import { Paragraphs } from "~/components/rich-text";
 import { SectionHeading } from "~/components/section-heading";
 import { ServiceCard } from "~/components/service-card";
 import { ButtonLink } from "~/components/ui/button-link";
 import { business, cityName } from "~/content/business";
+import { galleryForCity } from "~/content/gallery";
 import { home } from "~/content/home";
 import { cities } from "~/content/locations";
 import { services } from "~/content/services";
@@ -72,6 +74,7 @@ export default function LocationPage({ params }: Route.ComponentProps) {
         }
         artwork="city-skyline"
         artworkAlt={`Illustration of brick homes with chimneys in ${name}`}
+        photo={city?.photo}
       >
         <EstimateAndCallButtons estimateHref={estimateHref} />
       </PageHero>
@@ -148,6 +151,8 @@ export default function LocationPage({ params }: Route.ComponentProps) {
           </p>
         </div>
       </section>
+
+      {city && <RecentWork photos={galleryForCity(city.slug)} />}
 
       <CtaBand estimateHref={estimateHref} />
     </>

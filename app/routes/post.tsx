@@ -1,18 +1,16 @@
-// One template for every article in app/content/posts/.
+// One template for every article in content/posts/.
 import { data } from "react-router";
 import type { Route } from "./+types/post";
-import { Artwork } from "~/components/artwork";
+import { ArticleBody } from "~/components/article-body";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { CostTable } from "~/components/cost-table";
 import { CtaBand } from "~/components/cta-band";
 import { NotFoundContent } from "~/components/not-found-content";
+import { PhotoOrArtwork } from "~/components/photo";
 import { PostCard } from "~/components/post-card";
-import { RichText } from "~/components/rich-text";
 import { ButtonLink } from "~/components/ui/button-link";
 import { business } from "~/content/business";
 import { serviceLinks } from "~/content/navigation";
 import { findPost, posts } from "~/content/posts";
-import type { FaqItem, PostBlock } from "~/content/types";
 import { formatDate } from "~/lib/dates";
 import { blogPostingJsonLd, breadcrumbJsonLd, faqPageJsonLd } from "~/lib/json-ld";
 import { telHref } from "~/lib/links";
@@ -26,7 +24,7 @@ export function meta({ params }: Route.MetaArgs) {
   const post = findPost(params.slug);
   if (!post) return notFoundSeo();
   const path = `/blog/${post.slug}`;
-  const faqs = post.body.flatMap((block): readonly FaqItem[] => (block.type === "faq" ? block.items : []));
+  const faqs = post.faq?.items ?? [];
   return seo({
     ...post.seo,
     path,
@@ -74,11 +72,15 @@ export default function PostPage({ params }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article className="min-w-0">
           {/* Lazy, and left out on phones, where the headline is the first thing to read. */}
-          <Artwork name={post.artwork} alt={post.imageAlt} className="mb-10 hidden max-h-[26rem] rounded-card shadow-card sm:block" />
+          <PhotoOrArtwork
+            photo={post.photo}
+            artwork={post.artwork}
+            artworkAlt={post.imageAlt}
+            sizes="(min-width: 1280px) 880px, (min-width: 1024px) calc(100vw - 23rem), 92vw"
+            className="mb-10 hidden max-h-[26rem] rounded-card shadow-card sm:block"
+          />
           <div className="article-body">
-            {post.body.map((block, i) => (
-              <PostBlockView key={i} block={block} />
-            ))}
+            <ArticleBody post={post} />
           </div>
         </article>
         <aside className="space-y-6 lg:sticky lg:top-28 lg:h-fit">
@@ -123,59 +125,4 @@ export default function PostPage({ params }: Route.ComponentProps) {
       <CtaBand />
     </>
   );
-}
-
-function PostBlockView({ block }: { block: PostBlock }) {
-  switch (block.type) {
-    case "h2":
-      return <h2 id={block.id}>{block.text}</h2>;
-    case "h3":
-      return <h3 id={block.id}>{block.text}</h3>;
-    case "p":
-      return (
-        <p>
-          <RichText text={block.text} />
-        </p>
-      );
-    case "ul":
-    case "ol": {
-      const List = block.type;
-      return (
-        <List>
-          {block.items.map((item, i) => (
-            <li key={i}>
-              <RichText text={item} />
-            </li>
-          ))}
-        </List>
-      );
-    }
-    case "callout":
-      return (
-        <aside className="callout">
-          <p className="font-semibold text-soot-950">{block.title}</p>
-          <p>
-            <RichText text={block.text} />
-          </p>
-        </aside>
-      );
-    case "costTable":
-      return <CostTable />;
-    case "faq":
-      return (
-        <section className="faq-block" aria-label={block.heading}>
-          <h2>{block.heading}</h2>
-          <dl>
-            {block.items.map((item) => (
-              <div key={item.question}>
-                <dt>{item.question}</dt>
-                <dd>
-                  <RichText text={item.answer} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      );
-  }
 }

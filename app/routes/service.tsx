@@ -1,4 +1,4 @@
-// One template for all six service pages, rendered from app/content/services.ts.
+// One template for every service page, rendered from content/services/<slug>.yaml.
 import { CheckCircle2 } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/service";
@@ -8,8 +8,10 @@ import { FaqSection } from "~/components/faq-section";
 import { ItemGrid } from "~/components/item-grid";
 import { NotFoundContent } from "~/components/not-found-content";
 import { PageHero } from "~/components/page-hero";
+import { RecentWork } from "~/components/recent-work";
 import { Paragraphs, RichText } from "~/components/rich-text";
 import { SectionHeading } from "~/components/section-heading";
+import { galleryForService } from "~/content/gallery";
 import { findService } from "~/content/services";
 import type { Section } from "~/content/types";
 import { serviceJsonLd, breadcrumbJsonLd, faqPageJsonLd } from "~/lib/json-ld";
@@ -51,12 +53,14 @@ export default function ServicePage({ params }: Route.ComponentProps) {
         lead={service.hero.lead}
         artwork={service.artwork}
         artworkAlt={service.artworkAlt}
+        photo={service.photo}
       >
         <EstimateAndCallButtons />
       </PageHero>
       {service.sections.map((section, i) => (
         <ServiceSection key={section.id} section={section} muted={i % 2 === 1} />
       ))}
+      <RecentWork photos={galleryForService(service.slug)} />
       <FaqSection items={service.faqs} />
       <CtaBand />
     </>

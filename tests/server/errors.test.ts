@@ -51,7 +51,7 @@ const ODD_METHODS: [string, number][] = [
 function expectClean(response: RawResponse, allowed: number[], label: string) {
   expect(allowed, `${label}: status ${response.status}`).toContain(response.status);
   expect(response.body, label).not.toMatch(LEAKS);
-  if (response.status !== 404) expect(response.body.length, label).toBeLessThan(400);
+  if (response.status >= 400 && response.status !== 404) expect(response.body.length, label).toBeLessThan(400);
 }
 
 for (const nodeEnv of [undefined, "development"]) {
@@ -112,6 +112,27 @@ for (const nodeEnv of [undefined, "development"]) {
         const response = await rawRequest(server.port, request);
         expectClean(response, [400], JSON.stringify(request));
       }
+    });
+
+    it("reads absolute-form targets as their path, and refuses other forms", async () => {
+      for (const [target, status] of [
+        ["http://evil.example/locations/heyworth", 200],
+        ["https://evil.example/faq", 200],
+        ["http://evil.example/faq/", 301],
+        ["http://evil.example/nope", 404],
+        ["ftp://evil.example/", 400],
+        ["evil.example:80", 400],
+        ["*", 400],
+      ] as const) {
+        const response = await rawGet(server.port, target);
+        expectClean(response, [status], target);
+        if (response.headers.location !== undefined) expect(response.headers.location).toBe("/faq");
+      }
+      const post = await rawRequest(
+        server.port,
+        "POST http://evil.example/api/estimate HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\nAccept: application/json\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\nConnection: close\r\n\r\nname=a",
+      );
+      expect(post.status).toBe(403);
     });
 
     it("answers over-long headers with 431, and a missing asset with a plain 404", async () => {

@@ -38,7 +38,7 @@ describe("npm run leads", () => {
     const bytes = readFileSync(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8").slice(1);
-    expect(text.startsWith('"id","received_at","name","email"')).toBe(true);
+    expect(text.startsWith('"id","reference","received_at","status","name","email"')).toBe(true);
     expect(text).not.toContain("> ");
     expect(text.endsWith("\r\n")).toBe(true);
     // Records end with CRLF; the newline inside a message stays a bare LF inside its quotes.

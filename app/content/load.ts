@@ -1,0 +1,89 @@
+// Reads a content file, fills in business facts and checks it against its schema; a bad file stops the build
+// with the file's path and the field that is wrong.
+import { isNode, LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import { business } from "./business";
+
+const cards = business.paymentMethods.filter((m) => m !== "Bitcoin");
+
+/** Business facts a content file may quote as {{business.x}}, so they stay in business.ts only. */
+const tokens: Record<string, string> = {
+  "business.name": business.name,
+  "business.cards": `${cards.slice(0, -1).join(", ")} and ${cards.at(-1) ?? ""}`,
+};
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+/** "/content/services/x.yaml" → "x" */
+export function slugOf(path: string): string {
+  const slug = path.slice(path.lastIndexOf("/") + 1).replace(/\.(ya?ml|md)$/, "");
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+    throw new ContentError(
+      `${fileName(path)}: the file name must be lowercase words joined by dashes, e.g. chimney-crowns`,
+    );
+  }
+  return slug;
+}
+
+function fileName(path: string): string {
+  return path.replace(/^\//, "");
+}
+
+function fillTokens(source: string, path: string): string {
+  return source.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
+    const value = tokens[key];
+    if (value === undefined) {
+      throw new ContentError(
+        `${fileName(path)}: unknown {{${key}}}; use one of ${Object.keys(tokens)
+          .map((k) => `{{${k}}}`)
+          .join(", ")}`,
+      );
+    }
+    return value;
+  });
+}
+
+type Parsed = { data: unknown; lineOf: (path: readonly PropertyKey[]) => number | undefined };
+
+function check<S extends z.ZodType>(path: string, { data, lineOf }: Parsed, schema: S): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => {
+    const line = lineOf(issue.path);
+    return `  ${issue.path.join(".") || "(file)"}${line ? ` (line ${line})` : ""}: ${issue.message}`;
+  });
+  throw new ContentError(`${fileName(path)} is not valid:\n${issues.join("\n")}`);
+}
+
+function parseYaml(path: string, source: string, firstLine = 1): Parsed {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(fillTokens(source, path), { lineCounter, prettyErrors: true });
+  const [error] = document.errors;
+  if (error) throw new ContentError(`${fileName(path)}: ${error.message}`);
+  /** The line of the value at a path, so an author can find it; none for a missing key. */
+  const lineOf = (at: readonly PropertyKey[]) => {
+    const node: unknown = at.length > 0 ? document.getIn(at, true) : undefined;
+    return isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line + firstLine - 1 : undefined;
+  };
+  return { data: document.toJS(), lineOf };
+}
+
+export function loadYaml<S extends z.ZodType>(path: string, source: string, schema: S): z.output<S> {
+  return check(path, parseYaml(path, source), schema);
+}
+
+/** A Markdown file: YAML front matter between --- lines, then the body. */
+export function loadMarkdown<S extends z.ZodType>(
+  path: string,
+  source: string,
+  schema: S,
+): { data: z.output<S>; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
+  if (!match) throw new ContentError(`${fileName(path)}: must start with front matter between two --- lines`);
+  return {
+    data: check(path, parseYaml(path, match[1] ?? "", 2), schema),
+    body: fillTokens(source.slice(match[0].length), path),
+  };
+}

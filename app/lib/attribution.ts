@@ -1,0 +1,90 @@
+// Where an estimate request came from, without cookies: the page it was sent from, the first page of the visit,
+// the referrer, and campaign tags from an allowlist. The browser keeps them for the visit in sessionStorage and
+// sends them as hidden fields (ATTRIBUTION_FIELDS); without JavaScript the POST's Referer gives the page.
+// The server bounds and cleans every value here; none is ever shown back to the visitor.
+
+export const ATTRIBUTION_FIELDS = {
+  page: "_page",
+  landingPage: "_landing",
+  referrer: "_referrer",
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  utmTerm: "utm_term",
+  utmContent: "utm_content",
+  gclid: "gclid",
+  fbclid: "fbclid",
+} as const;
+
+/** Query parameters the browser keeps from the first page of a visit. */
+export const CAMPAIGN_PARAMS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "gclid",
+  "fbclid",
+] as const;
+
+export type AttributionValues = { [K in keyof typeof ATTRIBUTION_FIELDS]: string | null } & {
+  cityParam: string | null;
+};
+
+// Control, format (bidi, zero-width) and separator characters never belong in these values.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\p{Cf}\u2028\u2029]/gu;
+
+function clean(value: string | null | undefined, max: number): string | null {
+  const text = value?.replace(UNPRINTABLE, "").trim();
+  return text ? text.slice(0, max) : null;
+}
+
+/** A path on this site ("/contact?city=Peoria"), from a path or a same-origin URL; anything else is dropped. */
+export function sitePath(value: string | null | undefined, siteOrigin: string): string | null {
+  const text = clean(value, 500);
+  if (!text) return null;
+  try {
+    const url = new URL(text, siteOrigin);
+    if (url.origin !== siteOrigin) return null;
+    return clean(url.pathname + url.search, 300);
+  } catch {
+    return null;
+  }
+}
+
+/** An http(s) URL, trimmed to 300 characters; anything else is dropped. */
+export function webUrl(value: string | null | undefined): string | null {
+  const text = clean(value, 1000);
+  if (!text || !/^https?:\/\//i.test(text)) return null;
+  try {
+    return clean(new URL(text).href, 300);
+  } catch {
+    return null;
+  }
+}
+
+const clickId = (value: string | null | undefined) => {
+  const text = clean(value, 200);
+  return text && /^[\w.-]+$/.test(text) ? text : null;
+};
+
+export function parseAttribution(
+  values: Readonly<Record<string, string | undefined>>,
+  { referer, siteOrigin }: { referer: string | null; siteOrigin: string },
+): AttributionValues {
+  return {
+    // Sent by the form; else the page the browser says the POST came from.
+    page: sitePath(values[ATTRIBUTION_FIELDS.page], siteOrigin) ?? sitePath(referer, siteOrigin),
+    landingPage: sitePath(values[ATTRIBUTION_FIELDS.landingPage], siteOrigin),
+    referrer: webUrl(values[ATTRIBUTION_FIELDS.referrer]),
+    utmSource: clean(values[ATTRIBUTION_FIELDS.utmSource], 100),
+    utmMedium: clean(values[ATTRIBUTION_FIELDS.utmMedium], 100),
+    utmCampaign: clean(values[ATTRIBUTION_FIELDS.utmCampaign], 100),
+    utmTerm: clean(values[ATTRIBUTION_FIELDS.utmTerm], 100),
+    utmContent: clean(values[ATTRIBUTION_FIELDS.utmContent], 100),
+    gclid: clickId(values[ATTRIBUTION_FIELDS.gclid]),
+    fbclid: clickId(values[ATTRIBUTION_FIELDS.fbclid]),
+    cityParam: clean(values.city, 60),
+  };
+}
