@@ -3,8 +3,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { business } from "../app/content/business";
-import { testimonials } from "../app/content/testimonials";
+import { loadYaml } from "../app/content/load";
+import { testimonialsFile } from "../app/content/schema";
 import { findLaunchBlockers } from "./launch-blockers";
+
+// Read the file directly: app/content/testimonials.ts imports it the Vite way (?raw), which tsx cannot.
+const TESTIMONIALS = "content/testimonials.yaml";
+const testimonials = loadYaml(`/${TESTIMONIALS}`, readFileSync(TESTIMONIALS, "utf8"), testimonialsFile);
 
 /** The real environment wins over .env, as in vite.config.ts and the server. */
 function environment(): Record<string, string | undefined> {
@@ -16,7 +21,7 @@ const blockers = findLaunchBlockers({
   business,
   testimonials,
   env: environment(),
-  files: { business: "app/content/business.ts", testimonials: "app/content/testimonials.ts" },
+  files: { business: "app/content/business.ts", testimonials: TESTIMONIALS },
 });
 
 if (blockers.length === 0) {
