@@ -1,7 +1,7 @@
 // Claims only the owner can make (years in business, family-run, licences, insurance, warranty, payment
 // methods, after-hours arrangements) and the words the site prints for them. Each claim is a value plus
 // `confirmed`. Until the owner confirms a claim, the site prints a weaker statement that is still true, and
-// `npm run check:launch` lists the claim. See docs/decisions/0005-owner-claims.md.
+// `npm run check:launch` lists the claim. See docs/decisions/0007-owner-claims.md.
 
 /** A value the owner vouches for once `confirmed` is true. */
 export type Claim<T> = { readonly value: T; readonly confirmed: boolean };

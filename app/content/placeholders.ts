@@ -6,7 +6,7 @@
 //   {{#claims.insured}}…{{/claims.insured}}   text shown only once the claim is confirmed
 //   {{^claims.insured}}…{{/claims.insured}}   text shown only while it is not
 //
-// See docs/decisions/0005-owner-claims.md and the table in docs/copy-fixes.md.
+// See docs/decisions/0007-owner-claims.md and the table in docs/copy-fixes.md.
 import { business } from "./business";
 import { type ClaimWording, claimWording } from "./claims";
 
