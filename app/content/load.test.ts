@@ -29,7 +29,7 @@ describe("content loading", () => {
     const yaml = "- name: Ann\n  location: Normal\n  quote: Thanks {{business.name}}\n";
     expect(loadYaml("/content/t.yaml", yaml, testimonialsFile)[0]?.quote).toBe("Thanks Heartland Chimney & Masonry");
     expect(() => loadYaml("/content/t.yaml", yaml.replace("business.name", "business.fax"), testimonialsFile)).toThrow(
-      /content\/t\.yaml: unknown \{\{business\.fax\}\}/,
+      /content\/t\.yaml \(0\.quote\): unknown \{\{business\.fax\}\}/,
     );
   });
 

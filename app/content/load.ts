@@ -1,16 +1,8 @@
-// Reads a content file, fills in business facts and checks it against its schema; a bad file stops the build
-// with the file's path and the field that is wrong.
+// Reads a content file, fills in business facts and the owner's claims ({{…}}, see ./placeholders.ts) and
+// checks it against its schema; a bad file stops the build with the file's path and the field that is wrong.
 import { isNode, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
-import { business } from "./business";
-
-const cards = business.paymentMethods.filter((m) => m !== "Bitcoin");
-
-/** Business facts a content file may quote as {{business.x}}, so they stay in business.ts only. */
-const tokens: Record<string, string> = {
-  "business.name": business.name,
-  "business.cards": `${cards.slice(0, -1).join(", ")} and ${cards.at(-1) ?? ""}`,
-};
+import { fillPlaceholders, PlaceholderError, protectPlaceholders } from "./placeholders";
 
 export class ContentError extends Error {
   override name = "ContentError";
@@ -31,18 +23,14 @@ function fileName(path: string): string {
   return path.replace(/^\//, "");
 }
 
-function fillTokens(source: string, path: string): string {
-  return source.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
-    const value = tokens[key];
-    if (value === undefined) {
-      throw new ContentError(
-        `${fileName(path)}: unknown {{${key}}}; use one of ${Object.keys(tokens)
-          .map((k) => `{{${k}}}`)
-          .join(", ")}`,
-      );
-    }
-    return value;
-  });
+/** Placeholder mistakes are content errors: they name the file and the field. */
+function filling<T>(fill: () => T): T {
+  try {
+    return fill();
+  } catch (error) {
+    if (error instanceof PlaceholderError) throw new ContentError(error.message);
+    throw error;
+  }
 }
 
 type Parsed = { data: unknown; lineOf: (path: readonly PropertyKey[]) => number | undefined };
@@ -59,7 +47,9 @@ function check<S extends z.ZodType>(path: string, { data, lineOf }: Parsed, sche
 
 function parseYaml(path: string, source: string, firstLine = 1): Parsed {
   const lineCounter = new LineCounter();
-  const document = parseDocument(fillTokens(source, path), { lineCounter, prettyErrors: true });
+  // Placeholders are filled in after parsing, so a filled-in value can never break the YAML.
+  const { source: parseable, restore } = protectPlaceholders(source);
+  const document = parseDocument(parseable, { lineCounter, prettyErrors: true });
   const [error] = document.errors;
   if (error) throw new ContentError(`${fileName(path)}: ${error.message}`);
   /** The line of the value at a path, so an author can find it; none for a missing key. */
@@ -67,7 +57,7 @@ function parseYaml(path: string, source: string, firstLine = 1): Parsed {
     const node: unknown = at.length > 0 ? document.getIn(at, true) : undefined;
     return isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line + firstLine - 1 : undefined;
   };
-  return { data: document.toJS(), lineOf };
+  return { data: filling(() => restore(document.toJS(), fileName(path))), lineOf };
 }
 
 export function loadYaml<S extends z.ZodType>(path: string, source: string, schema: S): z.output<S> {
@@ -84,6 +74,6 @@ export function loadMarkdown<S extends z.ZodType>(
   if (!match) throw new ContentError(`${fileName(path)}: must start with front matter between two --- lines`);
   return {
     data: check(path, parseYaml(path, match[1] ?? "", 2), schema),
-    body: fillTokens(source.slice(match[0].length), path),
+    body: filling(() => fillPlaceholders(source.slice(match[0].length), fileName(path))),
   };
 }

@@ -181,7 +181,8 @@ export const homeFile = z.strictObject({
   trustedExperts: z.strictObject({ heading: text, intro: z.array(richText), bullets: z.array(text).length(5) }),
   servicesIntro: intro,
   whyChooseUs: intro.extend({ items: z.array(item).length(6) }),
-  testimonialsIntro: intro,
+  /** sampleLead replaces the lead while any testimonial is a sample. */
+  testimonialsIntro: intro.extend({ sampleLead: text.optional() }),
   serviceArea: intro,
   cta: intro,
 });
@@ -195,7 +196,19 @@ export const faqsFile = z.strictObject({
 
 /** content/testimonials.yaml */
 export const testimonialsFile = z.array(
-  z.strictObject({ name: text, location: text, quote: text, rating: z.number().int().min(1).max(5).optional() }),
+  z.strictObject({
+    name: text,
+    location: text,
+    quote: text,
+    /** Stars the customer gave; only if they really gave it. */
+    rating: z.number().int().min(1).max(5).optional(),
+    /** true for an invented placeholder; `npm run check:launch` fails while any remain. */
+    sample: z.boolean().optional(),
+    /** How and when the customer agreed to be quoted, e.g. "written, e-mail of 2026-03-02". */
+    consent: text.optional(),
+    /** The date of the job or the review. */
+    date: date.optional(),
+  }),
 );
 
 /** content/cost-table.yaml */

@@ -114,7 +114,11 @@ export default function Home() {
             <h2 id="testimonials-heading" className="text-3xl font-bold sm:text-4xl">
               {home.testimonialsIntro.heading}
             </h2>
-            <p className="mt-4 text-lg text-mortar-200">{home.testimonialsIntro.lead}</p>
+            <p className="mt-4 text-lg text-mortar-200">
+              {testimonials.some((t) => t.sample)
+                ? (home.testimonialsIntro.sampleLead ?? home.testimonialsIntro.lead)
+                : home.testimonialsIntro.lead}
+            </p>
           </div>
           <ul className="mt-12 grid gap-6 lg:grid-cols-3" data-testid="testimonials">
             {testimonials.map((t) => (

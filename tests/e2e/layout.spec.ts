@@ -167,7 +167,8 @@ test("footer carries the description, contact links, socials, payment methods, s
   for (const name of SERVICES) await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/services\//);
   for (const name of CITIES) await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/locations\//);
   await expect(footer.getByTestId("copyright-year")).toHaveText(String(new Date().getFullYear()));
-  await expect(footer).toContainText("Family-run chimney and masonry");
+  // The description names owner claims (family-run, licensed) only once business.ts confirms them.
+  await expect(footer).toContainText(/chimney and masonry specialists rebuilding crowns/i);
 });
 
 test("keyboard user skips straight to the content with a visible focus ring", async ({ page }) => {

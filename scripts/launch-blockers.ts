@@ -1,0 +1,151 @@
+// What must change before the site goes live, found in the business facts, the testimonials and the settings.
+// Pure: scripts/check-launch.ts gathers the inputs and prints the list; tests feed it fixtures.
+import { type Claims, publishableLicences, unconfirmedClaims } from "../app/content/claims";
+
+export type LaunchBlocker = {
+  /** The file (or "environment / .env") where the fix goes. */
+  readonly file: string;
+  /** The field within it. */
+  readonly field: string;
+  readonly problem: string;
+};
+
+export type LaunchInput = {
+  readonly business: {
+    readonly name: string;
+    readonly shortName: string;
+    readonly phone: string;
+    readonly email: string;
+    readonly socials: readonly { readonly name: string; readonly href: string }[];
+    readonly claims: Claims;
+  };
+  readonly testimonials: readonly {
+    readonly name: string;
+    readonly sample?: boolean;
+    readonly consent?: string;
+    readonly date?: string;
+  }[];
+  /** The process environment with .env underneath it. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly files: { readonly business: string; readonly testimonials: string };
+};
+
+/** The names the site was built with; nobody's real business. */
+export const PLACEHOLDER_NAMES = ["Heartland Chimney & Masonry", "Heartland Chimney"];
+
+/** 555-0100 to 555-0199 are set aside for fiction (North American Numbering Plan). */
+const FICTIONAL_PHONE = /555\D{0,3}01\d\d(?!\d)/;
+
+/** Domains reserved for examples and tests (RFC 2606, RFC 6761). */
+function isReservedHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return (
+    /(^|\.)example\.(com|net|org)$/.test(h) ||
+    /\.(example|test|invalid|localhost)$/.test(h) ||
+    h === "example" ||
+    h === "localhost"
+  );
+}
+
+function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h.endsWith(".localhost") || h.startsWith("127.") || h === "::1" || h === "0.0.0.0";
+}
+
+const CLAIM_NAMES: Record<keyof Claims, string> = {
+  foundedYear: "the year the business started",
+  familyRun: "family-run",
+  licences: "licences and registrations",
+  insurance: "the insurance carried",
+  warranty: "the warranty",
+  paymentMethods: "the payment methods accepted",
+  afterHours: "the after-hours arrangement",
+};
+
+function set(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
+  const found: LaunchBlocker[] = [];
+  const { business, files } = input;
+  const add = (file: string, field: string, problem: string) => found.push({ file, field, problem });
+
+  // Placeholder identity.
+  for (const field of ["name", "shortName"] as const) {
+    const value = business[field];
+    if (PLACEHOLDER_NAMES.includes(value) || /example|placeholder|lorem|your business/i.test(value)) {
+      add(files.business, field, `"${value}" is the placeholder name; use the registered business name`);
+    }
+  }
+  if (FICTIONAL_PHONE.test(business.phone)) {
+    add(files.business, "phone", `${business.phone} is a fictional 555-01xx number; use the business's phone`);
+  }
+  const emailDomain = business.email.split("@")[1] ?? "";
+  if (!emailDomain || isReservedHost(emailDomain)) {
+    add(files.business, "email", `${business.email} is a placeholder address; use the inbox the owner reads`);
+  }
+  business.socials.forEach((social, i) => {
+    let host = "";
+    try {
+      host = new URL(social.href).hostname;
+    } catch {
+      // An unparseable link is reported below like a placeholder.
+    }
+    if (!host || isReservedHost(host) || /example/i.test(social.href)) {
+      add(files.business, `socials[${i}] (${social.name})`, `${social.href} is a placeholder link`);
+    }
+  });
+
+  // Testimonials: real customers only, with consent and a date.
+  input.testimonials.forEach((t, i) => {
+    const field = `[${i}] (${t.name})`;
+    if (t.sample) {
+      add(files.testimonials, field, "a sample testimonial; replace it with a real customer's words, consent and date");
+      return;
+    }
+    if (!set(t.consent))
+      add(files.testimonials, `${field}.consent`, "no record of the customer's consent to be quoted");
+    if (!set(t.date)) add(files.testimonials, `${field}.date`, "no date for the job or review");
+  });
+
+  // Owner-only claims.
+  for (const key of unconfirmedClaims(business.claims)) {
+    add(files.business, `claims.${key}.confirmed`, `the owner has not confirmed ${CLAIM_NAMES[key]}`);
+  }
+  if (business.claims.licences.confirmed) {
+    const printable = new Set(publishableLicences(business.claims));
+    business.claims.licences.value.forEach((licence, i) => {
+      if (!printable.has(licence)) {
+        add(files.business, `claims.licences.value[${i}]`, "a licence needs both its name and its number");
+      }
+    });
+  }
+
+  // Settings.
+  const envFile = "environment / .env";
+  const siteUrl = set(input.env.SITE_URL);
+  if (!siteUrl) {
+    add(
+      envFile,
+      "SITE_URL",
+      "not set: canonical links, the sitemap and social previews would point at http://localhost:3000",
+    );
+  } else {
+    let url: URL | undefined;
+    try {
+      url = new URL(siteUrl);
+    } catch {
+      add(envFile, "SITE_URL", `"${siteUrl}" is not a URL`);
+    }
+    if (url && isLoopback(url.hostname)) add(envFile, "SITE_URL", `${siteUrl} is this machine, not the public site`);
+    else if (url && isReservedHost(url.hostname)) add(envFile, "SITE_URL", `${siteUrl} is a placeholder domain`);
+    else if (url && url.protocol !== "https:") add(envFile, "SITE_URL", `${siteUrl} is not https`);
+  }
+  if (!set(input.env.SMTP_URL) && !set(input.env.ESTIMATE_ENDPOINT)) {
+    add(envFile, "SMTP_URL", "no mail configured: estimate requests would be stored but never e-mailed to the owner");
+  }
+
+  return found;
+}

@@ -1,0 +1,138 @@
+// The launch check catches each kind of leftover: it is tested on fixtures, never on the live content, so it
+// keeps passing while the placeholders are still there and keeps failing when the check itself breaks.
+import { describe, expect, it } from "vitest";
+import type { Claims } from "../../app/content/claims";
+import { type LaunchInput, findLaunchBlockers } from "../../scripts/launch-blockers";
+
+const confirmedClaims: Claims = {
+  foundedYear: { value: 2004, confirmed: true },
+  familyRun: { value: false, confirmed: true },
+  licences: { value: [{ name: "Illinois roofing contractor license", number: "104.099999" }], confirmed: true },
+  insurance: { value: "general liability and workers' compensation", confirmed: true },
+  warranty: { value: "5-10 years", confirmed: true },
+  paymentMethods: { value: ["Visa", "Mastercard", "American Express", "Bitcoin"], confirmed: true },
+  afterHours: { value: "Leave a voicemail; we call back the next morning.", confirmed: true },
+};
+
+/** A site ready to go live: real name, number, inbox, links, customers and settings. */
+const ready: LaunchInput = {
+  business: {
+    name: "Prairie Stack Masonry LLC",
+    shortName: "Prairie Stack",
+    phone: "(309) 828-4410",
+    email: "office@prairiestack.com",
+    socials: [{ name: "Facebook", href: "https://www.facebook.com/prairiestack" }],
+    claims: confirmedClaims,
+  },
+  testimonials: [{ name: "Ann B.", consent: "written, e-mail of 2026-03-02", date: "2026-02-20" }],
+  env: { SITE_URL: "https://www.prairiestack.com", SMTP_URL: "smtps://user:pw@smtp.prairiestack.com:465" },
+  files: { business: "app/content/business.ts", testimonials: "content/testimonials.yaml" },
+};
+
+function blockersFor(change: (input: LaunchInput) => LaunchInput) {
+  return findLaunchBlockers(change(ready)).map((b) => `${b.file} ${b.field}`);
+}
+
+const withBusiness = (patch: Partial<LaunchInput["business"]>) => (i: LaunchInput) => ({
+  ...i,
+  business: { ...i.business, ...patch },
+});
+const withEnv = (env: LaunchInput["env"]) => (i: LaunchInput) => ({ ...i, env });
+const withClaim = <K extends keyof Claims>(key: K, claim: Claims[K]) =>
+  withBusiness({ claims: { ...confirmedClaims, [key]: claim } });
+
+describe("launch check", () => {
+  it("passes a site with nothing left to change", () => {
+    expect(findLaunchBlockers(ready)).toEqual([]);
+  });
+
+  it("catches the placeholder name, in either field", () => {
+    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual([
+      "app/content/business.ts name",
+    ]);
+    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual([
+      "app/content/business.ts shortName",
+    ]);
+  });
+
+  it("catches a fictional 555-01xx phone number however it is written", () => {
+    for (const phone of ["(309) 555-0134", "309.555.0199", "+1 309 555 0100", "3095550142"]) {
+      expect(blockersFor(withBusiness({ phone })), phone).toEqual(["app/content/business.ts phone"]);
+    }
+    expect(blockersFor(withBusiness({ phone: "(309) 555-0200" }))).toEqual([]);
+  });
+
+  it("catches an example.com (or other reserved) e-mail address", () => {
+    for (const email of ["estimates@example.com", "a@mail.example.org", "a@shop.test", "not-an-address"]) {
+      expect(blockersFor(withBusiness({ email })), email).toEqual(["app/content/business.ts email"]);
+    }
+  });
+
+  it("catches placeholder social links", () => {
+    const socials = [{ name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" }];
+    expect(blockersFor(withBusiness({ socials }))).toEqual(["app/content/business.ts socials[0] (Instagram)"]);
+  });
+
+  it("catches sample testimonials, and real ones without consent or a date", () => {
+    const testimonials = [
+      { name: "Mark T.", sample: true },
+      { name: "Linda K.", date: "2026-01-05" },
+      { name: "Dave R.", consent: "written" },
+    ];
+    expect(blockersFor((i) => ({ ...i, testimonials }))).toEqual([
+      "content/testimonials.yaml [0] (Mark T.)",
+      "content/testimonials.yaml [1] (Linda K.).consent",
+      "content/testimonials.yaml [2] (Dave R.).date",
+    ]);
+  });
+
+  it("catches every owner claim left unconfirmed", () => {
+    const unconfirmed = Object.fromEntries(
+      Object.entries(confirmedClaims).map(([key, claim]) => [key, { ...claim, confirmed: false }]),
+    ) as Claims;
+    expect(blockersFor(withBusiness({ claims: unconfirmed }))).toEqual(
+      Object.keys(confirmedClaims).map((key) => `app/content/business.ts claims.${key}.confirmed`),
+    );
+  });
+
+  it("catches a confirmed licence without its number", () => {
+    const licences = { value: [{ name: "City of Peoria contractor registration", number: "" }], confirmed: true };
+    expect(blockersFor(withClaim("licences", licences))).toEqual(["app/content/business.ts claims.licences.value[0]"]);
+    expect(blockersFor(withClaim("licences", { value: [], confirmed: true }))).toEqual([]);
+  });
+
+  it("catches SITE_URL unset, left at localhost, a placeholder domain or plain http", () => {
+    const smtp = ready.env.SMTP_URL;
+    for (const SITE_URL of [
+      undefined,
+      "",
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "https://www.example.com",
+      "http://www.prairiestack.com",
+      "prairiestack",
+    ]) {
+      expect(blockersFor(withEnv({ SITE_URL, SMTP_URL: smtp })), String(SITE_URL)).toEqual([
+        "environment / .env SITE_URL",
+      ]);
+    }
+  });
+
+  it("catches mail left unconfigured, unless a hosted form service takes the requests", () => {
+    const site = ready.env.SITE_URL;
+    expect(blockersFor(withEnv({ SITE_URL: site }))).toEqual(["environment / .env SMTP_URL"]);
+    expect(blockersFor(withEnv({ SITE_URL: site, SMTP_URL: "  " }))).toEqual(["environment / .env SMTP_URL"]);
+    expect(blockersFor(withEnv({ SITE_URL: site, ESTIMATE_ENDPOINT: "https://formspree.io/f/abc" }))).toEqual([]);
+  });
+
+  it("names the file and field of each blocker and says what is wrong", () => {
+    const blockers = findLaunchBlockers(withBusiness({ phone: "(309) 555-0134" })(ready));
+    expect(blockers).toEqual([
+      {
+        file: "app/content/business.ts",
+        field: "phone",
+        problem: expect.stringContaining("555-01xx") as unknown as string,
+      },
+    ]);
+  });
+});
