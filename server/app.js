@@ -141,8 +141,8 @@ export async function createApp({
   app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
   app.use(
     securityHeaders({
-      // The one inline script our pages run: the island loader, pinned by hash in the CSP.
-      inlineScripts: [serverBuild.routes.root.module.islandLoaderSource(serverBuild.assets.entry.module)],
+      // The inline scripts our pages may run (app/entry.server.tsx), pinned by hash in the CSP.
+      inlineScripts: serverBuild.entry.module.inlineScripts,
       siteUrl,
       estimateEndpoint: process.env.ESTIMATE_ENDPOINT,
     }),

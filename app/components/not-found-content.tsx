@@ -3,7 +3,6 @@ import { business } from "~/content/business";
 import { serviceLinks } from "~/content/navigation";
 import { telHref } from "~/lib/links";
 import { GoBackButton } from "./go-back-button";
-import { Island } from "./island";
 import { ButtonLink } from "./ui/button-link";
 
 /** The body of the 404 page (spec §8), shared by the catch-all route and unknown slugs. */
@@ -23,7 +22,7 @@ export function NotFoundContent() {
             <Home aria-hidden="true" className="size-5" />
             Back to Home
           </ButtonLink>
-          <Island name="GoBackButton" id="back" component={GoBackButton} props={{}} />
+          <GoBackButton />
         </div>
         <div className="mt-14 rounded-card border border-mortar-200 bg-white p-6 text-left shadow-sm">
           <h2 className="font-sans text-lg font-bold text-soot-950">Looking for one of these?</h2>

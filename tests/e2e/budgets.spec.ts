@@ -29,7 +29,9 @@ test("every page stays within its HTML, CSS and JavaScript budgets", async ({ pa
     await page.waitForLoadState("networkidle");
     page.off("response", onResponse);
     const size = (ext: string) =>
-      [...assets].filter((a) => a.endsWith(ext)).reduce((sum, a) => sum + gz(readFileSync(path.join("build/client", a))), 0);
+      [...assets]
+        .filter((a) => a.endsWith(ext))
+        .reduce((sum, a) => sum + gz(readFileSync(path.join("build/client", a))), 0);
     const measured = { html: gz(html), css: size(".css"), js: size(".js") };
     report[route] = measured;
     for (const kind of ["html", "css", "js"] as const) {
