@@ -20,8 +20,8 @@ import stylesheet from "./styles/app.css?url";
 export type RouteHandle = { islands?: boolean };
 
 export const links: LinksFunction = () => [
-  // In production each page inlines the CSS it uses (entry.server.tsx) and the page script fetches the rest
-  // after load, so no stylesheet blocks the first paint. The dev server keeps the plain link for HMR.
+  // In production each page inlines the CSS it uses (entry.server.tsx), so no stylesheet blocks the first paint;
+  // /contact fetches the full one after load for its island. The dev server keeps the plain link for HMR.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -60,8 +60,10 @@ function PageScripts() {
   const hasIslands = matches.some((m) => (m.handle as RouteHandle | undefined)?.islands);
   return (
     <>
-      <script data-css={stylesheet} dangerouslySetInnerHTML={{ __html: pageScript }} />
-      {hasIslands && entry && <script data-entry={entry} dangerouslySetInnerHTML={{ __html: islandLoader }} />}
+      <script dangerouslySetInnerHTML={{ __html: pageScript }} />
+      {hasIslands && entry && (
+        <script data-entry={entry} data-css={stylesheet} dangerouslySetInnerHTML={{ __html: islandLoader }} />
+      )}
     </>
   );
 }

@@ -3,9 +3,9 @@
 // - the header condenses past 50 px, the scroll-to-top button shows past 500 px (spec §9);
 // - a page restored from the back/forward cache comes back with its menus closed, like a new page;
 // - 'Scroll to top' (smooth unless reduced motion is asked for) and the 404 page's 'Go Back' work;
-// - after `load`, the full stylesheet (its URL in the script's data-css) is fetched: each page inlines the CSS it
-//   uses, and this covers the rest.
-// Both scripts are constants, so their CSP hashes never depend on a build.
+// Each page inlines all the CSS its markup can use (app/lib/critical-css.ts), so no stylesheet is fetched; /contact,
+// whose island renders new markup, fetches the full stylesheet after load (islandLoader).
+// Both scripts are constants (URLs come from data- attributes), so their CSP hashes never depend on a build.
 // Budget: under 1 KB with the island loader (tests/e2e/budgets.spec.ts).
 
 /** Scroll distance after which the header condenses and gains a shadow (spec §9). */
@@ -13,10 +13,11 @@ export const HEADER_CONDENSE_AT = 50;
 /** Scroll distance after which the scroll-to-top button appears (spec §9). */
 export const SCROLL_TO_TOP_AT = 500;
 
-export const pageScript = `(function(){var d=document,c=d.currentScript.dataset.css,h=d.querySelector("header"),t=d.getElementById("to-top");function s(){var y=scrollY;h.toggleAttribute("data-condensed",y>${HEADER_CONDENSE_AT});t.hidden=y<=${SCROLL_TO_TOP_AT}}addEventListener("scroll",s,{passive:true});s();addEventListener("pageshow",function(e){if(e.persisted){d.querySelectorAll(":popover-open").forEach(function(p){p.hidePopover()});d.querySelectorAll("header details").forEach(function(x){x.open=false})}});d.addEventListener("click",function(e){var a=e.target.closest("[data-action]");a&&(a.dataset.action=="back"?history.length>1?history.back():location.assign("/"):(scrollTo({top:0,behavior:matchMedia("(prefers-reduced-motion:reduce)").matches?"auto":"smooth"}),d.getElementById("top").focus({preventScroll:true})))});function l(){var k=d.createElement("link");k.rel="stylesheet";k.href=c;d.head.append(k)}d.readyState=="complete"?l():addEventListener("load",l)})()`;
+export const pageScript = `(()=>{let d=document,h=d.querySelector("header"),t=d.getElementById("to-top"),s=()=>{let y=scrollY;h.toggleAttribute("data-condensed",y>${HEADER_CONDENSE_AT});t.hidden=y<=${SCROLL_TO_TOP_AT}};addEventListener("scroll",s,{passive:!0});s();addEventListener("pageshow",e=>{e.persisted&&d.querySelectorAll(":popover-open,header details[open]").forEach(x=>x.open?x.open=!1:x.hidePopover())});d.addEventListener("click",e=>{let a=e.target.closest("[data-action]");a&&(a.dataset.action=="back"?history.length>1?history.back():location.assign("/"):(scrollTo({top:0,behavior:matchMedia("(prefers-reduced-motion:reduce)").matches?"auto":"smooth"}),d.getElementById("top").focus({preventScroll:!0})))})})()`;
 
 /**
- * /contact only: loads the estimate form's island when the visitor shows intent (focus, pointer or touch on the
- * form) or once the page is loaded and the browser idle. The entry's URL is the script's data-entry.
+ * /contact only: after load, fetches the full stylesheet (data-css) without blocking anything; loads the estimate
+ * form's island (data-entry) when the visitor shows intent (focus, pointer or touch on the form) or when the browser
+ * is idle after load.
  */
-export const islandLoader = `(function(){var d=0,e=document.currentScript.dataset.entry,f=document.querySelector("[data-island]");function go(){if(d)return;d=1;import(e)}["focusin","pointerover","pointerdown","touchstart"].forEach(function(t){f&&f.addEventListener(t,go,{once:true,passive:true})});function idle(){window.requestIdleCallback?requestIdleCallback(go,{timeout:3000}):setTimeout(go,500)}document.readyState=="complete"?idle():addEventListener("load",idle)})()`;
+export const islandLoader = `(()=>{let d=document,o=d.currentScript.dataset,f=d.querySelector("[data-island]"),g=0,go=()=>g||(g=import(o.entry));["focusin","pointerover","pointerdown","touchstart"].forEach(t=>f.addEventListener(t,go,{once:!0,passive:!0}));let l=()=>{let k=d.createElement("link");k.rel="stylesheet";k.href=o.css;d.head.append(k);window.requestIdleCallback?requestIdleCallback(go,{timeout:3e3}):setTimeout(go,500)};d.readyState=="complete"?l():addEventListener("load",l)})()`;
