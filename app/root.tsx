@@ -35,6 +35,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
+        {/* The first paint waits until the page's hero (its LCP element) is parsed, so that paint shows it rather
+            than the header alone. Parsing only; nothing is fetched. */}
+        <link rel="expect" href="#hero" blocking="render" />
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(localBusinessJsonLd()) }} />

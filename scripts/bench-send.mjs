@@ -22,14 +22,25 @@ const port = await new Promise((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-send-")) },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-send-")),
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const results = [];
@@ -62,7 +73,9 @@ for (let i = 0; i < RUNS; i++) {
   });
   await page.getByRole("button", { name: "Send My Request" }).tap();
   await page.getByRole("button", { name: "Sending..." }).waitFor();
-  await page.waitForFunction(() => /** @type {any} */ (window).__send.toPaint !== undefined, null, { timeout: 5000 }).catch(() => {});
+  await page
+    .waitForFunction(() => /** @type {any} */ (window).__send.toPaint !== undefined, null, { timeout: 5000 })
+    .catch(() => {});
   const m = await page.evaluate(() => /** @type {any} */ (window).__send);
   results.push({ toSending: m.sendingAt - m.clickAt, toPaint: m.toPaint ?? NaN });
   await context.close();
@@ -71,5 +84,7 @@ await browser.close();
 server.kill("SIGTERM");
 const toSending = median(results.map((r) => r.toSending));
 const toPaint = median(results.map((r) => r.toPaint));
-console.log(`Send -> 'Sending...' on /contact, 4x CPU slowdown, ${RUNS} runs: median ${toSending.toFixed(1)} ms to the DOM state, ${toPaint.toFixed(0)} ms to the next paint (Event Timing).`);
+console.log(
+  `Send -> 'Sending...' on /contact, 4x CPU slowdown, ${RUNS} runs: median ${toSending.toFixed(1)} ms to the DOM state, ${toPaint.toFixed(0)} ms to the next paint (Event Timing).`,
+);
 console.log(JSON.stringify(results.map((r) => ({ toSending: Math.round(r.toSending * 10) / 10, toPaint: r.toPaint }))));

@@ -44,7 +44,10 @@ const scenes = [
   ["contact", "/contact", async () => {}],
 ];
 for (const width of [375, 1280]) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`pageerror ${width}:`, e.message));
   for (const [name, path, act] of scenes) {

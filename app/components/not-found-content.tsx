@@ -8,7 +8,7 @@ import { ButtonLink } from "./ui/button-link";
 /** The body of the 404 page (spec §8), shared by the catch-all route and unknown slugs. */
 export function NotFoundContent() {
   return (
-    <section className="bg-mortar-50 py-20 sm:py-28">
+    <section id="hero" className="bg-mortar-50 py-20 sm:py-28">
       <div className="mx-auto max-w-2xl px-4 text-center sm:px-6">
         <p className="font-serif text-7xl font-bold text-brick-700 sm:text-8xl" aria-hidden="true">
           404
