@@ -1,4 +1,4 @@
-// Browser entry: hydrates the islands on the page (docs/decisions/0001-islands.md).
+// Browser entry: hydrates the islands on the page, today only the estimate form on /contact (docs/decisions/0004-html-first.md).
 // The page is complete HTML without it; this only wakes up the parts a visitor interacts with.
 import { createElement, startTransition, type FunctionComponent } from "react";
 import { hydrateRoot } from "react-dom/client";
