@@ -4,17 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  {
-    ignores: [
-      "build/",
-      ".react-router/",
-      "node_modules/",
-      "test-results/",
-      "playwright-report/",
-      "data/",
-      "bench-results/",
-    ],
-  },
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "bench-results/"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -33,15 +23,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        {
-          paths: [
-            {
-              name: "react-router",
-              importNames: ["Link", "NavLink", "Form", "useNavigate"],
-              message: "Pages are plain documents (docs/decisions/0004-html-first.md): use <a href>.",
-            },
-          ],
-        },
+        { paths: [{ name: "react-router", importNames: ["Link", "NavLink", "Form", "useNavigate"], message: "Pages are plain documents (docs/decisions/0004-html-first.md): use <a href>." }] },
       ],
     },
   },

@@ -46,18 +46,8 @@ async function run(title, options) {
 }
 
 const rows = [];
-rows.push(
-  await run("GET /services/chimney-crowns (prerendered)", {
-    url: `${base}/services/chimney-crowns`,
-    headers: { "accept-encoding": "gzip" },
-  }),
-);
-rows.push(
-  await run("GET /locations/heyworth (server-rendered)", {
-    url: `${base}/locations/heyworth`,
-    headers: { "accept-encoding": "gzip" },
-  }),
-);
+rows.push(await run("GET /services/chimney-crowns (prerendered)", { url: `${base}/services/chimney-crowns`, headers: { "accept-encoding": "gzip" } }));
+rows.push(await run("GET /locations/heyworth (server-rendered)", { url: `${base}/locations/heyworth`, headers: { "accept-encoding": "gzip" } }));
 // Each request carries its own idempotency key, so every acknowledged request can be looked up afterwards.
 const acknowledgedKeys = new Set();
 let sequence = 0;
@@ -70,13 +60,7 @@ rows.push(
         headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
         setupRequest: (request, context) => {
           context.key = `load-${process.pid}-${++sequence}`;
-          const body = new URLSearchParams({
-            name: "Load Test",
-            email: "load@example.com",
-            phone: "309-555-0100",
-            message: "Load test",
-            _idempotency: context.key,
-          });
+          const body = new URLSearchParams({ name: "Load Test", email: "load@example.com", phone: "309-555-0100", message: "Load test", _idempotency: context.key });
           return { ...request, body: body.toString() };
         },
         onResponse: (status, _body, context) => {
@@ -97,9 +81,7 @@ const lost = [...acknowledgedKeys].filter((key) => !storedKeys.has(key)).length;
 console.log(`| Target | req/s | p50 ms | p99 ms | requests | 2xx | non-2xx | errors | timeouts |`);
 console.log(`| --- | --- | --- | --- | --- | --- | --- | --- | --- |`);
 for (const r of rows) {
-  console.log(
-    `| ${r.target} | ${r["req/s"]} | ${r.p50} | ${r.p99} | ${r.requests} | ${r["2xx"]} | ${r.non2xx} | ${r.errors} | ${r.timeouts} |`,
-  );
+  console.log(`| ${r.target} | ${r["req/s"]} | ${r.p50} | ${r.p99} | ${r.requests} | ${r["2xx"]} | ${r.non2xx} | ${r.errors} | ${r.timeouts} |`);
 }
 console.log(
   `\n${CONNECTIONS} connections, ${DURATION} s per target, loopback. Endpoint: ${acknowledgedKeys.size} answered 200, ` +

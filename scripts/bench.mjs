@@ -82,16 +82,13 @@ for (const route of routes) {
   const m = (key) => median(runs.map((r) => r[key]));
   const row = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, m(key)]));
   rows.push({ route, ...row });
-  console.error(
-    `${route}: perf ${row.performance} fcp ${Math.round(row.fcp)} lcp ${Math.round(row.lcp)} tbt ${Math.round(row.tbt)}`,
-  );
+  console.error(`${route}: perf ${row.performance} fcp ${Math.round(row.fcp)} lcp ${Math.round(row.lcp)} tbt ${Math.round(row.tbt)}`);
 }
 
 await chrome.kill();
 server.kill("SIGTERM");
 
-const header =
-  "| Route | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | HTML KB | Img KB | Total KB |";
+const header = "| Route | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | HTML KB | Img KB | Total KB |";
 const lines = [header, "|" + " --- |".repeat(14)];
 for (const r of rows) {
   lines.push(
@@ -99,8 +96,6 @@ for (const r of rows) {
   );
 }
 console.log(lines.join("\n"));
-console.log(
-  `\nMedian of ${RUNS} runs per route; Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}; benchmarkIndex median ${median(benchmarkIndex)}; transfer sizes as served (compressed).`,
-);
+console.log(`\nMedian of ${RUNS} runs per route; Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}; benchmarkIndex median ${median(benchmarkIndex)}; transfer sizes as served (compressed).`);
 const json = option("--json");
 if (json) writeFileSync(json, JSON.stringify({ rows, benchmarkIndex: median(benchmarkIndex) }, null, 2));

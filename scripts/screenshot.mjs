@@ -4,13 +4,7 @@ import { chromium } from "playwright-core";
 const [base = "http://localhost:3000", path = "/", width = "1280", out = "/tmp/shot.png", full] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(width) < 600 ? 812 : 900 } });
 /** @type {string[]} */

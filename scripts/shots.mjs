@@ -7,13 +7,7 @@ if (!base || !outDir) throw new Error("usage: node scripts/shots.mjs <base-url> 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });

@@ -23,13 +23,7 @@ export function ActionLink({ action, onDark = false }: { action: Action; onDark?
 }
 
 /** The pair every page ends its hero and CTA band with: free estimate, and call. */
-export function EstimateAndCallButtons({
-  onDark = true,
-  estimateHref = "/contact",
-}: {
-  onDark?: boolean;
-  estimateHref?: string;
-}) {
+export function EstimateAndCallButtons({ onDark = true, estimateHref = "/contact" }: { onDark?: boolean; estimateHref?: string }) {
   return (
     <div className="flex flex-wrap gap-3">
       <ButtonLink href={estimateHref} size="lg">

@@ -23,7 +23,15 @@ export function artworkSrc(name: ArtworkName): string {
 }
 
 /** An original illustration, always lazy: text paints first, and hidden artwork is never fetched. */
-export function Artwork({ name, alt, className }: { name: ArtworkName; alt: string; className?: string }) {
+export function Artwork({
+  name,
+  alt,
+  className,
+}: {
+  name: ArtworkName;
+  alt: string;
+  className?: string;
+}) {
   const { width, height } = sizes[name];
   return (
     <img

@@ -12,15 +12,7 @@ import {
 } from "~/lib/estimate-fields";
 import { cn } from "~/lib/cn";
 import { buttonClasses } from "./ui/button-link";
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-  type ToastVariant,
-} from "./ui/toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, type ToastVariant } from "./ui/toast";
 
 export type EstimateFormProps = {
   /** Where the form posts: our /api/estimate by default, or a hosted form service. */
@@ -62,11 +54,7 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
   const formId = useId();
 
   // The page is prerendered without a query; the city is read once hydrated (the server snapshot has none).
-  const search = useSyncExternalStore(
-    noSubscription,
-    () => window.location.search,
-    () => "",
-  );
+  const search = useSyncExternalStore(noSubscription, () => window.location.search, () => "");
   const wanted = new URLSearchParams(search).get("city")?.trim().toLowerCase();
   const city = cities.find((c) => c.toLowerCase() === wanted) ?? null;
 
@@ -110,21 +98,14 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
       });
     } catch {
       setStatus("idle");
-      showToast({
-        title: ESTIMATE_MESSAGES.errorTitle,
-        description: ESTIMATE_MESSAGES.networkError,
-        variant: "destructive",
-      });
+      showToast({ title: ESTIMATE_MESSAGES.errorTitle, description: ESTIMATE_MESSAGES.networkError, variant: "destructive" });
     }
   }
 
   return (
     <ToastProvider>
       {status === "success" ? (
-        <div
-          role="status"
-          className="flex min-h-[32rem] flex-col items-center justify-center rounded-card bg-mortar-100 p-8 text-center"
-        >
+        <div role="status" className="flex min-h-[32rem] flex-col items-center justify-center rounded-card bg-mortar-100 p-8 text-center">
           <CircleCheck aria-hidden="true" className="size-16 text-green-700" />
           <h3 className="mt-4 text-2xl font-bold text-soot-950">{ESTIMATE_MESSAGES.successTitle}</h3>
           <p className="mt-2 max-w-sm text-soot-800">
@@ -142,10 +123,7 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
           className="grid gap-5 sm:grid-cols-2"
         >
           {city && (
-            <p
-              className="flex items-center gap-2 rounded-lg bg-brick-100 px-4 py-3 font-medium text-brick-900 sm:col-span-2"
-              data-testid="city-note"
-            >
+            <p className="flex items-center gap-2 rounded-lg bg-brick-100 px-4 py-3 font-medium text-brick-900 sm:col-span-2" data-testid="city-note">
               <MapPin aria-hidden="true" className="size-5 shrink-0" />
               Your estimate request is for {city}.
               <input type="hidden" name="city" value={city} />
@@ -179,9 +157,7 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
                 </>
               )}
             </button>
-            <p className="mt-3 text-center text-sm text-stone-600">
-              Free and without obligation. We never share your details.
-            </p>
+            <p className="mt-3 text-center text-sm text-stone-600">Free and without obligation. We never share your details.</p>
           </div>
         </form>
       )}
@@ -208,8 +184,7 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
 
 function FieldControl({ field, formId, disabled }: { field: EstimateField; formId: string; disabled: boolean }) {
   const id = `${formId}-${field.name}`;
-  const control =
-    "mt-1.5 block w-full rounded-lg border border-stone-400 bg-white px-3.5 py-3 text-base text-soot-950 shadow-sm placeholder:text-stone-600 focus:border-brick-600";
+  const control = "mt-1.5 block w-full rounded-lg border border-stone-400 bg-white px-3.5 py-3 text-base text-soot-950 shadow-sm placeholder:text-stone-600 focus:border-brick-600";
   return (
     <div className={cn(field.kind === "textarea" && "sm:col-span-2")}>
       <label htmlFor={id} className={cn("font-semibold text-soot-900", field.name === "message" && "capitalize")}>

@@ -11,9 +11,7 @@ export function PaymentMethods({ tone = "light", className }: { tone?: "light" |
           key={method}
           className={cn(
             "inline-flex items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm font-medium",
-            tone === "light"
-              ? "border-mortar-200 bg-white text-soot-900"
-              : "border-soot-700 bg-soot-900 text-mortar-100",
+            tone === "light" ? "border-mortar-200 bg-white text-soot-900" : "border-soot-700 bg-soot-900 text-mortar-100",
           )}
         >
           <img

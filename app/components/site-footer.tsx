@@ -6,6 +6,7 @@ import { mailtoHref, telHref } from "~/lib/links";
 import { Logo } from "./logo";
 import { PaymentMethods } from "./payment-methods";
 
+
 function FooterList({ heading, links }: { heading: string; links: readonly { label: string; href: string }[] }) {
   return (
     <div>
@@ -34,19 +35,13 @@ export function SiteFooter() {
           <p className="mt-5 max-w-sm leading-relaxed text-mortar-200">{business.description}</p>
           <ul className="mt-6 space-y-3">
             <li>
-              <a
-                href={telHref(business.phone)}
-                className="inline-flex items-center gap-3 text-lg font-semibold hover:text-white"
-              >
+              <a href={telHref(business.phone)} className="inline-flex items-center gap-3 text-lg font-semibold hover:text-white">
                 <Phone aria-hidden="true" className="size-5 text-ember-400" />
                 {business.phone}
               </a>
             </li>
             <li>
-              <a
-                href={mailtoHref(business.email)}
-                className="inline-flex items-center gap-3 hover:text-white hover:underline"
-              >
+              <a href={mailtoHref(business.email)} className="inline-flex items-center gap-3 hover:text-white hover:underline">
                 <Mail aria-hidden="true" className="size-5 text-ember-400" />
                 {business.email}
               </a>

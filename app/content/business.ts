@@ -12,13 +12,7 @@ export const business = {
   tagline: "Serving Bloomington, IL & Surrounding Areas",
   hoursShort: "Mon-Fri: 8am-6pm | Sat: 9am-2pm",
   hours: [
-    {
-      days: "Monday - Friday",
-      label: "8:00 AM - 6:00 PM",
-      dayCodes: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens: "08:00",
-      closes: "18:00",
-    },
+    { days: "Monday - Friday", label: "8:00 AM - 6:00 PM", dayCodes: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
     { days: "Saturday", label: "9:00 AM - 2:00 PM", dayCodes: ["Saturday"], opens: "09:00", closes: "14:00" },
     { days: "Sunday", label: "Closed", dayCodes: [], opens: null, closes: null },
   ],

@@ -13,19 +13,7 @@ import { services } from "./services";
 import { sitePages } from "./site-map";
 import { testimonials } from "./testimonials";
 
-const allContent = {
-  accessibility,
-  business,
-  costRows,
-  contactFaqs,
-  generalFaqs,
-  serviceFaqs,
-  home,
-  cities,
-  posts,
-  services,
-  testimonials,
-};
+const allContent = { accessibility, business, costRows, contactFaqs, generalFaqs, serviceFaqs, home, cities, posts, services, testimonials };
 
 /** Every href (and cost-row link) anywhere in the content. */
 function internalLinks(value: unknown, found: string[] = []): string[] {
@@ -67,13 +55,7 @@ describe("content", () => {
   });
 
   it("gives every page a distinct title and description of a sensible length", () => {
-    const heads = [
-      home.seo,
-      accessibility.seo,
-      ...services.map((s) => s.seo),
-      ...Object.values(cities).map((c) => c.seo),
-      ...posts.map((p) => p.seo),
-    ];
+    const heads = [home.seo, accessibility.seo, ...services.map((s) => s.seo), ...Object.values(cities).map((c) => c.seo), ...posts.map((p) => p.seo)];
     expect(unique(heads.map((h) => h.title))).toBe(true);
     expect(unique(heads.map((h) => h.description))).toBe(true);
     for (const head of heads) {

@@ -35,10 +35,7 @@ export const cities = {
         paragraphs: [
           [
             "Central Illinois winters swing above and below freezing again and again. Water that soaks into a cracked crown or open mortar joint freezes, expands and pushes the gap wider each cycle. Our article on ",
-            {
-              text: "signs you need chimney crown repair",
-              href: "/blog/signs-you-need-chimney-crown-repair-bloomington",
-            },
+            { text: "signs you need chimney crown repair", href: "/blog/signs-you-need-chimney-crown-repair-bloomington" },
             " shows what to look for from the ground. Spring storms add wind-driven rain and the occasional hailstorm, so a spring check is worth it.",
           ],
         ],
@@ -48,20 +45,17 @@ export const cities = {
     whyChooseUs: [
       {
         title: "Based in Bloomington",
-        description:
-          "We live and work here, so estimates, repairs and follow-up visits come without long wait times or travel charges.",
+        description: "We live and work here, so estimates, repairs and follow-up visits come without long wait times or travel charges.",
         icon: "map-pin",
       },
       {
         title: "Care with historic brick",
-        description:
-          "We match soft lime mortars and brick color on older homes in Franklin Square, White Place and around downtown.",
+        description: "We match soft lime mortars and brick color on older homes in Franklin Square, White Place and around downtown.",
         icon: "landmark",
       },
       {
         title: "Built for freeze-thaw",
-        description:
-          "Crowns with a proper overhang and drip edge, tight joints and caps that keep water out through the winter.",
+        description: "Crowns with a proper overhang and drip edge, tight joints and caps that keep water out through the winter.",
         icon: "snowflake",
       },
       {
@@ -116,14 +110,12 @@ export const cities = {
       },
       {
         title: "Help for rental owners",
-        description:
-          "We can coordinate access with tenants and send photos, so owners who live elsewhere know what they are paying for.",
+        description: "We can coordinate access with tenants and send photos, so owners who live elsewhere know what they are paying for.",
         icon: "users",
       },
       {
         title: "Glass block for basements",
-        description:
-          "Replacing old basement windows with glass block adds security and privacy for homes and rentals near campus.",
+        description: "Replacing old basement windows with glass block adds security and privacy for homes and rentals near campus.",
         icon: "lock",
       },
       {
@@ -174,8 +166,7 @@ export const cities = {
     whyChooseUs: [
       {
         title: "Reliable Peoria-area scheduling",
-        description:
-          "We book Peoria jobs together, so you get a clear start date and a crew that shows up when we say.",
+        description: "We book Peoria jobs together, so you get a clear start date and a crew that shows up when we say.",
         icon: "calendar-check",
       },
       {

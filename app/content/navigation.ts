@@ -7,10 +7,7 @@ export type NavEntry = NavLink | { readonly label: string; readonly children: re
 
 export const serviceLinks: readonly NavLink[] = services.map((s) => ({ label: s.name, href: `/services/${s.slug}` }));
 
-export const cityLinks: readonly NavLink[] = business.cities.map((c) => ({
-  label: c.name,
-  href: `/locations/${c.slug}`,
-}));
+export const cityLinks: readonly NavLink[] = business.cities.map((c) => ({ label: c.name, href: `/locations/${c.slug}` }));
 
 export const mainNav: readonly NavEntry[] = [
   { label: "Home", href: "/" },

@@ -20,11 +20,13 @@ export const services = [
       lead: "The crown is the concrete cap that keeps rain and snow out of your chimney's brick. We seal, repair and replace crowns across Bloomington-Normal and the Peoria area, so a small crack doesn't turn into a big leak.",
     },
     card: {
-      description: "Seal cracks or pour a new, properly built crown before water gets into your brick and flue.",
+      description:
+        "Seal cracks or pour a new, properly built crown before water gets into your brick and flue.",
       linkText: "Learn about crown repair",
     },
     artwork: "chimney-crowns",
-    artworkAlt: "Illustration of a brick chimney with a new sloped concrete crown",
+    artworkAlt:
+      "Illustration of a brick chimney with a new sloped concrete crown",
     serviceType: "Chimney crown repair",
     sections: [
       {
@@ -240,11 +242,13 @@ export const services = [
       lead: "Worn mortar joints let water into your brick. We grind out the old mortar and repack the joints with a matched mix, restoring the strength and look of chimneys and brick homes across Central Illinois.",
     },
     card: {
-      description: "Replace worn, crumbling mortar joints to stop leaks and keep your chimney and brick walls solid.",
+      description:
+        "Replace worn, crumbling mortar joints to stop leaks and keep your chimney and brick walls solid.",
       linkText: "Learn about tuckpointing",
     },
     artwork: "tuckpointing",
-    artworkAlt: "Illustration of a brick wall with fresh mortar being pressed into the joints with a pointing trowel",
+    artworkAlt:
+      "Illustration of a brick wall with fresh mortar being pressed into the joints with a pointing trowel",
     serviceType: "Tuckpointing",
     sections: [
       {
@@ -457,7 +461,8 @@ export const services = [
       linkText: "Learn about masonry repair",
     },
     artwork: "masonry-repair",
-    artworkAlt: "Illustration of a brick wall with damaged bricks being replaced and mortar joints repaired",
+    artworkAlt:
+      "Illustration of a brick wall with damaged bricks being replaced and mortar joints repaired",
     serviceType: "Masonry repair",
     sections: [
       {
@@ -587,7 +592,8 @@ export const services = [
           },
           {
             title: "Protects the Structure",
-            description: "Sound brick and mortar keep walls, chimneys and steps stable and safe for years to come.",
+            description:
+              "Sound brick and mortar keep walls, chimneys and steps stable and safe for years to come.",
             icon: "shield-check",
           },
           {
@@ -610,7 +616,8 @@ export const services = [
           },
           {
             title: "Safer Steps and Walkways",
-            description: "Solid, level steps and stoops remove tripping hazards for your family and visitors.",
+            description:
+              "Solid, level steps and stoops remove tripping hazards for your family and visitors.",
             icon: "shield",
           },
         ],
@@ -627,7 +634,9 @@ export const services = [
           "We protect your landscaping and clean up at the end of every day",
           "A local crew working across Bloomington-Normal and the Peoria area",
         ],
-        actions: [{ kind: "link", label: "Schedule Free Estimate", href: "/contact" }],
+        actions: [
+          { kind: "link", label: "Schedule Free Estimate", href: "/contact" },
+        ],
       },
     ],
     faqs: [
@@ -681,7 +690,8 @@ export const services = [
       linkText: "Learn about glass block windows",
     },
     artwork: "glass-block-windows",
-    artworkAlt: "Illustration of a glass block window set into a brick foundation wall",
+    artworkAlt:
+      "Illustration of a glass block window set into a brick foundation wall",
     serviceType: "Glass block window installation",
     sections: [
       {
@@ -795,11 +805,13 @@ export const services = [
       lead: "A good chimney cap keeps rain, animals and sparks where they belong. We fit caps and hoods to chimneys of every size across Bloomington-Normal and the Peoria area, and most installations take an hour or two.",
     },
     card: {
-      description: "Keep rain, birds, raccoons and stray sparks out of your chimney with a properly sized cap or hood.",
+      description:
+        "Keep rain, birds, raccoons and stray sparks out of your chimney with a properly sized cap or hood.",
       linkText: "Learn about chimney caps",
     },
     artwork: "hoods-and-caps",
-    artworkAlt: "Illustration of a stainless steel chimney cap with mesh sides on top of a brick chimney",
+    artworkAlt:
+      "Illustration of a stainless steel chimney cap with mesh sides on top of a brick chimney",
     serviceType: "Chimney cap and hood installation",
     sections: [
       {
@@ -1015,11 +1027,13 @@ export const services = [
       lead: "When a chimney is leaning, loose or coming apart brick by brick, patching won't hold. We rebuild chimneys from the roofline up or from the ground up across Bloomington-Normal and the Peoria area.",
     },
     card: {
-      description: "Rebuild a leaning, crumbling or storm-damaged chimney from the roofline or the ground up.",
+      description:
+        "Rebuild a leaning, crumbling or storm-damaged chimney from the roofline or the ground up.",
       linkText: "Learn about chimney rebuilds",
     },
     artwork: "chimney-rebuilds",
-    artworkAlt: "Illustration of a brick chimney being rebuilt course by course above a roofline",
+    artworkAlt:
+      "Illustration of a brick chimney being rebuilt course by course above a roofline",
     serviceType: "Chimney rebuilding",
     sections: [
       {
@@ -1209,9 +1223,10 @@ export const services = [
   },
 ] as const satisfies readonly Service[];
 
-const servicesBySlug: ReadonlyMap<string, Service> = new Map<ServiceSlug, Service>(
-  services.map((service) => [service.slug, service]),
-);
+const servicesBySlug: ReadonlyMap<string, Service> = new Map<
+  ServiceSlug,
+  Service
+>(services.map((service) => [service.slug, service]));
 
 export function findService(slug: string): Service | undefined {
   return servicesBySlug.get(slug);

@@ -107,7 +107,12 @@ export type Section =
   | (SectionBase & { readonly kind: "checklist"; readonly items: readonly RichText[] });
 
 export type ServiceSlug =
-  "chimney-crowns" | "tuckpointing" | "hoods-and-caps" | "chimney-rebuilds" | "masonry-repair" | "glass-block-windows";
+  | "chimney-crowns"
+  | "tuckpointing"
+  | "hoods-and-caps"
+  | "chimney-rebuilds"
+  | "masonry-repair"
+  | "glass-block-windows";
 
 export type Service = {
   readonly slug: ServiceSlug;
@@ -126,7 +131,14 @@ export type Service = {
 };
 
 export type CitySlug =
-  "bloomington" | "normal" | "peoria" | "east-peoria" | "washington" | "morton" | "pekin" | "chillicothe";
+  | "bloomington"
+  | "normal"
+  | "peoria"
+  | "east-peoria"
+  | "washington"
+  | "morton"
+  | "pekin"
+  | "chillicothe";
 
 export type City = {
   readonly slug: CitySlug;

@@ -1,14 +1,5 @@
 // Brand marks (simple-icons) served as small cached SVG files rather than inlined in every page's HTML.
-import {
-  siAmericanexpress,
-  siBitcoin,
-  siFacebook,
-  siInstagram,
-  siMastercard,
-  siVisa,
-  siYoutube,
-  type SimpleIcon,
-} from "simple-icons";
+import { siAmericanexpress, siBitcoin, siFacebook, siInstagram, siMastercard, siVisa, siYoutube, type SimpleIcon } from "simple-icons";
 import type { PaymentMethod } from "~/content/business";
 
 type Mark = { icon: SimpleIcon; fill?: string };

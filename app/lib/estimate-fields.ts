@@ -34,50 +34,14 @@ export type EstimateField =
       readonly maxLength: number;
       readonly autoComplete: string;
     })
-  | (FieldBase & {
-      readonly kind: "select";
-      readonly required: false;
-      readonly placeholder: string;
-      readonly options: readonly string[];
-    })
+  | (FieldBase & { readonly kind: "select"; readonly required: false; readonly placeholder: string; readonly options: readonly string[] })
   | (FieldBase & { readonly kind: "textarea"; readonly required: true; readonly maxLength: number });
 
 export const ESTIMATE_FIELDS = [
-  {
-    name: "name",
-    label: "Full Name",
-    kind: "input",
-    type: "text",
-    required: true,
-    maxLength: ESTIMATE_LIMITS.name,
-    autoComplete: "name",
-  },
-  {
-    name: "email",
-    label: "Email Address",
-    kind: "input",
-    type: "email",
-    required: true,
-    maxLength: ESTIMATE_LIMITS.email,
-    autoComplete: "email",
-  },
-  {
-    name: "phone",
-    label: "Phone Number",
-    kind: "input",
-    type: "tel",
-    required: true,
-    maxLength: ESTIMATE_LIMITS.phone,
-    autoComplete: "tel",
-  },
-  {
-    name: "service",
-    label: "Service Needed",
-    kind: "select",
-    required: false,
-    placeholder: "Select a service",
-    options: SERVICE_CHOICES,
-  },
+  { name: "name", label: "Full Name", kind: "input", type: "text", required: true, maxLength: ESTIMATE_LIMITS.name, autoComplete: "name" },
+  { name: "email", label: "Email Address", kind: "input", type: "email", required: true, maxLength: ESTIMATE_LIMITS.email, autoComplete: "email" },
+  { name: "phone", label: "Phone Number", kind: "input", type: "tel", required: true, maxLength: ESTIMATE_LIMITS.phone, autoComplete: "tel" },
+  { name: "service", label: "Service Needed", kind: "select", required: false, placeholder: "Select a service", options: SERVICE_CHOICES },
   { name: "message", label: "message", kind: "textarea", required: true, maxLength: ESTIMATE_LIMITS.message },
 ] as const satisfies readonly EstimateField[];
 

@@ -15,9 +15,7 @@ const singleLine = (label: string, max: number) =>
 
 export const estimateSchema = z.object({
   name: singleLine("Full Name", ESTIMATE_LIMITS.name),
-  email: singleLine("Email Address", ESTIMATE_LIMITS.email).pipe(
-    z.email("Email Address must be a valid email address."),
-  ),
+  email: singleLine("Email Address", ESTIMATE_LIMITS.email).pipe(z.email("Email Address must be a valid email address.")),
   phone: singleLine("Phone Number", ESTIMATE_LIMITS.phone).refine(
     (v) => /^[0-9+().\-\s/x#ext]+$/i.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7,
     "Phone Number must be a valid phone number.",
@@ -30,21 +28,19 @@ export const estimateSchema = z.object({
     .string({ error: "Message is required." })
     // Browsers send form line breaks as CRLF; store plain newlines.
     .transform((v) => v.replace(/\r\n?/g, "\n"))
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, "Message is required.")
-        .max(ESTIMATE_LIMITS.message, `Message must be at most ${ESTIMATE_LIMITS.message} characters.`)
-        .refine((v) => !CONTROL_CHARS.test(v), "Message contains characters we can't accept."),
-    ),
+    .pipe(z.string().trim()
+    .min(1, "Message is required.")
+    .max(ESTIMATE_LIMITS.message, `Message must be at most ${ESTIMATE_LIMITS.message} characters.`)
+    .refine((v) => !CONTROL_CHARS.test(v), "Message contains characters we can't accept.")),
 });
 
 export type EstimateRequest = z.infer<typeof estimateSchema>;
 
 export type FieldError = { field: string; code: string; message: string };
 
-export type EstimateValidation = { ok: true; data: EstimateRequest } | { ok: false; errors: FieldError[] };
+export type EstimateValidation =
+  | { ok: true; data: EstimateRequest }
+  | { ok: false; errors: FieldError[] };
 
 /** Validates raw form values; each field may appear at most once. */
 export function validateEstimate(values: Record<string, unknown>): EstimateValidation {

@@ -23,35 +23,28 @@ describe("JSON-LD", () => {
     expect(data.address).toMatchObject({ addressLocality: "Bloomington", addressRegion: "IL", addressCountry: "US" });
     expect(data.areaServed).toHaveLength(8);
     expect(data.openingHoursSpecification).toEqual([
-      expect.objectContaining({
-        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-        opens: "08:00",
-        closes: "18:00",
-      }),
+      expect.objectContaining({ dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" }),
       expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "09:00", closes: "14:00" }),
     ]);
     expect(data.paymentAccepted).toBe("Visa, Mastercard, American Express, Bitcoin");
     expect(data.sameAs).toEqual(business.socials.map((s) => s.href));
   });
 
-  it.each(services.map((s) => [s.slug, s] as const))(
-    "describes the %s service with the spec's fields",
-    (_slug, service) => {
-      const data = parsed(serviceJsonLd(service));
-      expect(data["@type"]).toBe("Service");
-      expect(data.name).toBe(service.name);
-      expect(String(data.description).length).toBeGreaterThan(50);
-      expect(data.image).toMatch(new RegExp(`/images/${service.slug}\\.svg$`));
-      expect(data.areaServed).toEqual(business.cities.map((c) => ({ "@type": "City", name: `${c.name}, IL` })));
-      expect(data.provider).toMatchObject({
-        name: business.name,
-        telephone: business.phone,
-        address: { addressLocality: "Bloomington", addressRegion: "IL", addressCountry: "US" },
-      });
-      expect(data.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD", price: "Contact for estimate" });
-      expect(data.brand).toMatchObject({ "@type": "Brand", name: business.name });
-    },
-  );
+  it.each(services.map((s) => [s.slug, s] as const))("describes the %s service with the spec's fields", (_slug, service) => {
+    const data = parsed(serviceJsonLd(service));
+    expect(data["@type"]).toBe("Service");
+    expect(data.name).toBe(service.name);
+    expect(String(data.description).length).toBeGreaterThan(50);
+    expect(data.image).toMatch(new RegExp(`/images/${service.slug}\\.svg$`));
+    expect(data.areaServed).toEqual(business.cities.map((c) => ({ "@type": "City", name: `${c.name}, IL` })));
+    expect(data.provider).toMatchObject({
+      name: business.name,
+      telephone: business.phone,
+      address: { addressLocality: "Bloomington", addressRegion: "IL", addressCountry: "US" },
+    });
+    expect(data.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD", price: "Contact for estimate" });
+    expect(data.brand).toMatchObject({ "@type": "Brand", name: business.name });
+  });
 
   it("lists breadcrumbs in order with absolute URLs", () => {
     const data = parsed<{ itemListElement: { position: number; name: string; item: string }[] }>(
@@ -79,10 +72,7 @@ describe("JSON-LD", () => {
   it("turns FAQ answers with links into plain-text answers", () => {
     const data = parsed<{ mainEntity: unknown[] }>(
       faqPageJsonLd([
-        {
-          question: "Q?",
-          answer: ["See our ", { text: "cost guide", href: "/blog/cost-of-chimney-repair-bloomington-il" }, "."],
-        },
+        { question: "Q?", answer: ["See our ", { text: "cost guide", href: "/blog/cost-of-chimney-repair-bloomington-il" }, "."] },
       ]),
     );
     expect(data.mainEntity[0]).toEqual({

@@ -10,8 +10,6 @@ describe("contact links", () => {
 
   it("writes mailto links with an optional encoded subject", () => {
     expect(mailtoHref("a@example.com")).toBe("mailto:a@example.com");
-    expect(mailtoHref("a@example.com", "Free estimate & more")).toBe(
-      "mailto:a@example.com?subject=Free%20estimate%20%26%20more",
-    );
+    expect(mailtoHref("a@example.com", "Free estimate & more")).toBe("mailto:a@example.com?subject=Free%20estimate%20%26%20more");
   });
 });

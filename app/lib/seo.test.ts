@@ -10,11 +10,7 @@ describe("seo", () => {
 
   it("builds title, description, absolute canonical and social tags from one page record", () => {
     vi.stubEnv("SITE_URL", "https://www.example.com/");
-    const tags = seo({
-      title: "Tuckpointing | Bloomington, IL",
-      description: "Mortar repair.",
-      path: "/services/tuckpointing",
-    });
+    const tags = seo({ title: "Tuckpointing | Bloomington, IL", description: "Mortar repair.", path: "/services/tuckpointing" });
     expect(find(tags, (t) => "title" in t)?.title).toBe("Tuckpointing | Bloomington, IL");
     expect(find(tags, (t) => t.name === "description")?.content).toBe("Mortar repair.");
     expect(find(tags, (t) => t.rel === "canonical")?.href).toBe("https://www.example.com/services/tuckpointing");

@@ -55,8 +55,7 @@ export function seo(page: PageSeo): MetaDescriptor[] {
 export function notFoundSeo(): MetaDescriptor[] {
   return seo({
     title: `Page Not Found | ${business.name}`,
-    description:
-      "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.",
+    description: "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.",
     path: null,
     noindex: true,
   });

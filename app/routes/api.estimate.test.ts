@@ -126,11 +126,7 @@ describe("estimate endpoint contract", () => {
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ error: expect.any(String) });
     const json = await send(
-      new Request("http://localhost/api/estimate", {
-        method: "POST",
-        body: JSON.stringify(valid),
-        headers: { "Content-Type": "application/json" },
-      }),
+      new Request("http://localhost/api/estimate", { method: "POST", body: JSON.stringify(valid), headers: { "Content-Type": "application/json" } }),
     );
     expect(json.status).toBe(415);
     const big = await send(multipart({ ...valid, message: "x".repeat(70 * 1024) }));
@@ -142,9 +138,7 @@ describe("estimate endpoint contract", () => {
     const dup = await send(urlencoded(`${new URLSearchParams(valid)}&email=other%40example.com`));
     expect(dup.status).toBe(400);
     expect(dup.body.errors[0]).toMatchObject({ field: "email", code: "duplicate_field" });
-    const bad = await send(
-      urlencoded(`${new URLSearchParams({ ...valid, name: "" })}`.replace("name=", "name=%C3%28")),
-    );
+    const bad = await send(urlencoded(`${new URLSearchParams({ ...valid, name: "" })}`.replace("name=", "name=%C3%28")));
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ field: "name", code: "invalid_encoding" });
   });

@@ -7,16 +7,7 @@ import { validateEstimate, type FieldError } from "~/lib/estimate-schema";
 
 export const CONFIRMATION_PATH = "/contact/received";
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
-const KNOWN_FIELDS = new Set([
-  "name",
-  "email",
-  "phone",
-  "service",
-  "message",
-  "city",
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_FIELD,
-]);
+const KNOWN_FIELDS = new Set(["name", "email", "phone", "service", "message", "city", HONEYPOT_FIELD, IDEMPOTENCY_FIELD]);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -75,8 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 303, headers: { Location: `${CONFIRMATION_PATH}?${query}` } });
   };
 
-  if (request.method !== "POST")
-    return json(405, { error: "Use POST to send an estimate request.", errors: [] }, { Allow: "POST" });
+  if (request.method !== "POST") return json(405, { error: "Use POST to send an estimate request.", errors: [] }, { Allow: "POST" });
   const contentType = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(contentType)) {
     return failure(415, "Send the form as multipart/form-data or application/x-www-form-urlencoded.");
@@ -89,15 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let form: FormData;
   try {
-    form = await new Request("http://form.invalid/", {
-      method: "POST",
-      headers: { "content-type": contentType },
-      body,
-    }).formData();
+    form = await new Request("http://form.invalid/", { method: "POST", headers: { "content-type": contentType }, body }).formData();
   } catch {
-    return answer(400, "The form data could not be read.", [
-      { field: "form", code: "malformed", message: "Malformed form data." },
-    ]);
+    return answer(400, "The form data could not be read.", [{ field: "form", code: "malformed", message: "Malformed form data." }]);
   }
 
   const values: Record<string, string> = {};

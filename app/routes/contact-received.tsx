@@ -10,9 +10,7 @@ import { seo } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const labels = new Map<string, string>(
-    ESTIMATE_FIELDS.map((f) => [f.name, f.name === "message" ? "Message" : f.label]),
-  );
+  const labels = new Map<string, string>(ESTIMATE_FIELDS.map((f) => [f.name, f.name === "message" ? "Message" : f.label]));
   // Only known field names are turned into text; nothing from the URL is echoed as-is.
   const fields = (params.get("fields") ?? "").split(",").flatMap((name) => labels.get(name) ?? []);
   return { ok: params.get("status") === "ok", fields };
@@ -35,8 +33,7 @@ export default function ContactReceived({ loaderData }: Route.ComponentProps) {
             <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-700" />
             <h1 className="mt-4 text-4xl font-bold">{ESTIMATE_MESSAGES.successTitle}</h1>
             <p className="mt-4 text-lg text-soot-800">
-              Thank you. We received your request and will get back to you as soon as possible, usually the same
-              business day.
+              Thank you. We received your request and will get back to you as soon as possible, usually the same business day.
             </p>
             <div className="mt-8 flex justify-center">
               <EstimateAndCallButtons onDark={false} />

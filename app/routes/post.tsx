@@ -74,11 +74,7 @@ export default function PostPage({ params }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article className="min-w-0">
           {/* Lazy, and left out on phones, where the headline is the first thing to read. */}
-          <Artwork
-            name={post.artwork}
-            alt={post.imageAlt}
-            className="mb-10 hidden max-h-[26rem] rounded-card shadow-card sm:block"
-          />
+          <Artwork name={post.artwork} alt={post.imageAlt} className="mb-10 hidden max-h-[26rem] rounded-card shadow-card sm:block" />
           <div className="article-body">
             {post.body.map((block, i) => (
               <PostBlockView key={i} block={block} />

@@ -12,14 +12,12 @@ test("visitor lands on the home page and finds every section the business promis
   await expect(page.getByTestId("trusted-points").getByRole("listitem")).toHaveCount(5);
   const cards = page.getByTestId("service-cards").getByRole("article");
   await expect(cards).toHaveCount(6);
-  for (const card of await cards.all())
-    await expect(card.getByRole("link")).toHaveAttribute("href", /^\/services\/[a-z-]+$/);
+  for (const card of await cards.all()) await expect(card.getByRole("link")).toHaveAttribute("href", /^\/services\/[a-z-]+$/);
   await expect(page.getByTestId("why-choose-us").getByRole("listitem")).toHaveCount(6);
 
   const testimonials = page.getByTestId("testimonials").locator("figure");
   await expect(testimonials).toHaveCount(3);
-  for (const t of await testimonials.all())
-    await expect(t.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+  for (const t of await testimonials.all()) await expect(t.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
 
   const cityLinks = page.getByTestId("service-area-links").getByRole("link");
   await expect(cityLinks).toHaveCount(8);
@@ -31,9 +29,7 @@ test("visitor lands on the home page and finds every section the business promis
   await expect(cta.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", PHONE_HREF);
 });
 
-test("every image on the home page has alt text and dimensions, and those below the fold load lazily", async ({
-  page,
-}) => {
+test("every image on the home page has alt text and dimensions, and those below the fold load lazily", async ({ page }) => {
   await visit(page, "/");
   const images = await page.locator("img").evaluateAll((imgs) =>
     imgs.map((img) => ({

@@ -6,9 +6,7 @@ async function sitemapPaths(request: APIRequestContext) {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
 }
 
-test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({
-  request,
-}) => {
+test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({ request }) => {
   const paths = await sitemapPaths(request);
   expect(paths).toHaveLength(23); // the route table's 22 and the accessibility statement
   const titles = new Set<string>();
@@ -26,7 +24,7 @@ test("every route answers 200 with its own h1, title, description and canonical 
     descriptions.add(description ?? "");
     const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
     expect(canonical && new URL(canonical).pathname, path).toBe(path);
-    expect(html, path).not.toContain('<script type="module"');
+    expect(html, path).not.toContain("<script type=\"module\"");
   }
   expect(titles.size).toBe(paths.length);
   expect(descriptions.size).toBe(paths.length);

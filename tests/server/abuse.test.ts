@@ -27,11 +27,7 @@ describe("endpoint limits", () => {
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${server.url}/api/estimate`, {
         method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Accept: "application/json",
-          "Transfer-Encoding": "chunked",
-        },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", "Transfer-Encoding": "chunked" },
       });
       req.on("response", (res) => {
         res.resume();
@@ -48,10 +44,7 @@ describe("endpoint limits", () => {
     for (const type of ["application/json", "text/plain", "application/xml"]) {
       const response = await post(server.url, JSON.stringify({ name: "x" }), { "Content-Type": type });
       expect(response.status).toBe(415);
-      expect(await response.json()).toMatchObject({
-        error: expect.stringContaining("multipart/form-data"),
-        errors: [],
-      });
+      expect(await response.json()).toMatchObject({ error: expect.stringContaining("multipart/form-data"), errors: [] });
     }
   });
 

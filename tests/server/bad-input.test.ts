@@ -5,13 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../../server/estimate-store.js";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
-const VALID = {
-  name: "Ann Lee",
-  email: "ann@example.com",
-  phone: "(309) 555-0100",
-  service: "",
-  message: "Cracked crown.",
-};
+const VALID = { name: "Ann Lee", email: "ann@example.com", phone: "(309) 555-0100", service: "", message: "Cracked crown." };
 type Fields = Record<string, string | undefined>;
 
 let server: RunningServer;
@@ -73,7 +67,7 @@ function rawPost(contentType: string, body: Buffer | string, extraHeaders = "") 
 const INJECTIONS = [
   "<script>alert(1)</script>",
   "'; DROP TABLE estimates; --",
-  '" OR 1=1 --',
+  "\" OR 1=1 --",
   "{{7*7}}${7*7}",
   "javascript:alert(document.cookie)",
 ];
@@ -84,10 +78,7 @@ const fieldCases: [string, Fields][] = [
   ["missing email", { email: undefined }],
   ["missing phone", { phone: undefined }],
   ["missing message", { message: undefined }],
-  [
-    "everything missing",
-    { name: undefined, email: undefined, phone: undefined, message: undefined, service: undefined },
-  ],
+  ["everything missing", { name: undefined, email: undefined, phone: undefined, message: undefined, service: undefined }],
   ["empty name", { name: "" }],
   ["empty email", { email: "" }],
   ["empty phone", { phone: "" }],
@@ -116,50 +107,18 @@ const fieldCases: [string, Fields][] = [
   ["escape sequence in message", { message: "Hi \u001b[31mred" }],
   ["C1 control in name", { name: "Ann\u0085Lee" }],
   ["line break in name", { name: "Ann\nBcc: x@example.com" }],
-  ...INJECTIONS.map((attack): [string, Fields] => [
-    `injection in email: ${attack}`,
-    { email: `${attack}@example.com` },
-  ]),
+  ...INJECTIONS.map((attack): [string, Fields] => [`injection in email: ${attack}`, { email: `${attack}@example.com` }]),
   ...INJECTIONS.map((attack): [string, Fields] => [`injection in phone: ${attack}`, { phone: attack }]),
 ];
 
 const cases: Case[] = [
-  ...fieldCases.map(([name, overrides]): Case => [
-    `urlencoded, ${name}`,
-    () => send(urlencoded(overrides).body, urlencoded(overrides).type),
-  ]),
-  ...fieldCases
-    .slice(0, 20)
-    .map(([name, overrides]): Case => [`multipart, ${name}`, () => send(multipart(overrides).body)]),
+  ...fieldCases.map(([name, overrides]): Case => [`urlencoded, ${name}`, () => send(urlencoded(overrides).body, urlencoded(overrides).type)]),
+  ...fieldCases.slice(0, 20).map(([name, overrides]): Case => [`multipart, ${name}`, () => send(multipart(overrides).body)]),
   ["duplicate name field", () => send(`${new URLSearchParams(VALID)}&name=Other`, "application/x-www-form-urlencoded")],
-  [
-    "duplicate email field",
-    () => send(`${new URLSearchParams(VALID)}&email=x%40example.com`, "application/x-www-form-urlencoded"),
-  ],
-  [
-    "invalid UTF-8 (urlencoded)",
-    () =>
-      send(
-        `${new URLSearchParams({ ...VALID, name: "" })}`.replace("name=", "name=%C3%28"),
-        "application/x-www-form-urlencoded",
-      ),
-  ],
-  [
-    "overlong UTF-8 (urlencoded)",
-    () =>
-      send(
-        `${new URLSearchParams({ ...VALID, name: "" })}`.replace("name=", "name=%C0%AF"),
-        "application/x-www-form-urlencoded",
-      ),
-  ],
-  [
-    "lone 0xFF byte (urlencoded)",
-    () =>
-      send(
-        `${new URLSearchParams({ ...VALID, message: "" })}`.replace("message=", "message=%FF"),
-        "application/x-www-form-urlencoded",
-      ),
-  ],
+  ["duplicate email field", () => send(`${new URLSearchParams(VALID)}&email=x%40example.com`, "application/x-www-form-urlencoded")],
+  ["invalid UTF-8 (urlencoded)", () => send(`${new URLSearchParams({ ...VALID, name: "" })}`.replace("name=", "name=%C3%28"), "application/x-www-form-urlencoded")],
+  ["overlong UTF-8 (urlencoded)", () => send(`${new URLSearchParams({ ...VALID, name: "" })}`.replace("name=", "name=%C0%AF"), "application/x-www-form-urlencoded")],
+  ["lone 0xFF byte (urlencoded)", () => send(`${new URLSearchParams({ ...VALID, message: "" })}`.replace("message=", "message=%FF"), "application/x-www-form-urlencoded")],
   [
     "invalid UTF-8 bytes in multipart",
     () =>
@@ -168,12 +127,7 @@ const cases: Case[] = [
         Buffer.concat([
           Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\n'),
           Buffer.from([0x41, 0xff, 0xfe, 0x42]),
-          Buffer.from(
-            `\r\n${Object.entries(VALID)
-              .filter(([k]) => k !== "name")
-              .map(([k, v]) => `--XyZ\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-              .join("")}--XyZ--\r\n`,
-          ),
+          Buffer.from(`\r\n${Object.entries(VALID).filter(([k]) => k !== "name").map(([k, v]) => `--XyZ\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("")}--XyZ--\r\n`),
         ]),
       ),
   ],
@@ -186,49 +140,18 @@ const cases: Case[] = [
       return send(body);
     },
   ],
-  [
-    "truncated multipart body",
-    () =>
-      rawPost("multipart/form-data; boundary=XyZ", '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn'),
-  ],
-  [
-    "multipart without a boundary",
-    () =>
-      rawPost("multipart/form-data", '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--XyZ--\r\n'),
-  ],
-  [
-    "multipart with a wrong boundary",
-    () =>
-      rawPost(
-        "multipart/form-data; boundary=Other",
-        '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--XyZ--\r\n',
-      ),
-  ],
+  ["truncated multipart body", () => rawPost("multipart/form-data; boundary=XyZ", '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn')],
+  ["multipart without a boundary", () => rawPost("multipart/form-data", '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--XyZ--\r\n')],
+  ["multipart with a wrong boundary", () => rawPost("multipart/form-data; boundary=Other", '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--XyZ--\r\n')],
   ["multipart of garbage", () => rawPost("multipart/form-data; boundary=XyZ", "\u0000\u0001\u0002garbage-bytes")],
   ["JSON body", () => send(JSON.stringify(VALID), "application/json")],
   ["plain text body", () => send("name=Ann", "text/plain")],
   ["XML body", () => send("<estimate><name>Ann</name></estimate>", "application/xml")],
   ["no content type", () => rawPost("", new URLSearchParams(VALID).toString())],
   ["empty body", () => send("", "application/x-www-form-urlencoded")],
-  [
-    "body over 64 KB",
-    () =>
-      send(
-        new URLSearchParams({ ...VALID, message: "x".repeat(70_000) }).toString(),
-        "application/x-www-form-urlencoded",
-      ),
-  ],
-  [
-    "huge header (20 KB cookie)",
-    () =>
-      send(new URLSearchParams(VALID).toString(), "application/x-www-form-urlencoded", {
-        Cookie: `a=${"b".repeat(20_000)}`,
-      }),
-  ],
-  [
-    "GET instead of POST",
-    async () => (await fetch(`${server.url}/api/estimate`, { headers: { Accept: "application/json" } })).status,
-  ],
+  ["body over 64 KB", () => send(new URLSearchParams({ ...VALID, message: "x".repeat(70_000) }).toString(), "application/x-www-form-urlencoded")],
+  ["huge header (20 KB cookie)", () => send(new URLSearchParams(VALID).toString(), "application/x-www-form-urlencoded", { Cookie: `a=${"b".repeat(20_000)}` })],
+  ["GET instead of POST", async () => (await fetch(`${server.url}/api/estimate`, { headers: { Accept: "application/json" } })).status],
   ["PUT instead of POST", async () => (await fetch(`${server.url}/api/estimate`, { method: "PUT", body: "x" })).status],
 ];
 

@@ -63,9 +63,7 @@ describe("durability", () => {
         for (const email of stored) counts.set(email, (counts.get(email) ?? 0) + 1);
         for (const email of acknowledged) expect(counts.get(email), email).toBe(1);
         expect([...counts.values()].every((n) => n === 1)).toBe(true);
-        console.log(
-          `crash run ${run}: ${attempted} sent, ${acknowledged.length} acknowledged, ${stored.length} stored, 0 lost`,
-        );
+        console.log(`crash run ${run}: ${attempted} sent, ${acknowledged.length} acknowledged, ${stored.length} stored, 0 lost`);
       } finally {
         store.close();
       }
@@ -74,12 +72,7 @@ describe("durability", () => {
 
   it("SIGTERM finishes the request in flight, then exits cleanly with the database closed", async () => {
     const server = await startServer({ RATE_LIMIT_PER_MINUTE: "1000" });
-    const body = new URLSearchParams({
-      name: "Slow Sender",
-      email: "slow@example.com",
-      phone: "309-555-0100",
-      message: "x".repeat(2000),
-    }).toString();
+    const body = new URLSearchParams({ name: "Slow Sender", email: "slow@example.com", phone: "309-555-0100", message: "x".repeat(2000) }).toString();
     const answered = new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${server.url}/api/estimate`, {
         method: "POST",

@@ -21,17 +21,12 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
 }
 
-export async function startServer(
-  env: Record<string, string> = {},
-  dataDir = mkdtempSync(path.join(tmpdir(), "server-test-")),
-) {
+export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), "server-test-"))) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/index.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: "", ...env },
@@ -46,14 +41,7 @@ export async function startServer(
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir,
-    process: child,
-    output: () => output,
-    exited,
-  } satisfies RunningServer;
+  return { url: `http://127.0.0.1:${port}`, port, dataDir, process: child, output: () => output, exited } satisfies RunningServer;
 }
 
 export async function stopServer(server: RunningServer, signal: NodeJS.Signals = "SIGTERM") {

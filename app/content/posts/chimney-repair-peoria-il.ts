@@ -195,7 +195,8 @@ export const post = {
             "In most cases we can get a close match by sourcing similar brick and adjusting the mortar color and mix. We will talk through the options, and show you how close the match will be, before any work starts.",
         },
         {
-          question: "Is it safe to use my fireplace if the chimney needs repair?",
+          question:
+            "Is it safe to use my fireplace if the chimney needs repair?",
           answer:
             "It depends on the problem. A cracked crown is mainly a water problem, but loose brick, a damaged flue liner, smoke coming into the room or signs of a past chimney fire are reasons to stop using the fireplace until it has been inspected.",
         },

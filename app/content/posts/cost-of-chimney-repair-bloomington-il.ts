@@ -13,7 +13,8 @@ export const post = {
   datePublished: "2025-06-10",
   dateModified: "2025-06-11",
   artwork: "post-cost-guide",
-  imageAlt: "Illustration of a brick chimney next to a clipboard with a price list, a calculator and a trowel",
+  imageAlt:
+    "Illustration of a brick chimney next to a clipboard with a price list, a calculator and a trowel",
   body: [
     {
       type: "p",

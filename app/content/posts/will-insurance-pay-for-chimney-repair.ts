@@ -2,7 +2,8 @@ import type { Post } from "../types";
 
 export const post = {
   slug: "will-insurance-pay-for-chimney-repair",
-  title: "Will Insurance Pay for Chimney Repair? Storm Damage, Claims and What to Expect",
+  title:
+    "Will Insurance Pay for Chimney Repair? Storm Damage, Claims and What to Expect",
   seo: {
     title: "Will Insurance Pay for Chimney Repair? A Homeowner's Guide",
     description:
@@ -73,7 +74,10 @@ export const post = {
     {
       type: "ul",
       items: [
-        ["Mortar joints that have eroded with age and need ", { text: "tuckpointing", href: "/services/tuckpointing" }],
+        [
+          "Mortar joints that have eroded with age and need ",
+          { text: "tuckpointing", href: "/services/tuckpointing" },
+        ],
         [
           "A ",
           { text: "chimney crown", href: "/services/chimney-crowns" },
@@ -196,7 +200,8 @@ export const post = {
             "Fire is a covered peril on most homeowners policies, so damage from a chimney fire is often covered. Your insurer may ask when the chimney was last swept and inspected, which is one more reason to keep those records. Coverage terms vary, so confirm the details with your insurer.",
         },
         {
-          question: "Should I get a contractor's estimate before I call my insurance company?",
+          question:
+            "Should I get a contractor's estimate before I call my insurance company?",
           answer:
             "You can do both at once. Report the damage promptly, since many policies set deadlines, and schedule an inspection so you have photos and a written estimate ready when the adjuster visits.",
         },
