@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "react-router", importNames: ["Link", "NavLink", "Form", "useNavigate"], message: "Pages are plain documents (docs/decisions/0001-islands.md): use <a href>." }] },
+        { paths: [{ name: "react-router", importNames: ["Link", "NavLink", "Form", "useNavigate"], message: "Pages are plain documents (docs/decisions/0004-html-first.md): use <a href>." }] },
       ],
     },
   },

@@ -1,6 +1,6 @@
-// Browser entry: hydrates the islands on the page (docs/decisions/0001-islands.md).
+// Browser entry: hydrates the islands on the page, today only the estimate form on /contact (docs/decisions/0008-html-first.md).
 // The page is complete HTML without it; this only wakes up the parts a visitor interacts with.
-import { createElement, type FunctionComponent } from "react";
+import { createElement, startTransition, type FunctionComponent } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandRoot } from "./components/island-root";
 import { islandLoaders, type IslandName } from "./islands";
@@ -18,8 +18,11 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const markHydrated = () => {
       element.dataset.hydrated = "";
     };
-    hydrateRoot(element, createElement(IslandRoot, { onHydrated: markHydrated, children: island }), {
-      identifierPrefix: element.dataset.islandId,
+    // In a transition, React hydrates in short slices and yields to input in between.
+    startTransition(() => {
+      hydrateRoot(element, createElement(IslandRoot, { onHydrated: markHydrated, children: island }), {
+        identifierPrefix: element.dataset.islandId,
+      });
     });
   });
 }

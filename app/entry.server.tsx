@@ -1,9 +1,17 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { inlineCriticalCss } from "./lib/critical-css";
+import { islandLoader, pageScript } from "./lib/page-script";
+import stylesheet from "./styles/app.css?inline";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The exact source of every inline script a page may run; the server pins each by its hash in the CSP.
+ * (JSON-LD blocks are data, not scripts, and are not listed.)
+ */
+export const inlineScripts: readonly string[] = [pageScript, islandLoader];
 
 /** For the Node server (server/app.ts): the origin this build was made for, or null when SITE_URL was not set. */
 export { buildSiteUrl } from "./lib/site-url";
@@ -25,20 +33,25 @@ export default function handleRequest(
   }
 
   // Pages hold no streamed data, so wait for the whole document: crawlers and visitors get the same HTML.
+  // In production the document then gets the CSS it uses inlined, so it paints from the first response alone.
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("error", reject);
+        body.on("end", () => {
+          clearTimeout(timeoutId);
+          const html = Buffer.concat(chunks).toString("utf8");
+          const page = import.meta.env.DEV ? Promise.resolve(html) : inlineCriticalCss(html, stylesheet);
+          page.then((document) => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError: reject,
       onError(error: unknown) {

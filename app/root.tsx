@@ -6,16 +6,23 @@ import {
   Outlet,
   Scripts,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useMatches,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteLayout } from "./components/site-layout";
 import { localBusinessJsonLd } from "./lib/json-ld";
 import { jsonLdScript } from "./lib/json-ld-script";
+import { islandLoader, pageScript } from "./lib/page-script";
 import stylesheet from "./styles/app.css?url";
 
+/** A route whose page holds an island says so: `export const handle = { islands: true }`. */
+export type RouteHandle = { islands?: boolean };
+
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // In production each page inlines the CSS it uses (entry.server.tsx), so no stylesheet blocks the first paint;
+  // /contact fetches the full one after load for its island. The dev server keeps the plain link for HMR.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
@@ -28,34 +35,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
+        {/* The first paint waits until the page's hero (its LCP element) is parsed, so that paint shows it rather
+            than the header alone. Parsing only; nothing is fetched. */}
+        <link rel="expect" href="#hero" blocking="render" />
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(localBusinessJsonLd()) }} />
       </head>
       <body>
         {children}
-        <IslandScripts />
+        <PageScripts />
       </body>
     </html>
   );
 }
 
 /**
- * Production pages load no script up front: once the page has loaded and is idle (or the visitor first touches it),
- * one small entry hydrates the islands. The dev server keeps React Router's scripts for its HMR preamble.
+ * Production pages run one small inline script and load no script file; a page with an island (/contact) also
+ * gets the loader that hydrates it on intent or idle (docs/decisions/0008-html-first.md). The dev server keeps
+ * React Router's scripts for its HMR preamble.
  */
-function IslandScripts() {
+function PageScripts() {
   const framework = useContext(FrameworkContext);
+  const matches = useMatches();
   if (import.meta.env.DEV) return <Scripts />;
   const entry = framework?.manifest.entry.module;
-  if (!entry) return null;
-  return <script dangerouslySetInnerHTML={{ __html: islandLoaderSource(entry) }} />;
-}
-
-export function islandLoaderSource(entry: string): string {
-  // After load, wait for an idle moment (so the first paint never shares the network with scripts);
-  // a visitor's first touch or key press starts it at once.
-  return `(function(){var d=0;function go(){if(d)return;d=1;import(${JSON.stringify(entry)})}function idle(){if(window.requestIdleCallback)requestIdleCallback(go,{timeout:1500});else setTimeout(go,300)}if(document.readyState==="complete")idle();else addEventListener("load",idle,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})})})()`;
+  const hasIslands = matches.some((m) => (m.handle as RouteHandle | undefined)?.islands);
+  return (
+    <>
+      <script dangerouslySetInnerHTML={{ __html: pageScript }} />
+      {hasIslands && entry && (
+        <script data-entry={entry} data-css={stylesheet} dangerouslySetInnerHTML={{ __html: islandLoader }} />
+      )}
+    </>
+  );
 }
 
 export default function App() {

@@ -10,9 +10,18 @@ import {
   IDEMPOTENCY_FIELD,
   type EstimateField,
 } from "~/lib/estimate-fields";
+import { ATTRIBUTION_FIELDS, VISIT_STORAGE_KEY } from "~/lib/attribution";
 import { cn } from "~/lib/cn";
 import { buttonClasses } from "./ui/button-link";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, type ToastVariant } from "./ui/toast";
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+  type ToastVariant,
+} from "./ui/toast";
 
 export type EstimateFormProps = {
   /** Where the form posts: our /api/estimate by default, or a hosted form service. */
@@ -54,7 +63,11 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
   const formId = useId();
 
   // The page is prerendered without a query; the city is read once hydrated (the server snapshot has none).
-  const search = useSyncExternalStore(noSubscription, () => window.location.search, () => "");
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => window.location.search,
+    () => "",
+  );
   const wanted = new URLSearchParams(search).get("city")?.trim().toLowerCase();
   const city = cities.find((c) => c.toLowerCase() === wanted) ?? null;
 
@@ -76,16 +89,21 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
     idempotencyKey.current ||= newKey();
     const data = new FormData(form);
     data.set(IDEMPOTENCY_FIELD, idempotencyKey.current);
+    addAttribution(data);
     setStatus("sending");
     try {
       const response = await fetch(endpoint, { method: "POST", body: data, headers: { Accept: "application/json" } });
       if (response.ok) {
+        // Our endpoint says when a confirmation e-mail is on its way; a hosted service's body is not read for more.
+        const confirmation = await confirmationQueued(response);
         idempotencyKey.current = "";
         form.reset();
         setStatus("success");
         showToast({
           title: ESTIMATE_MESSAGES.successTitle,
-          description: ESTIMATE_MESSAGES.successDescription(providerName),
+          description:
+            ESTIMATE_MESSAGES.successDescription(providerName) +
+            (confirmation ? ` ${ESTIMATE_MESSAGES.confirmationNote}` : ""),
           variant: "default",
         });
         return;
@@ -98,14 +116,21 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
       });
     } catch {
       setStatus("idle");
-      showToast({ title: ESTIMATE_MESSAGES.errorTitle, description: ESTIMATE_MESSAGES.networkError, variant: "destructive" });
+      showToast({
+        title: ESTIMATE_MESSAGES.errorTitle,
+        description: ESTIMATE_MESSAGES.networkError,
+        variant: "destructive",
+      });
     }
   }
 
   return (
     <ToastProvider>
       {status === "success" ? (
-        <div role="status" className="flex min-h-[32rem] flex-col items-center justify-center rounded-card bg-mortar-100 p-8 text-center">
+        <div
+          role="status"
+          className="flex min-h-[32rem] flex-col items-center justify-center rounded-card bg-mortar-100 p-8 text-center"
+        >
           <CircleCheck aria-hidden="true" className="size-16 text-green-700" />
           <h3 className="mt-4 text-2xl font-bold text-soot-950">{ESTIMATE_MESSAGES.successTitle}</h3>
           <p className="mt-2 max-w-sm text-soot-800">
@@ -123,7 +148,10 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
           className="grid gap-5 sm:grid-cols-2"
         >
           {city && (
-            <p className="flex items-center gap-2 rounded-lg bg-brick-100 px-4 py-3 font-medium text-brick-900 sm:col-span-2" data-testid="city-note">
+            <p
+              className="flex items-center gap-2 rounded-lg bg-brick-100 px-4 py-3 font-medium text-brick-900 sm:col-span-2"
+              data-testid="city-note"
+            >
               <MapPin aria-hidden="true" className="size-5 shrink-0" />
               Your estimate request is for {city}.
               <input type="hidden" name="city" value={city} />
@@ -157,7 +185,13 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
                 </>
               )}
             </button>
-            <p className="mt-3 text-center text-sm text-stone-600">Free and without obligation. We never share your details.</p>
+            <p className="mt-3 text-center text-sm text-stone-600">
+              Free and without obligation. We never share your details:{" "}
+              <a href="/privacy" className="underline underline-offset-2">
+                how we handle them (privacy)
+              </a>
+              .
+            </p>
           </div>
         </form>
       )}
@@ -184,7 +218,8 @@ export function EstimateForm({ endpoint, providerName, cities }: EstimateFormPro
 
 function FieldControl({ field, formId, disabled }: { field: EstimateField; formId: string; disabled: boolean }) {
   const id = `${formId}-${field.name}`;
-  const control = "mt-1.5 block w-full rounded-lg border border-stone-400 bg-white px-3.5 py-3 text-base text-soot-950 shadow-sm placeholder:text-stone-600 focus:border-brick-600";
+  const control =
+    "mt-1.5 block w-full rounded-lg border border-stone-400 bg-white px-3.5 py-3 text-base text-soot-950 shadow-sm placeholder:text-stone-600 focus:border-brick-600";
   return (
     <div className={cn(field.kind === "textarea" && "sm:col-span-2")}>
       <label htmlFor={id} className={cn("font-semibold text-soot-900", field.name === "message" && "capitalize")}>
@@ -231,4 +266,28 @@ function FieldControl({ field, formId, disabled }: { field: EstimateField; formI
       )}
     </div>
   );
+}
+
+/** Where the visit started and what sent it (kept by the page script), and this page: see app/lib/attribution.ts. */
+function addAttribution(data: FormData) {
+  data.set(ATTRIBUTION_FIELDS.page, location.pathname + location.search);
+  try {
+    const visit: unknown = JSON.parse(sessionStorage.getItem(VISIT_STORAGE_KEY) ?? "null");
+    if (Array.isArray(visit)) {
+      const [landing, referrer] = visit;
+      if (typeof landing === "string") data.set(ATTRIBUTION_FIELDS.landingPage, landing);
+      if (typeof referrer === "string" && referrer) data.set(ATTRIBUTION_FIELDS.referrer, referrer);
+    }
+  } catch {
+    // Storage blocked or unreadable: the request goes without it.
+  }
+}
+
+async function confirmationQueued(response: Response): Promise<boolean> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null && "confirmation" in body && body.confirmation === true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,5 @@
 import type { FaqItem } from "~/content/types";
 import { FaqAccordion } from "./faq-accordion";
-import { Island } from "./island";
 import { SectionHeading } from "./section-heading";
 
 /** A heading, the FAQ accordion and, by default, the 'View All FAQs' link. */
@@ -20,7 +19,7 @@ export function FaqSection({
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id={`${id}-heading`} heading={heading} align="center" />
         <div className="mt-10">
-          <Island name="FaqAccordion" id={id} component={FaqAccordion} props={{ items }} />
+          <FaqAccordion items={items} group={id} />
         </div>
         {viewAllLink && (
           <p className="mt-8 text-center">

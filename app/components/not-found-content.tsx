@@ -3,13 +3,12 @@ import { business } from "~/content/business";
 import { serviceLinks } from "~/content/navigation";
 import { telHref } from "~/lib/links";
 import { GoBackButton } from "./go-back-button";
-import { Island } from "./island";
 import { ButtonLink } from "./ui/button-link";
 
 /** The body of the 404 page (spec §8), shared by the catch-all route and unknown slugs. */
 export function NotFoundContent() {
   return (
-    <section className="bg-mortar-50 py-20 sm:py-28">
+    <section id="hero" className="bg-mortar-50 py-20 sm:py-28">
       <div className="mx-auto max-w-2xl px-4 text-center sm:px-6">
         <p className="font-serif text-7xl font-bold text-brick-700 sm:text-8xl" aria-hidden="true">
           404
@@ -23,7 +22,7 @@ export function NotFoundContent() {
             <Home aria-hidden="true" className="size-5" />
             Back to Home
           </ButtonLink>
-          <Island name="GoBackButton" id="back" component={GoBackButton} props={{}} />
+          <GoBackButton />
         </div>
         <div className="mt-14 rounded-card border border-mortar-200 bg-white p-6 text-left shadow-sm">
           <h2 className="font-sans text-lg font-bold text-soot-950">Looking for one of these?</h2>

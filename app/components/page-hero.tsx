@@ -26,7 +26,7 @@ export function PageHero({
   above?: ReactNode;
 }) {
   return (
-    <section className="relative overflow-hidden bg-soot-950 text-mortar-50">
+    <section id="hero" className="relative overflow-hidden bg-soot-950 text-mortar-50">
       <div aria-hidden="true" className="brick-texture absolute inset-0 opacity-[0.07]" />
       <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:py-16 lg:grid-cols-[1.15fr_1fr] lg:py-20">
         <div>

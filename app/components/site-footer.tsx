@@ -1,11 +1,14 @@
 import { Mail, Phone } from "lucide-react";
 import { business } from "~/content/business";
+import { claimWording } from "~/content/claims";
 import { cityLinks, serviceLinks } from "~/content/navigation";
 import { brandIconPath, brandIconSlug } from "~/lib/brand-icons";
 import { mailtoHref, telHref } from "~/lib/links";
 import { Logo } from "./logo";
 import { PaymentMethods } from "./payment-methods";
 
+// "Licensed and insured" only once the owner has confirmed both (app/content/claims.ts); until then what is true.
+const footerCredentials = claimWording(business.claims).credentials;
 
 function FooterList({ heading, links }: { heading: string; links: readonly { label: string; href: string }[] }) {
   return (
@@ -35,13 +38,19 @@ export function SiteFooter() {
           <p className="mt-5 max-w-sm leading-relaxed text-mortar-200">{business.description}</p>
           <ul className="mt-6 space-y-3">
             <li>
-              <a href={telHref(business.phone)} className="inline-flex items-center gap-3 text-lg font-semibold hover:text-white">
+              <a
+                href={telHref(business.phone)}
+                className="inline-flex items-center gap-3 text-lg font-semibold hover:text-white"
+              >
                 <Phone aria-hidden="true" className="size-5 text-ember-400" />
                 {business.phone}
               </a>
             </li>
             <li>
-              <a href={mailtoHref(business.email)} className="inline-flex items-center gap-3 hover:text-white hover:underline">
+              <a
+                href={mailtoHref(business.email)}
+                className="inline-flex items-center gap-3 hover:text-white hover:underline"
+              >
                 <Mail aria-hidden="true" className="size-5 text-ember-400" />
                 {business.email}
               </a>
@@ -85,9 +94,12 @@ export function SiteFooter() {
             © <span data-testid="copyright-year">{new Date().getFullYear()}</span> {business.name}. All rights reserved.
           </p>
           <p className="flex flex-wrap gap-x-4 gap-y-1 sm:mr-16">
-            <span>Licensed &amp; insured · Free estimates</span>
+            <span>{footerCredentials} · Free estimates</span>
             <a href="/accessibility" className="underline underline-offset-2 hover:text-white">
               Accessibility
+            </a>
+            <a href="/privacy" className="underline underline-offset-2 hover:text-white">
+              Privacy
             </a>
             <a href="/sitemap.xml" className="underline underline-offset-2 hover:text-white">
               Sitemap

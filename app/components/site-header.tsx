@@ -1,16 +1,14 @@
-// Island: the sticky header with the desktop dropdowns and the mobile menu.
+// The sticky header: native HTML, no React in the browser (docs/decisions/0008-html-first.md).
+// Desktop Services/Locations are disclosure buttons over popovers of links (W3C disclosure navigation, not
+// role="menu"); the mobile menu is a popover whose sub-lists are <details>. The browser opens and closes them
+// (click, tap, Enter, Space, Escape, a click outside); the page script condenses the header past 50 px and
+// closes everything when a page comes back from the back/forward cache.
 import { ChevronDown, Menu, Phone, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
 import type { NavEntry, NavLink } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
-import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "./logo";
 import { buttonClasses } from "./ui/button-link";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
-
-/** Scroll distance after which the header condenses and gains a shadow (spec §9). */
-export const HEADER_CONDENSE_AT = 50;
 
 export type SiteHeaderProps = {
   nav: readonly NavEntry[];
@@ -19,49 +17,28 @@ export type SiteHeaderProps = {
   currentPath: string;
 };
 
+const MOBILE_NAV_ID = "mobile-nav";
+
 function isCurrent(href: string, currentPath: string) {
   return href === currentPath;
 }
 
+function panelId(label: string) {
+  return `nav-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+}
+
 export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
-  const condensed = useScrolledPast(HEADER_CONDENSE_AT);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const menuId = useId();
-
-  // A page restored from the back/forward cache comes back with its menus closed, like any new page.
-  useEffect(() => {
-    const reset = (event: PageTransitionEvent) => {
-      if (event.persisted) {
-        setMenuOpen(false);
-        setExpanded(null);
-      }
-    };
-    window.addEventListener("pageshow", reset);
-    return () => window.removeEventListener("pageshow", reset);
-  }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
-
   return (
     <header
-      data-condensed={condensed ? "" : undefined}
       className={cn(
-        "sticky top-0 z-40 border-b border-mortar-200 bg-white/95 backdrop-blur transition-[box-shadow,padding,margin] duration-300",
+        "group/header sticky top-0 z-40 border-b border-mortar-200 bg-white/95 py-3 backdrop-blur transition-[box-shadow,padding,margin] duration-300 lg:py-4",
         // The margin gives back the height the header loses, so condensing never moves the page.
-        condensed ? "mb-3 py-1.5 shadow-header lg:mb-5" : "py-3 lg:py-4",
+        "data-condensed:mb-3 data-condensed:py-1.5 data-condensed:shadow-header lg:data-condensed:mb-5 lg:data-condensed:py-1.5",
       )}
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <a href="/" className="rounded-md" aria-label="Home page">
-          <Logo compact={condensed} />
+          <Logo shrinks />
         </a>
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -99,88 +76,92 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
           >
             <Phone aria-hidden="true" className="size-5" />
           </a>
+          {/* Icon and name follow the popover's state through CSS (see .menu-toggle in app.css). */}
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg border border-mortar-300 text-soot-950 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            popoverTarget={MOBILE_NAV_ID}
+            className="menu-toggle inline-flex size-11 items-center justify-center rounded-lg border border-mortar-300 text-soot-950 lg:hidden"
           >
-            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <Menu aria-hidden="true" className="when-closed size-6" />
+            <X aria-hidden="true" className="when-open size-6" />
+            <span className="when-closed sr-only">Open menu</span>
+            <span className="when-open sr-only">Close menu</span>
           </button>
         </div>
       </div>
 
-      <div
-        id={menuId}
-        inert={!menuOpen}
-        data-state={menuOpen ? "open" : "closed"}
-        className={cn(
-          "grid transition-[grid-template-rows,visibility] duration-300 ease-out lg:hidden",
-          menuOpen ? "visible grid-rows-[1fr]" : "invisible grid-rows-[0fr]",
-        )}
-      >
-        <nav aria-label="Mobile" className="overflow-hidden">
-          <ul className="mx-auto max-h-[calc(100dvh-5rem)] max-w-7xl overflow-y-auto px-4 pt-3 pb-5 sm:px-6">
-            {nav.map((entry) => (
-              <li key={entry.label} className="border-b border-mortar-200 last:border-0">
-                {"children" in entry ? (
-                  <MobileSubList
-                    label={entry.label}
-                    items={entry.children}
-                    currentPath={currentPath}
-                    open={expanded === entry.label}
-                    onToggle={() => setExpanded((current) => (current === entry.label ? null : entry.label))}
-                    onNavigate={() => setMenuOpen(false)}
-                  />
-                ) : (
-                  <a
-                    href={entry.href}
-                    onClick={() => setMenuOpen(false)}
-                    aria-current={isCurrent(entry.href, currentPath) ? "page" : undefined}
-                    className="block py-3 text-lg font-medium text-soot-950 aria-[current=page]:text-brick-700"
-                  >
-                    {entry.label}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-          <div className="mx-auto grid max-w-7xl gap-3 px-4 pb-5 sm:hidden">
-            <a href="/contact" className={buttonClasses("primary")}>
-              Get a Free Estimate
-            </a>
-          </div>
-        </nav>
-      </div>
+      <nav id={MOBILE_NAV_ID} aria-label="Mobile" popover="auto" className="mobile-nav lg:hidden">
+        <ul className="mx-auto max-w-7xl px-4 pt-3 pb-5 sm:px-6">
+          {nav.map((entry) => (
+            <li key={entry.label} className="border-b border-mortar-200 last:border-0">
+              {"children" in entry ? (
+                <MobileSubList label={entry.label} items={entry.children} currentPath={currentPath} />
+              ) : (
+                <a
+                  href={entry.href}
+                  aria-current={isCurrent(entry.href, currentPath) ? "page" : undefined}
+                  className="block py-3 text-lg font-medium text-soot-950 aria-[current=page]:text-brick-700"
+                >
+                  {entry.label}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto grid max-w-7xl gap-3 px-4 pb-5 sm:hidden">
+          <a href="/contact" className={buttonClasses("primary")}>
+            Get a Free Estimate
+          </a>
+        </div>
+      </nav>
     </header>
   );
 }
 
-function DesktopDropdown({ label, items, currentPath }: { label: string; items: readonly NavLink[]; currentPath: string }) {
+function DesktopDropdown({
+  label,
+  items,
+  currentPath,
+}: {
+  label: string;
+  items: readonly NavLink[];
+  currentPath: string;
+}) {
   const active = items.some((item) => isCurrent(item.href, currentPath));
+  const id = panelId(label);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
+    <>
+      <button
+        type="button"
+        popoverTarget={id}
         className={cn(
-          "inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:text-brick-700 data-[state=open]:text-brick-700",
+          "dropdown-trigger inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:text-brick-700",
           active ? "text-brick-700" : "text-soot-900",
         )}
+        style={{ anchorName: `--${id}` } as React.CSSProperties}
       >
         {label}
-        <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-300" />
+      </button>
+      <ul
+        id={id}
+        popover="auto"
+        className="dropdown-panel min-w-60 rounded-card border border-mortar-200 bg-white p-2 shadow-card"
+        style={{ positionAnchor: `--${id}` } as React.CSSProperties}
+      >
         {items.map((item) => (
-          <DropdownMenuItem key={item.href} asChild>
-            <a href={item.href} aria-current={isCurrent(item.href, currentPath) ? "page" : undefined}>
+          <li key={item.href}>
+            <a
+              href={item.href}
+              aria-current={isCurrent(item.href, currentPath) ? "page" : undefined}
+              className="flex items-center gap-2 rounded-md px-3 py-2.5 text-[0.95rem] font-medium text-soot-900 hover:bg-brick-100 hover:text-brick-900 focus-visible:-outline-offset-2 aria-[current=page]:text-brick-700"
+            >
               {item.label}
             </a>
-          </DropdownMenuItem>
+          </li>
         ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </ul>
+    </>
   );
 }
 
@@ -188,53 +169,30 @@ function MobileSubList({
   label,
   items,
   currentPath,
-  open,
-  onToggle,
-  onNavigate,
 }: {
   label: string;
   items: readonly NavLink[];
   currentPath: string;
-  open: boolean;
-  onToggle: () => void;
-  onNavigate: () => void;
 }) {
-  const listId = useId();
   return (
-    <>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={onToggle}
-        className="flex w-full items-center justify-between py-3 text-left text-lg font-medium text-soot-950"
-      >
+    <details name="mobile-nav" className="disclosure">
+      <summary className="flex w-full cursor-pointer list-none items-center justify-between py-3 text-left text-lg font-medium text-soot-950 [&::-webkit-details-marker]:hidden">
         {label}
-        <ChevronDown aria-hidden="true" className={cn("size-5 transition-transform duration-300", open && "rotate-180")} />
-      </button>
-      <div
-        id={listId}
-        inert={!open}
-        className={cn(
-          "grid transition-[grid-template-rows,visibility] duration-300 ease-out",
-          open ? "visible grid-rows-[1fr]" : "invisible grid-rows-[0fr]",
-        )}
-      >
-        <ul className="overflow-hidden">
-          {items.map((item) => (
-            <li key={item.href}>
-              <a
-                href={item.href}
-                onClick={onNavigate}
-                aria-current={isCurrent(item.href, currentPath) ? "page" : undefined}
-                className="block rounded-md py-2.5 pl-4 text-base text-soot-800 aria-[current=page]:font-semibold aria-[current=page]:text-brick-700"
-              >
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </>
+        <ChevronDown aria-hidden="true" className="disclosure-chevron size-5 transition-transform duration-300" />
+      </summary>
+      <ul>
+        {items.map((item) => (
+          <li key={item.href}>
+            <a
+              href={item.href}
+              aria-current={isCurrent(item.href, currentPath) ? "page" : undefined}
+              className="block rounded-md py-2.5 pl-4 text-base text-soot-800 aria-[current=page]:font-semibold aria-[current=page]:text-brick-700"
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { business } from "~/content/business";
 import { mainNav } from "~/content/navigation";
-import { Island } from "./island";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -21,12 +20,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
-      <Island name="SiteHeader" id="hdr" component={SiteHeader} props={{ nav: mainNav, phone: business.phone, currentPath: pathname }} />
+      <SiteHeader nav={mainNav} phone={business.phone} currentPath={pathname} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
       <SiteFooter />
-      <Island name="ScrollToTopButton" id="top-btn" component={ScrollToTopButton} props={{}} />
+      <ScrollToTopButton />
     </>
   );
 }

@@ -35,6 +35,14 @@ describe("parseAttribution", () => {
     });
   });
 
+  it("reads campaign tags from the first page's query when the form sends none", () => {
+    const values = parseAttribution(
+      { _landing: "/services/tuckpointing?utm_source=facebook&utm_campaign=spring&fbclid=IwAR0x_y" },
+      { referer: null, siteOrigin: ORIGIN },
+    );
+    expect(values).toMatchObject({ utmSource: "facebook", utmCampaign: "spring", fbclid: "IwAR0x_y", gclid: null });
+  });
+
   it("falls back to the POST's Referer for the page when there is no JavaScript", () => {
     expect(
       parseAttribution({}, { referer: "https://www.example.com/contact?city=Normal", siteOrigin: ORIGIN }).page,

@@ -69,22 +69,29 @@ const clickId = (value: string | null | undefined) => {
   return text && /^[\w.-]+$/.test(text) ? text : null;
 };
 
+/** The sessionStorage key the page script keeps `[landing page, referrer]` under (app/lib/page-script.ts). */
+export const VISIT_STORAGE_KEY = "a";
+
 export function parseAttribution(
   values: Readonly<Record<string, string | undefined>>,
   { referer, siteOrigin }: { referer: string | null; siteOrigin: string },
 ): AttributionValues {
+  const landingPage = sitePath(values[ATTRIBUTION_FIELDS.landingPage], siteOrigin);
+  // Campaign tags come as fields, or from the query of the visit's first page.
+  const landingQuery = new URLSearchParams(landingPage?.split("?")[1] ?? "");
+  const tag = (field: (typeof CAMPAIGN_PARAMS)[number]) => values[field] ?? landingQuery.get(field) ?? undefined;
   return {
     // Sent by the form; else the page the browser says the POST came from.
     page: sitePath(values[ATTRIBUTION_FIELDS.page], siteOrigin) ?? sitePath(referer, siteOrigin),
-    landingPage: sitePath(values[ATTRIBUTION_FIELDS.landingPage], siteOrigin),
+    landingPage,
     referrer: webUrl(values[ATTRIBUTION_FIELDS.referrer]),
-    utmSource: clean(values[ATTRIBUTION_FIELDS.utmSource], 100),
-    utmMedium: clean(values[ATTRIBUTION_FIELDS.utmMedium], 100),
-    utmCampaign: clean(values[ATTRIBUTION_FIELDS.utmCampaign], 100),
-    utmTerm: clean(values[ATTRIBUTION_FIELDS.utmTerm], 100),
-    utmContent: clean(values[ATTRIBUTION_FIELDS.utmContent], 100),
-    gclid: clickId(values[ATTRIBUTION_FIELDS.gclid]),
-    fbclid: clickId(values[ATTRIBUTION_FIELDS.fbclid]),
+    utmSource: clean(tag("utm_source"), 100),
+    utmMedium: clean(tag("utm_medium"), 100),
+    utmCampaign: clean(tag("utm_campaign"), 100),
+    utmTerm: clean(tag("utm_term"), 100),
+    utmContent: clean(tag("utm_content"), 100),
+    gclid: clickId(tag("gclid")),
+    fbclid: clickId(tag("fbclid")),
     cityParam: clean(values.city, 60),
   };
 }

@@ -28,7 +28,7 @@ export const meta = () =>
 
 export default function ContactReceived({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="py-20">
+    <section id="hero" className="py-20">
       <div className="mx-auto max-w-2xl px-4 text-center sm:px-6">
         {loaderData.ok ? (
           <>

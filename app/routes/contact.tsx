@@ -13,6 +13,9 @@ import { estimateConfig } from "~/lib/estimate-config";
 import { faqPageJsonLd } from "~/lib/json-ld";
 import { mailtoHref, telHref } from "~/lib/links";
 import { seo } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { islands: true };
 
 export const meta = () =>
   seo({

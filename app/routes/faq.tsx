@@ -1,7 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { CtaBand } from "~/components/cta-band";
 import { FaqAccordion } from "~/components/faq-accordion";
-import { Island } from "~/components/island";
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ButtonLink } from "~/components/ui/button-link";
@@ -30,13 +29,13 @@ export default function Faq() {
         <section aria-labelledby="general-heading">
           <SectionHeading id="general-heading" heading="General Questions" />
           <div className="mt-8">
-            <Island name="FaqAccordion" id="general" component={FaqAccordion} props={{ items: generalFaqs }} />
+            <FaqAccordion items={generalFaqs} group="general" />
           </div>
         </section>
         <section aria-labelledby="service-heading">
           <SectionHeading id="service-heading" heading="Service Questions" />
           <div className="mt-8">
-            <Island name="FaqAccordion" id="service" component={FaqAccordion} props={{ items: serviceFaqs }} />
+            <FaqAccordion items={serviceFaqs} group="service" />
           </div>
         </section>
         <section className="rounded-card bg-soot-950 p-8 text-center text-mortar-50">

@@ -20,7 +20,7 @@ export const meta = () => seo({ ...home.seo, path: "/" });
 export default function Home() {
   return (
     <>
-      <section className="relative overflow-hidden bg-soot-950 text-mortar-50">
+      <section id="hero" className="relative overflow-hidden bg-soot-950 text-mortar-50">
         <div aria-hidden="true" className="brick-texture absolute inset-0 opacity-[0.07]" />
         <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pt-12 pb-14 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:py-24">
           <div>

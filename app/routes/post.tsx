@@ -49,7 +49,7 @@ export default function PostPage({ params }: Route.ComponentProps) {
   const others = posts.filter((p) => p.slug !== post.slug).slice(0, 2);
   return (
     <>
-      <section className="bg-soot-950 text-mortar-50">
+      <section id="hero" className="bg-soot-950 text-mortar-50">
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 md:py-16">
           <Breadcrumb
             crumbs={[

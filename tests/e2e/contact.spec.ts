@@ -44,11 +44,13 @@ test("visitor finds the phone, e-mail, service area, hours and payment methods b
   );
   await expect(page.locator("main")).toContainText("8:00 AM - 6:00 PM");
   await expect(page.locator("main")).toContainText("9:00 AM - 2:00 PM");
-  await expect(page.locator("main").getByRole("list", { name: "Accepted payment methods" }).getByRole("listitem")).toHaveCount(4);
+  await expect(
+    page.locator("main").getByRole("list", { name: "Accepted payment methods" }).getByRole("listitem"),
+  ).toHaveCount(4);
   await expect(page.getByRole("heading", { name: "Request a Free Estimate" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Map of our service area/ })).toBeVisible();
   await expect(page.locator("#contact-faq-heading")).toBeVisible();
-  await expect(page.locator("[data-island='FaqAccordion']").getByRole("button")).toHaveCount(6);
+  await expect(page.getByRole("region", { name: "Frequently Asked Questions" }).locator("summary")).toHaveCount(6);
 });
 
 test("the form has the spec's labelled fields and service choices", async ({ page }) => {
@@ -77,7 +79,9 @@ test("the browser's own checks stop an incomplete request", async ({ page }) => 
   await expect(page.getByText(SUCCESS)).toHaveCount(0);
 });
 
-test("visitor requests an estimate and sees the success panel, the toast, and the empty form 5 s later", async ({ page }) => {
+test("visitor requests an estimate and sees the success panel, the toast, and the empty form 5 s later", async ({
+  page,
+}) => {
   await page.clock.install();
   await visit(page, "/contact");
   const values = await fill(page);
@@ -93,7 +97,13 @@ test("visitor requests an estimate and sees the success panel, the toast, and th
   await expect(toast).toContainText("We'll get back to you as soon as possible. (Sent via our secure website form.)");
 
   const stored = leads().find((lead) => lead.email === values.email);
-  expect(stored).toMatchObject({ name: values.name, phone: values.phone, message: values.message, service: "Chimney Crown Repair", spam: 0 });
+  expect(stored).toMatchObject({
+    name: values.name,
+    phone: values.phone,
+    message: values.message,
+    service: "Chimney Crown Repair",
+    spam: 0,
+  });
 
   await page.clock.runFor(4_500);
   await expect(panel).toBeVisible();
@@ -106,7 +116,9 @@ test("visitor requests an estimate and sees the success panel, the toast, and th
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("while sending, the button is disabled and reads 'Sending...'; a double click stores one request", async ({ page }) => {
+test("while sending, the button is disabled and reads 'Sending...'; a double click stores one request", async ({
+  page,
+}) => {
   await visit(page, "/contact");
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -128,7 +140,11 @@ test("a server error keeps the visitor's values and shows the server's message f
   await page.clock.install();
   await visit(page, "/contact");
   await page.route("**/api/estimate", (route) =>
-    route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ error: "Email Address is not accepted." }) }),
+    route.fulfill({
+      status: 422,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Email Address is not accepted." }),
+    }),
   );
   const values = await fill(page);
   await submit(page);
@@ -146,7 +162,9 @@ test("a server error keeps the visitor's values and shows the server's message f
 
 test("a server error without a JSON message names the status", async ({ page }) => {
   await visit(page, "/contact");
-  await page.route("**/api/estimate", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+  await page.route("**/api/estimate", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+  );
   await fill(page);
   await submit(page);
   await expect(toasts(page)).toContainText("There was an issue: Server responded with status 502. Please try again.");
@@ -158,7 +176,9 @@ test("with no connection the visitor is told to check it or contact us directly"
   const values = await fill(page);
   await submit(page);
   await expect(toasts(page)).toContainText(ERROR_TITLE);
-  await expect(toasts(page)).toContainText("Could not connect. Please check your internet connection or contact us directly.");
+  await expect(toasts(page)).toContainText(
+    "Could not connect. Please check your internet connection or contact us directly.",
+  );
   await expect(page.getByLabel("Email Address")).toHaveValue(values.email);
 });
 
@@ -167,7 +187,11 @@ test("only one toast shows at a time; the close button and F8 work", async ({ pa
   let calls = 0;
   await page.route("**/api/estimate", (route) => {
     calls += 1;
-    return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: `Failure ${calls}` }) });
+    return route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: `Failure ${calls}` }),
+    });
   });
   await fill(page);
   await submit(page);
@@ -201,7 +225,9 @@ test("a toast swiped 50 px or more to the right is dismissed", async ({ page }) 
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("?city=Peoria says the request is for Peoria and sends the city with it; unknown values are ignored", async ({ page }) => {
+test("?city=Peoria says the request is for Peoria and sends the city with it; unknown values are ignored", async ({
+  page,
+}) => {
   await visit(page, "/contact?city=peoria");
   await expect(page.getByTestId("city-note")).toHaveText("Your estimate request is for Peoria.");
   const values = await fill(page);
@@ -223,5 +249,42 @@ test("without JavaScript the form still sends and the visitor sees a confirmatio
   await expect(page).toHaveURL(/\/contact\/received\?status=ok$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(SUCCESS);
   expect(leads().find((lead) => lead.email === values.email)).toMatchObject({ name: values.name });
+  await context.close();
+});
+
+test("the owner learns where a request came from: the first page of the visit, its campaign tags and the page it was sent from", async ({
+  page,
+}) => {
+  await page.goto("/services/tuckpointing?utm_source=google&utm_medium=cpc&utm_campaign=fall&gclid=Cj0-abc_1");
+  await page.goto("/blog");
+  await visit(page, "/contact?city=normal");
+  const values = await fill(page);
+  await submit(page);
+  await expect(page.getByRole("heading", { name: SUCCESS })).toBeVisible();
+  expect(leads().find((lead) => lead.email === values.email)).toMatchObject({
+    page: "/contact?city=normal",
+    landing_page: "/services/tuckpointing?utm_source=google&utm_medium=cpc&utm_campaign=fall&gclid=Cj0-abc_1",
+    utm_source: "google",
+    utm_medium: "cpc",
+    utm_campaign: "fall",
+    gclid: "Cj0-abc_1",
+    city: "Normal",
+  });
+  // None of it is shown back to the visitor.
+  await expect(page.getByText("utm_source")).toHaveCount(0);
+  await expect(page.getByText("Cj0-abc_1")).toHaveCount(0);
+});
+
+test("without JavaScript the request still says which page it was sent from", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/contact?city=Pekin");
+  const values = await fill(page);
+  await page.getByRole("button", { name: "Send My Request" }).click();
+  await expect(page).toHaveURL(/\/contact\/received\?status=ok/);
+  expect(leads().find((lead) => lead.email === values.email)).toMatchObject({
+    page: "/contact?city=Pekin",
+    landing_page: null,
+  });
   await context.close();
 });

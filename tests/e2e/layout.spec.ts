@@ -1,10 +1,19 @@
 import { expect, test } from "@playwright/test";
-import { PHONE, PHONE_HREF, isMobile, scrollTo, visit } from "./support";
+import { PHONE, PHONE_HREF, accessibilityState, expectExpanded, isMobile, scrollTo, visit } from "./support";
 
-const SERVICES = ["Chimney Crowns", "Tuckpointing", "Masonry Repair", "Glass Block Windows", "Hoods & Caps", "Chimney Rebuilds"];
+const SERVICES = [
+  "Chimney Crowns",
+  "Tuckpointing",
+  "Masonry Repair",
+  "Glass Block Windows",
+  "Hoods & Caps",
+  "Chimney Rebuilds",
+];
 const CITIES = ["Bloomington", "Normal", "Peoria", "East Peoria", "Washington", "Morton", "Pekin", "Chillicothe"];
 
-test("visitor on a desktop sees the top bar with phone, tagline and hours; on a phone it is hidden", async ({ page }) => {
+test("visitor on a desktop sees the top bar with phone, tagline and hours; on a phone it is hidden", async ({
+  page,
+}) => {
   await visit(page, "/");
   const topBar = page.getByTestId("top-bar");
   if (isMobile(page)) {
@@ -34,35 +43,63 @@ test("visitor opens the Services dropdown and lands on a service page at the top
   test.skip(isMobile(page), "desktop dropdown");
   await visit(page, "/");
   await scrollTo(page, 800);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" }).click();
-  const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(SERVICES);
-  await menu.getByRole("menuitem", { name: "Tuckpointing" }).click();
+  const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
+  await trigger.click();
+  const menu = page.locator("#nav-services");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link")).toHaveText(SERVICES);
+  // The list opens under its button.
+  const [button, list] = [await trigger.boundingBox(), await menu.boundingBox()];
+  if (!button || !list) throw new Error("menu button and list have boxes");
+  expect(list.y).toBeGreaterThanOrEqual(button.y + button.height);
+  expect(Math.abs(list.x - button.x)).toBeLessThan(2);
+  await menu.getByRole("link", { name: "Tuckpointing" }).click();
   await expect(page).toHaveURL(/\/services\/tuckpointing$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.locator("#nav-services")).toBeHidden();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("keyboard user opens the Locations dropdown, finds the eight cities, and closes it with Escape", async ({ page }) => {
+test("visitor clicks outside an open dropdown, or opens the other one, and it closes", async ({ page }) => {
+  test.skip(isMobile(page), "desktop dropdown");
+  await visit(page, "/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Services" }).click();
+  await expect(page.locator("#nav-services")).toBeVisible();
+  await nav.getByRole("button", { name: "Locations" }).click();
+  await expect(page.locator("#nav-locations")).toBeVisible();
+  await expect(page.locator("#nav-services")).toBeHidden();
+  await page.mouse.click(640, 600);
+  await expect(page.locator("#nav-locations")).toBeHidden();
+});
+
+test("keyboard user opens the Locations dropdown, finds the eight cities, and closes it with Escape", async ({
+  page,
+}) => {
   test.skip(isMobile(page), "desktop dropdown");
   await visit(page, "/");
   const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Locations" });
   await trigger.focus();
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(CITIES);
-  await expect(menu.getByRole("menuitem").first()).toBeFocused();
-  // Type-ahead (Radix): typing "p" moves to Peoria.
-  await page.keyboard.press("p");
-  await expect(menu.getByRole("menuitem", { name: "Peoria", exact: true })).toBeFocused();
+  const menu = page.locator("#nav-locations");
+  await expect(menu.getByRole("link")).toHaveText(CITIES);
+  await expect(menu).toBeVisible();
+  expect(await accessibilityState(page, "[popovertarget=nav-locations]")).toMatchObject({
+    name: "Locations",
+    expanded: true,
+  });
+  // Disclosure navigation: the links follow the button in the tab order.
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Bloomington" })).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(menu).toBeHidden();
   await expect(trigger).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("menuitem", { name: "Bloomington" })).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "Normal" })).toBeFocused();
+  expect(await accessibilityState(page, "[popovertarget=nav-locations]")).toMatchObject({ expanded: false });
+  await page.keyboard.press("Space");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Normal" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/locations\/normal$/);
 });
@@ -72,47 +109,64 @@ test("visitor on a phone toggles the menu and expands Services and Locations", a
   await visit(page, "/");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   const toggle = page.getByRole("button", { name: "Open menu" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(toggle, false);
+  expect(await accessibilityState(page, "[popovertarget=mobile-nav]")).toMatchObject({
+    name: "Open menu",
+    expanded: false,
+  });
   await toggle.click();
   const close = page.getByRole("button", { name: "Close menu" });
-  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(close, true);
+  expect(await accessibilityState(page, "[popovertarget=mobile-nav]")).toMatchObject({
+    name: "Close menu",
+    expanded: true,
+  });
   const mobileNav = page.getByRole("navigation", { name: "Mobile" });
   await expect(mobileNav.getByRole("link", { name: "Blog" })).toBeVisible();
 
-  const services = mobileNav.getByRole("button", { name: "Services" });
+  const services = mobileNav.locator("summary", { hasText: "Services" });
   await services.click();
-  await expect(services).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(services, true);
   for (const name of SERVICES) await expect(mobileNav.getByRole("link", { name, exact: true })).toBeVisible();
 
-  const locations = mobileNav.getByRole("button", { name: "Locations" });
+  // One sub-list at a time.
+  const locations = mobileNav.locator("summary", { hasText: "Locations" });
   await locations.click();
-  await expect(locations).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(locations, true);
+  await expectExpanded(services, false);
   for (const name of CITIES) await expect(mobileNav.getByRole("link", { name, exact: true })).toBeVisible();
 
   await close.click();
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(page.getByRole("button", { name: "Open menu" }), false);
   await expect(mobileNav.getByRole("link", { name: "Blog" })).toBeHidden();
 });
 
-test("visitor on a phone picks a city from the menu; the new page starts at the top with the menu closed", async ({ page }) => {
+test("visitor on a phone picks a city from the menu; the new page starts at the top with the menu closed", async ({
+  page,
+}) => {
   test.skip(!isMobile(page), "mobile menu");
   await visit(page, "/");
   await scrollTo(page, 900);
   await page.getByRole("button", { name: "Open menu" }).click();
   const mobileNav = page.getByRole("navigation", { name: "Mobile" });
-  await mobileNav.getByRole("button", { name: "Locations" }).click();
+  await mobileNav.locator("summary", { hasText: "Locations" }).click();
   await mobileNav.getByRole("link", { name: "Pekin" }).click();
   await expect(page).toHaveURL(/\/locations\/pekin$/);
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(page.getByRole("button", { name: "Open menu" }), false);
+  await expect(mobileNav).toBeHidden();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-  // Back (possibly from the back/forward cache): the menu is closed there too.
+  // Back (possibly from the back/forward cache): the menu and its sub-lists are closed there too.
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(page.getByRole("button", { name: "Open menu" }), false);
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+  await expect(page.locator("header details[open]")).toHaveCount(0);
 });
 
-test("header condenses with a shadow past 50 px of scroll, and the scroll-to-top button appears past 500 px", async ({ page }) => {
+test("header condenses with a shadow past 50 px of scroll, and the scroll-to-top button appears past 500 px", async ({
+  page,
+}) => {
   await visit(page, "/");
   const header = page.locator("header").first();
   const toTop = page.getByRole("button", { name: "Scroll to top" });
@@ -146,7 +200,9 @@ test("condensing the header never moves the page content", async ({ page }) => {
   expect(await mainTop()).toBeCloseTo(before, 0);
 });
 
-test("footer carries the description, contact links, socials, payment methods, services, areas and this year", async ({ page }) => {
+test("footer carries the description, contact links, socials, payment methods, services, areas and this year", async ({
+  page,
+}) => {
   await visit(page, "/");
   const footer = page.locator("footer");
   await expect(footer.getByRole("link", { name: PHONE })).toHaveAttribute("href", PHONE_HREF);
@@ -164,8 +220,10 @@ test("footer carries the description, contact links, socials, payment methods, s
     "Bitcoin",
   ]);
   await expect(footer.getByRole("heading", { name: "Services" })).toBeVisible();
-  for (const name of SERVICES) await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/services\//);
-  for (const name of CITIES) await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/locations\//);
+  for (const name of SERVICES)
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/services\//);
+  for (const name of CITIES)
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/locations\//);
   await expect(footer.getByTestId("copyright-year")).toHaveText(String(new Date().getFullYear()));
   // The description names owner claims (family-run, licensed) only once business.ts confirms them.
   await expect(footer).toContainText(/chimney and masonry specialists rebuilding crowns/i);

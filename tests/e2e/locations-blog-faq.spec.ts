@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { PHONE, PHONE_HREF, isMobile, visit, waitForIslands } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { PHONE, PHONE_HREF, answerOf, expectExpanded, isMobile, visit, waitForIslands } from "./support";
 
 const CITIES = [
   { slug: "bloomington", name: "Bloomington" },
@@ -53,13 +53,6 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 
 async function robotsContents(page: Page) {
   return page.locator('meta[name="robots"]').evaluateAll((metas) => metas.map((m) => m.getAttribute("content") ?? ""));
-}
-
-/** The answer panel labelled by an accordion trigger (always in the DOM; closed ones are hidden). */
-async function answerOf(page: Page, trigger: Locator) {
-  const id = await trigger.getAttribute("id");
-  expect(id, "trigger has an id").toBeTruthy();
-  return page.locator(`[role="region"][aria-labelledby="${id}"]`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,11 +258,10 @@ test("visitor on the FAQ page finds 5 general and 4 service questions and a 'Con
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const general = page.getByRole("region", { name: "General Questions" });
   const service = page.getByRole("region", { name: "Service Questions" });
-  await expect(general.getByRole("button")).toHaveCount(5);
-  await expect(service.getByRole("button")).toHaveCount(4);
-  for (const trigger of await page.locator("main").locator("button[aria-expanded]").all()) {
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-  }
+  await expect(general.locator("summary")).toHaveCount(5);
+  await expect(service.locator("summary")).toHaveCount(4);
+  await expect(page.locator("main details")).toHaveCount(9);
+  await expect(page.locator("main details[open]")).toHaveCount(0);
   await expect(page.locator("main").getByRole("link", { name: "Contact Us Directly" })).toHaveAttribute(
     "href",
     "/contact",
@@ -283,60 +275,59 @@ test("visitor on the FAQ page opens one answer at a time in each accordion and c
     ["Service Questions", 4],
   ] as const) {
     const region = page.getByRole("region", { name, exact: true });
-    const triggers = region.getByRole("button");
+    const triggers = region.locator("summary");
     await expect(triggers).toHaveCount(count);
-    const open = region.locator('button[aria-expanded="true"]');
+    const open = region.locator("details[open]");
 
     const first = triggers.first();
     const last = triggers.last();
-    const firstAnswer = await answerOf(page, first);
-    const lastAnswer = await answerOf(page, last);
-    await expect(firstAnswer).toHaveAttribute("data-state", "closed");
+    const firstAnswer = answerOf(first);
+    const lastAnswer = answerOf(last);
     await expect(firstAnswer).toBeHidden();
 
     await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(first, true);
     await expect(firstAnswer).toBeVisible();
 
     await last.click();
-    await expect(last).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(last, true);
     await expect(lastAnswer).toBeVisible();
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(firstAnswer).toHaveAttribute("data-state", "closed");
+    await expectExpanded(first, false);
     await expect(firstAnswer).toBeHidden();
     await expect(open).toHaveCount(1);
 
     await last.click();
-    await expect(last).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(last, false);
     await expect(lastAnswer).toBeHidden();
     await expect(open).toHaveCount(0);
   }
 });
 
-test("keyboard user works the FAQ page accordion with Tab, Enter, Space and ArrowDown", async ({ page }) => {
+test("keyboard user works the FAQ page accordion with Tab, Enter and Space", async ({ page }) => {
   await visit(page, "/faq");
-  const triggers = page.getByRole("region", { name: "General Questions" }).getByRole("button");
+  const triggers = page.getByRole("region", { name: "General Questions" }).locator("summary");
   await expect(triggers).toHaveCount(5);
 
   await triggers.nth(0).focus();
   await page.keyboard.press("Tab");
   await expect(triggers.nth(1)).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(triggers.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(triggers.nth(1), true);
   await page.keyboard.press("Space");
-  await expect(triggers.nth(1)).toHaveAttribute("aria-expanded", "false");
-  await page.keyboard.press("ArrowDown");
+  await expectExpanded(triggers.nth(1), false);
+  await expect(answerOf(triggers.nth(1))).toBeHidden(); // closed (after its 0.3 s animation)
+  await page.keyboard.press("Tab");
   await expect(triggers.nth(2)).toBeFocused();
   await page.keyboard.press("Space");
-  await expect(triggers.nth(2)).toHaveAttribute("aria-expanded", "true");
-  await expect(await answerOf(page, triggers.nth(2))).toBeVisible();
+  await expectExpanded(triggers.nth(2), true);
+  await expect(answerOf(triggers.nth(2))).toBeVisible();
 });
 
 test("search engines get all nine FAQ page answers in the server HTML while they are closed", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/faq");
-  const answers = page.locator('main [role="region"][data-state="closed"]');
+  const answers = page.locator("main details:not([open]) > summary + *");
   await expect(answers).toHaveCount(9);
   for (const answer of await answers.all())
     expect((await answer.textContent())?.trim().length ?? 0).toBeGreaterThan(20);

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { visit } from "./support";
 
-const MESSAGE = "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.";
+const MESSAGE =
+  "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.";
 
 for (const path of ["/no-such-page", "/services/not-a-service", "/blog/not-an-article", "/deep/unknown/path"]) {
   test(`visitor who follows a broken link (${path}) gets a real 404 page inside the site`, async ({ page }) => {
@@ -19,7 +20,6 @@ for (const path of ["/no-such-page", "/services/not-a-service", "/blog/not-an-ar
 test("from the 404 page, 'Back to Home' goes home and 'Go Back' returns to the previous page", async ({ page }) => {
   await visit(page, "/faq");
   await page.goto("/missing-page");
-  await page.locator("[data-island='GoBackButton'][data-hydrated]").waitFor();
   await page.getByRole("button", { name: "Go Back" }).click();
   await expect(page).toHaveURL(/\/faq$/);
 

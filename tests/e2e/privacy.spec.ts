@@ -20,7 +20,7 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
   }
   await expect(page.getByText("deleted automatically 24 months after they arrive")).toBeVisible();
   await expect(page.getByText("We set no cookies")).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: PHONE })).toHaveAttribute("href", "tel:3095550134");
+  await expect(page.getByRole("main").getByRole("link", { name: PHONE, exact: true })).toHaveAttribute("href", "tel:3095550134");
 });
 
 test("visitor sees a privacy link beside the estimate form's submit button", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { PHONE, PHONE_HREF, visit, waitForIslands } from "./support";
+import { PHONE, PHONE_HREF, visit, waitForIslands, answerOf, expectExpanded } from "./support";
 
 const SERVICE_PAGES = [
   { slug: "chimney-crowns", name: "Chimney Crowns" },
@@ -31,16 +31,9 @@ function faqRegion(page: Page) {
   return page.getByRole("region", { name: "Frequently Asked Questions", exact: true });
 }
 
-/** The accordion triggers of the page's FAQ block. */
+/** The questions (<summary>) of the page's FAQ block. */
 function faqTriggers(page: Page) {
-  return faqRegion(page).getByRole("button");
-}
-
-/** The answer panel labelled by a trigger (always in the DOM; closed ones are hidden). */
-async function answerOf(page: Page, trigger: Locator) {
-  const id = await trigger.getAttribute("id");
-  expect(id, "trigger has an id").toBeTruthy();
-  return page.locator(`[role="region"][aria-labelledby="${id}"]`);
+  return faqRegion(page).locator("summary");
 }
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
@@ -68,8 +61,7 @@ for (const service of SERVICE_PAGES) {
     await expect(hero.getByRole("link", { name: `Call ${PHONE}` })).toHaveAttribute("href", PHONE_HREF);
 
     await expect(faqTriggers(page)).toHaveCount(4);
-    for (const trigger of await faqTriggers(page).all())
-      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    for (const trigger of await faqTriggers(page).all()) await expectExpanded(trigger, false);
     await expect(faqRegion(page).getByRole("link", { name: "View All FAQs" })).toHaveAttribute("href", "/faq");
 
     const cta = page.getByRole("region", { name: "Ready to Fix Your Chimney?" });
@@ -156,7 +148,7 @@ test("visitor weighing a rebuild finds 6 signs, 3 rebuild types, the 7-step proc
   const trigger = faqTriggers(page).filter({ has: page.getByText(/insurance/i) });
   await expect(trigger).toHaveCount(1);
   await trigger.click();
-  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(trigger, true);
   await expect(articleLink).toBeVisible();
   await articleLink.click();
   await expect(page).toHaveURL(new RegExp(`${INSURANCE_ARTICLE}$`));
@@ -207,37 +199,32 @@ test("visitor opens one FAQ answer at a time on a service page, and closes the o
   await visit(page, "/services/chimney-crowns");
   const triggers = faqTriggers(page);
   await expect(triggers).toHaveCount(4);
-  await expect(faqRegion(page).locator('button[aria-expanded="true"]')).toHaveCount(0);
+  await expect(faqRegion(page).locator("details[open]")).toHaveCount(0);
 
   const first = triggers.nth(0);
   const second = triggers.nth(1);
-  const firstAnswer = await answerOf(page, first);
-  const secondAnswer = await answerOf(page, second);
+  const firstAnswer = answerOf(first);
+  const secondAnswer = answerOf(second);
   await expect(firstAnswer).toBeHidden();
 
   await first.click();
-  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(first, true);
   await expect(firstAnswer).toBeVisible();
-  await expect(firstAnswer).toHaveAttribute("data-state", "open");
 
   await second.click();
-  await expect(second).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(second, true);
   await expect(secondAnswer).toBeVisible();
-  await expect(first).toHaveAttribute("aria-expanded", "false");
-  await expect(firstAnswer).toHaveAttribute("data-state", "closed");
+  await expectExpanded(first, false);
   await expect(firstAnswer).toBeHidden();
-  await expect(faqRegion(page).locator('button[aria-expanded="true"]')).toHaveCount(1);
+  await expect(faqRegion(page).locator("details[open]")).toHaveCount(1);
 
   await second.click();
-  await expect(second).toHaveAttribute("aria-expanded", "false");
-  await expect(secondAnswer).toHaveAttribute("data-state", "closed");
+  await expectExpanded(second, false);
   await expect(secondAnswer).toBeHidden();
-  await expect(faqRegion(page).locator('button[aria-expanded="true"]')).toHaveCount(0);
+  await expect(faqRegion(page).locator("details[open]")).toHaveCount(0);
 });
 
-test("keyboard user tabs to the FAQ questions, toggles them with Enter and Space, and moves down with ArrowDown", async ({
-  page,
-}) => {
+test("keyboard user tabs to the FAQ questions and toggles them with Enter and Space", async ({ page }) => {
   await visit(page, "/services/chimney-crowns");
   const triggers = faqTriggers(page);
   await expect(triggers).toHaveCount(4);
@@ -253,22 +240,22 @@ test("keyboard user tabs to the FAQ questions, toggles them with Enter and Space
   await expect(triggers.nth(1)).toBeFocused();
 
   await page.keyboard.press("Enter");
-  await expect(triggers.nth(1)).toHaveAttribute("aria-expanded", "true");
-  await expect(await answerOf(page, triggers.nth(1))).toBeVisible();
+  await expectExpanded(triggers.nth(1), true);
+  await expect(answerOf(triggers.nth(1))).toBeVisible();
   await page.keyboard.press("Enter");
-  await expect(triggers.nth(1)).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(triggers.nth(1), false);
 
   await page.keyboard.press("Space");
-  await expect(triggers.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(triggers.nth(1), true);
   await page.keyboard.press("Space");
-  await expect(triggers.nth(1)).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(triggers.nth(1), false);
+  await expect(answerOf(triggers.nth(1))).toBeHidden(); // closed (after its 0.3 s animation)
 
-  await page.keyboard.press("ArrowDown");
+  // Disclosure pattern: Tab and Shift+Tab move between questions (no arrow-key roving).
+  await page.keyboard.press("Tab");
   await expect(triggers.nth(2)).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(triggers.nth(3)).toBeFocused();
-  await page.keyboard.press("ArrowUp");
-  await expect(triggers.nth(2)).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(triggers.nth(1)).toBeFocused();
 });
 
 test("search engines get every FAQ answer in the server HTML, even the closed ones", async ({ browser }) => {
@@ -278,10 +265,10 @@ test("search engines get every FAQ answer in the server HTML, even the closed on
   const triggers = faqTriggers(page);
   await expect(triggers).toHaveCount(4);
   for (const trigger of await triggers.all()) {
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-    const answer = await answerOf(page, trigger);
+    await expectExpanded(trigger, false);
+    const answer = answerOf(trigger);
     await expect(answer).toHaveCount(1);
-    await expect(answer).toHaveAttribute("data-state", "closed");
+    await expect(answer).toBeHidden();
     expect((await answer.textContent())?.trim().length ?? 0).toBeGreaterThan(40);
   }
   await context.close();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PHONE = "(309) 555-0134";
 export const PHONE_HREF = "tel:3095550134";
@@ -20,4 +20,40 @@ export function isMobile(page: Page) {
 export async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+/**
+ * Whether a disclosure is open, whatever native control it is: a <summary> (its <details>), a popover button
+ * (its popover), or a button with aria-expanded.
+ */
+export async function expectExpanded(trigger: Locator, expanded: boolean) {
+  await expect
+    .poll(() =>
+      trigger.evaluate((el) => {
+        if (el.tagName === "SUMMARY") return (el.parentElement as HTMLDetailsElement).open;
+        const popover = (el as HTMLButtonElement).popoverTargetElement;
+        if (popover) return popover.matches(":popover-open");
+        return el.getAttribute("aria-expanded") === "true";
+      }),
+    )
+    .toBe(expanded);
+}
+
+/** The answer under an FAQ question (a <summary>): the rest of its <details>. */
+export function answerOf(question: Locator) {
+  return question.locator("xpath=following-sibling::*[1]");
+}
+
+/** What Chromium tells assistive technology about an element: its accessibility node's properties. */
+export async function accessibilityState(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  const node = nodes[0];
+  return {
+    name: node?.name?.value as string | undefined,
+    expanded: node?.properties?.find((p) => p.name === "expanded")?.value.value as boolean | undefined,
+  };
 }

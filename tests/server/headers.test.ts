@@ -17,7 +17,8 @@ describe("security headers", () => {
       const csp = response.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+      // The page script and /contact's island loader (app/entry.server.tsx inlineScripts), each pinned by hash.
+      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).not.toMatch(/https?:\/\//);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -28,18 +29,24 @@ describe("security headers", () => {
     },
   );
 
-  it("pins every executable inline script of a page by its hash", async () => {
-    const response = await fetch(server.url + "/");
-    const csp = response.headers.get("content-security-policy") ?? "";
-    const html = await response.text();
-    const inline = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((m) => m[1] ?? "")
-      .filter(Boolean);
-    expect(inline).toHaveLength(1);
-    for (const source of inline) {
-      expect(csp).toContain(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
-    }
-  });
+  it.each([
+    ["/", 1],
+    ["/contact", 2],
+  ])(
+    "pins every executable inline script of %s by its hash (%i: the page script, plus the island loader on /contact)",
+    async (path, count) => {
+      const response = await fetch(server.url + path);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1] ?? "")
+        .filter(Boolean);
+      expect(inline).toHaveLength(count);
+      for (const source of inline) {
+        expect(csp).toContain(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
+      }
+    },
+  );
 
   it("sends HSTS when the site is served over https", async () => {
     const https = await startServer({ SITE_URL: "https://www.example.com" });

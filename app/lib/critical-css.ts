@@ -1,0 +1,103 @@
+// Critical CSS: every page carries, inline, the rules of the site stylesheet that match its own markup, so the
+// first response paints on its own (no render-blocking request). The full stylesheet follows after `load`
+// (app/lib/page-script.ts), for anything a page's markup only gains later.
+import Beasties from "beasties";
+import postcss from "postcss";
+
+/**
+ * Rules for states the markup only gets in the browser, kept even though nothing matches them in the HTML:
+ * the condensed header and anything keyed to an open popover or <details>.
+ */
+const STATE_RULES = [/data-condensed/, /popover-open/, /\[open\]/, /details-content/, /starting-style/];
+
+/**
+ * Beasties drops a pseudo-class with its argument before matching, so `:where(.space-y-3>:not(:last-child))`
+ * (how Tailwind writes space-y, group-* and parts of preflight) would match nothing and be left out. Unwrapping
+ * :where() and :is() first keeps their inner selector, which is then matched like any other.
+ */
+class TailwindBeasties extends Beasties {
+  normalizeCssSelector(selector: string): string {
+    let unwrapped = selector;
+    for (let previous = ""; previous !== unwrapped;) {
+      previous = unwrapped;
+      unwrapped = unwrapped.replace(/:(?:where|is)\(((?:[^()]|\([^()]*\))*)\)/g, "$1");
+    }
+    // @ts-expect-error -- an instance method of Beasties that its type declarations leave out.
+    return super.normalizeCssSelector(unwrapped) as string;
+  }
+}
+
+const beasties = new TailwindBeasties({
+  // Only inline <style> is processed: there is no stylesheet link in production documents.
+  reduceInlineStyles: true,
+  allowRules: STATE_RULES,
+  keyframes: "critical",
+  fonts: false,
+  compress: true,
+  logLevel: "warn",
+});
+
+/** Puts `stylesheet` into the head of `html` and prunes it to the rules the document uses. */
+export async function inlineCriticalCss(html: string, stylesheet: string): Promise<string> {
+  const withStyles = slimIcons(html).replace("</head>", () => `<style>${stylesheet}</style></head>`);
+  const inlined = await beasties.process(withStyles);
+  return inlined
+    .replace(" data-beasties-container", "")
+    .replace(
+      /<style>([\s\S]*?)<\/style>/,
+      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}</style>`,
+    );
+}
+
+const LUCIDE_SVG =
+  /<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-[\w-]+ ([^"]*\bsize-[^"]*)"/g;
+
+/**
+ * Every icon repeats lucide's default attributes; the `.lucide` rule in app.css sets the same once. Icons sized by
+ * a class lose them (about 150 bytes each, 40-odd icons a page). Documents with an island are left as rendered,
+ * so hydration sees exactly the markup React produced.
+ */
+export function slimIcons(html: string): string {
+  if (html.includes("data-island=")) return html;
+  return html.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"');
+}
+
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+
+/**
+ * Tailwind declares every theme variable and registers every --tw-* property the whole site uses; a page only
+ * needs those its own rules read. Drops the unread ones from :root/:host, from the @property registrations and
+ * from Tailwind's fallback block for browsers without @property.
+ */
+export function pruneUnusedCustomProperties(css: string): string {
+  const root = postcss.parse(css);
+  const used = new Set<string>();
+  const definitions = new Map<string, string[]>();
+  root.walkDecls((decl) => {
+    const refs = [...decl.value.matchAll(VAR_REFERENCE)].map((m) => m[1] ?? "");
+    if (decl.prop.startsWith("--")) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), ...refs]);
+    else refs.forEach((ref) => used.add(ref));
+  });
+  // A variable read by a used variable is used too.
+  const pending = [...used];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const ref of definitions.get(name) ?? []) {
+      if (!used.has(ref)) {
+        used.add(ref);
+        pending.push(ref);
+      }
+    }
+  }
+  root.walkAtRules("property", (rule) => {
+    if (!used.has(rule.params.trim())) rule.remove();
+  });
+  root.walkDecls(/^--/, (decl) => {
+    const rule = decl.parent;
+    const declaresDefaults = rule?.type === "rule" && /^(:root|:host|\*)/.test((rule as postcss.Rule).selector);
+    if (declaresDefaults && !used.has(decl.prop)) decl.remove();
+  });
+  root.walk((node) => {
+    if ((node.type === "rule" || node.type === "atrule") && node.nodes?.length === 0) node.remove();
+  });
+  return root.toString();
+}

@@ -1,0 +1,90 @@
+// `node scripts/bench-send.mjs [--runs N]`: on /contact, with 4x CPU slowdown, the time from a click on
+// 'Send My Request' to the 'Sending...' state, once the form's island has loaded. Two measures per run:
+// - toSending: click event timestamp -> the DOM shows 'Sending...' (MutationObserver);
+// - toPaint: the click's Event Timing duration (input to the next paint, as INP counts it; 8 ms granularity).
+// The endpoint is held open so the state stays. Medians of N runs (default 10). Not part of `npm test`.
+import { spawn, execSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const args = process.argv.slice(2);
+const RUNS = Number(args.includes("--runs") ? args[args.indexOf("--runs") + 1] : 10);
+execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = /** @type {import("node:net").AddressInfo} */ (s.address());
+    s.close(() => resolve(port));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["server/index.js"], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-send-")),
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const results = [];
+for (let i = 0; i < RUNS; i++) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.route("**/api/estimate", () => {}); // never answered: the form stays 'Sending...'
+  await page.goto(`${base}/contact`);
+  await page.getByLabel("Full Name").fill("Pat Example");
+  await page.getByLabel("Email Address").fill("pat@example.com");
+  await page.getByLabel("Phone Number").fill("309 555 0100");
+  await page.getByLabel("message").fill("Cracked crown, please take a look.");
+  await page.locator("[data-island='EstimateForm'][data-hydrated]").waitFor();
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__send = {};
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === "click") w.__send.toPaint = entry.duration;
+    }).observe({ type: "event", durationThreshold: 0, buffered: true });
+    document.addEventListener("click", (e) => (w.__send.clickAt = e.timeStamp), { capture: true, once: true });
+    const button = document.querySelector("button[type=submit]");
+    new MutationObserver((_m, observer) => {
+      if (button?.textContent?.includes("Sending...")) {
+        w.__send.sendingAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(/** @type {Node} */ (button), { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole("button", { name: "Send My Request" }).tap();
+  await page.getByRole("button", { name: "Sending..." }).waitFor();
+  await page
+    .waitForFunction(() => /** @type {any} */ (window).__send.toPaint !== undefined, null, { timeout: 5000 })
+    .catch(() => {});
+  const m = await page.evaluate(() => /** @type {any} */ (window).__send);
+  results.push({ toSending: m.sendingAt - m.clickAt, toPaint: m.toPaint ?? NaN });
+  await context.close();
+}
+await browser.close();
+server.kill("SIGTERM");
+const toSending = median(results.map((r) => r.toSending));
+const toPaint = median(results.map((r) => r.toPaint));
+console.log(
+  `Send -> 'Sending...' on /contact, 4x CPU slowdown, ${RUNS} runs: median ${toSending.toFixed(1)} ms to the DOM state, ${toPaint.toFixed(0)} ms to the next paint (Event Timing).`,
+);
+console.log(JSON.stringify(results.map((r) => ({ toSending: Math.round(r.toSending * 10) / 10, toPaint: r.toPaint }))));

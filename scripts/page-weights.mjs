@@ -1,0 +1,88 @@
+// `node scripts/page-weights.mjs [--json out.json]`: what each page costs a first-time visitor, from the production
+// build served by the production server: the document (with its inline CSS), and the CSS and JS files Chromium
+// fetches (waiting for idle so deferred islands count). Raw, gzip (level 9) and brotli (quality 11) bytes.
+import { spawn, execSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = /** @type {import("node:net").AddressInfo} */ (s.address());
+    s.close(() => resolve(port));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["server/index.js"], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "weights-")),
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
+
+const sizes = (buf) => ({
+  raw: buf.length,
+  gz: gzipSync(buf, { level: 9 }).length,
+  br: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
+const add = (a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz, br: a.br + b.br });
+const zero = { raw: 0, gz: 0, br: 0 };
+
+const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).concat("/no-such-page");
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const rows = [];
+for (const route of routes) {
+  const page = await browser.newPage();
+  const assets = new Set();
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith("/assets/")) assets.add(pathname);
+  });
+  const html = Buffer.from(await (await fetch(base + route)).arrayBuffer());
+  await page.goto(base + route, { waitUntil: "load" });
+  await page.waitForTimeout(2500);
+  await page.waitForLoadState("networkidle");
+  const files = (ext) =>
+    [...assets].filter((a) => a.endsWith(ext)).map((a) => sizes(readFileSync(path.join("build/client", a))));
+  rows.push({
+    route,
+    html: sizes(html),
+    css: files(".css").reduce(add, zero),
+    js: files(".js").reduce(add, zero),
+    jsFiles: files(".js").length,
+  });
+  await page.close();
+}
+await browser.close();
+server.kill("SIGTERM");
+
+const kb = (n) => (n / 1024).toFixed(1);
+console.log("| Route | HTML raw/gz/br KB | CSS raw/gz/br KB | JS files | JS raw/gz/br KB |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const r of rows) {
+  const f = (s) => `${kb(s.raw)} / ${kb(s.gz)} / ${kb(s.br)}`;
+  console.log(`| ${r.route} | ${f(r.html)} | ${f(r.css)} | ${r.jsFiles} | ${f(r.js)} |`);
+}
+const json = option("--json");
+if (json) writeFileSync(json, JSON.stringify(rows, null, 2));
