@@ -29,6 +29,9 @@ export function sendError(res: Response, status: number, headers: Record<string,
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
+/** Longer request targets are answered with the 404 page without being decoded or matched. */
+export const MAX_URL_LENGTH = 2048;
+
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 // Methods HTTP itself defines (RFC 9110, RFC 5789): known, but not served here, so 405. Anything else is 501.
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]);
@@ -77,6 +80,11 @@ export function routerPath(rawUrl: string): string | null {
  * A request target in absolute form ("GET http://host/path") is read as its path: the Host header still decides.
  */
 export const pathGuard: RequestHandler = (req, res, next) => {
+  // No page has an address this long: skip the decoding and let the router answer with its 404 page.
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    req.url = req.originalUrl = "/__too-long__";
+    return next();
+  }
   if (!req.url.startsWith("/")) {
     try {
       const url = new URL(req.url);
