@@ -8,7 +8,8 @@ async function sitemapPaths(request: APIRequestContext) {
 
 test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({ request }) => {
   const paths = await sitemapPaths(request);
-  expect(paths).toHaveLength(23); // the route table's 22 and the accessibility statement
+  expect(paths).toHaveLength(24); // the route table's 22, the accessibility statement and the privacy page
+  expect(paths).toContain("/privacy");
   const titles = new Set<string>();
   const descriptions = new Set<string>();
   for (const path of paths) {

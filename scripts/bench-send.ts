@@ -1,36 +1,30 @@
-// `node scripts/bench-send.mjs [--runs N]`: on /contact, with 4x CPU slowdown, the time from a click on
+// `npx tsx scripts/bench-send.ts [--runs N]`: on /contact, with 4x CPU slowdown, the time from a click on
 // 'Send My Request' to the 'Sending...' state, once the form's island has loaded. Two measures per run:
 // - toSending: click event timestamp -> the DOM shows 'Sending...' (MutationObserver);
 // - toPaint: the click's Event Timing duration (input to the next paint, as INP counts it; 8 ms granularity).
 // The endpoint is held open so the state stays. Medians of N runs (default 10). Not part of `npm test`.
-import { spawn, execSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { startProductionServer } from "./production-server.ts";
+
+/** What the page records on `window.__send` during one run. */
+interface SendTiming {
+  clickAt?: number;
+  sendingAt?: number;
+  toPaint?: number;
+}
+type SendWindow = Window & { __send: SendTiming };
+/** Event Timing's `durationThreshold` (https://w3c.github.io/event-timing/), missing from TypeScript's DOM lib. */
+type EventTimingObserverInit = PerformanceObserverInit & { durationThreshold?: number };
 
 const args = process.argv.slice(2);
 const RUNS = Number(args.includes("--runs") ? args[args.indexOf("--runs") + 1] : 10);
-execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+execSync("npx tsx scripts/ensure-build.ts", { stdio: "inherit" });
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = /** @type {import("node:net").AddressInfo} */ (s.address());
-    s.close(() => resolve(port));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-send-")),
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
+const { base, server } = await startProductionServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-send-")) });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -42,8 +36,8 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const results = [];
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const results: { toSending: number; toPaint: number }[] = [];
 for (let i = 0; i < RUNS; i++) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -57,11 +51,12 @@ for (let i = 0; i < RUNS; i++) {
   await page.getByLabel("message").fill("Cracked crown, please take a look.");
   await page.locator("[data-island='EstimateForm'][data-hydrated]").waitFor();
   await page.evaluate(() => {
-    const w = /** @type {any} */ (window);
+    const w = window as unknown as SendWindow;
     w.__send = {};
+    const init: EventTimingObserverInit = { type: "event", durationThreshold: 0, buffered: true };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.name === "click") w.__send.toPaint = entry.duration;
-    }).observe({ type: "event", durationThreshold: 0, buffered: true });
+    }).observe(init);
     document.addEventListener("click", (e) => (w.__send.clickAt = e.timeStamp), { capture: true, once: true });
     const button = document.querySelector("button[type=submit]");
     new MutationObserver((_m, observer) => {
@@ -69,15 +64,15 @@ for (let i = 0; i < RUNS; i++) {
         w.__send.sendingAt = performance.now();
         observer.disconnect();
       }
-    }).observe(/** @type {Node} */ (button), { subtree: true, childList: true, characterData: true });
+    }).observe(button as Node, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole("button", { name: "Send My Request" }).tap();
   await page.getByRole("button", { name: "Sending..." }).waitFor();
   await page
-    .waitForFunction(() => /** @type {any} */ (window).__send.toPaint !== undefined, null, { timeout: 5000 })
+    .waitForFunction(() => (window as unknown as SendWindow).__send.toPaint !== undefined, null, { timeout: 5000 })
     .catch(() => {});
-  const m = await page.evaluate(() => /** @type {any} */ (window).__send);
-  results.push({ toSending: m.sendingAt - m.clickAt, toPaint: m.toPaint ?? NaN });
+  const m = await page.evaluate(() => (window as unknown as SendWindow).__send);
+  results.push({ toSending: (m.sendingAt ?? NaN) - (m.clickAt ?? NaN), toPaint: m.toPaint ?? NaN });
   await context.close();
 }
 await browser.close();

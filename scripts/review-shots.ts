@@ -1,11 +1,13 @@
-// Screenshots for review: node scripts/review-shots.mjs <base-url> <out-dir>
+// Screenshots for review: npx tsx scripts/review-shots.ts <base-url> <out-dir>
 // Home, a service page with its menu open, the FAQ page with an answer open, and the contact page, at 375 and
 // 1280 px (the viewport, not the full page). Whether each page's inline CSS is complete is a test (budgets.spec.ts).
 import { mkdirSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
+
+type Scene = [name: string, path: string, act: (page: Page, width: number) => Promise<void>];
 
 const [base, outDir] = process.argv.slice(2);
-if (!base || !outDir) throw new Error("usage: node scripts/review-shots.mjs <base-url> <out-dir>");
+if (!base || !outDir) throw new Error("usage: npx tsx scripts/review-shots.ts <base-url> <out-dir>");
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -17,8 +19,7 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
-/** @type {Array<[string, string, (page: import("playwright-core").Page, width: number) => Promise<void>]>} */
-const scenes = [
+const scenes: Scene[] = [
   ["home", "/", async () => {}],
   [
     "service-menu",

@@ -1,46 +1,45 @@
-// `node scripts/page-weights.mjs [--json out.json]`: what each page costs a first-time visitor, from the production
+// `npx tsx scripts/page-weights.ts [--json out.json]`: what each page costs a first-time visitor, from the production
 // build served by the production server: the document (with its inline CSS), and the CSS and JS files Chromium
 // fetches (waiting for idle so deferred islands count). Raw, gzip (level 9) and brotli (quality 11) bytes.
-import { spawn, execSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { startProductionServer } from "./production-server.ts";
+
+interface Sizes {
+  raw: number;
+  gz: number;
+  br: number;
+}
+interface Row {
+  route: string;
+  html: Sizes;
+  css: Sizes;
+  js: Sizes;
+  jsFiles: number;
+}
 
 const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+execSync("npx tsx scripts/ensure-build.ts", { stdio: "inherit" });
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = /** @type {import("node:net").AddressInfo} */ (s.address());
-    s.close(() => resolve(port));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "weights-")),
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve) => server.stdout.on("data", (d) => String(d).includes("Site ready") && resolve(undefined)));
+const { base, server } = await startProductionServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "weights-")) });
 
-const sizes = (buf) => ({
+const sizes = (buf: Buffer): Sizes => ({
   raw: buf.length,
   gz: gzipSync(buf, { level: 9 }).length,
   br: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
 });
-const add = (a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz, br: a.br + b.br });
-const zero = { raw: 0, gz: 0, br: 0 };
+const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gz: a.gz + b.gz, br: a.br + b.br });
+const zero: Sizes = { raw: 0, gz: 0, br: 0 };
 
 const xml = await (await fetch(`${base}/sitemap.xml`)).text();
-const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).concat("/no-such-page");
+const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+  .map((m) => new URL(m[1] ?? "/").pathname)
+  .concat("/no-such-page");
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: [
@@ -51,10 +50,10 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
-const rows = [];
+const rows: Row[] = [];
 for (const route of routes) {
   const page = await browser.newPage();
-  const assets = new Set();
+  const assets = new Set<string>();
   page.on("request", (r) => {
     const { pathname } = new URL(r.url());
     if (pathname.startsWith("/assets/")) assets.add(pathname);
@@ -63,7 +62,7 @@ for (const route of routes) {
   await page.goto(base + route, { waitUntil: "load" });
   await page.waitForTimeout(2500);
   await page.waitForLoadState("networkidle");
-  const files = (ext) =>
+  const files = (ext: string) =>
     [...assets].filter((a) => a.endsWith(ext)).map((a) => sizes(readFileSync(path.join("build/client", a))));
   rows.push({
     route,
@@ -77,11 +76,11 @@ for (const route of routes) {
 await browser.close();
 server.kill("SIGTERM");
 
-const kb = (n) => (n / 1024).toFixed(1);
+const kb = (n: number) => (n / 1024).toFixed(1);
 console.log("| Route | HTML raw/gz/br KB | CSS raw/gz/br KB | JS files | JS raw/gz/br KB |");
 console.log("| --- | --- | --- | --- | --- |");
 for (const r of rows) {
-  const f = (s) => `${kb(s.raw)} / ${kb(s.gz)} / ${kb(s.br)}`;
+  const f = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gz)} / ${kb(s.br)}`;
   console.log(`| ${r.route} | ${f(r.html)} | ${f(r.css)} | ${r.jsFiles} | ${f(r.js)} |`);
 }
 const json = option("--json");
