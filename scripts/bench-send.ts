@@ -7,7 +7,7 @@ import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./chromium.ts";
 import { startProductionServer } from "./production-server.ts";
 
 /** What the page records on `window.__send` during one run. */
@@ -26,16 +26,7 @@ execSync("npx tsx scripts/ensure-build.ts", { stdio: "inherit" });
 
 const { base, server } = await startProductionServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-send-")) });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const results: { toSending: number; toPaint: number }[] = [];
 for (let i = 0; i < RUNS; i++) {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./chromium.ts";
 import { startProductionServer } from "./production-server.ts";
 
 interface Sizes {
@@ -40,16 +40,7 @@ const xml = await (await fetch(`${base}/sitemap.xml`)).text();
 const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
   .map((m) => new URL(m[1] ?? "/").pathname)
   .concat("/no-such-page");
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 const rows: Row[] = [];
 for (const route of routes) {
   const page = await browser.newPage();

@@ -1,20 +1,11 @@
 // Batch screenshots for review: npx tsx scripts/shots.ts <base-url> <out-dir> <path>... (each at 375 and 1280, full page)
 import { mkdirSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.ts";
 
 const [base, outDir, ...paths] = process.argv.slice(2);
 if (!base || !outDir) throw new Error("usage: npx tsx scripts/shots.ts <base-url> <out-dir> <path>...");
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
   page.on("pageerror", (e) => console.log(`pageerror ${width}:`, e.message));
