@@ -23,6 +23,15 @@ function isCurrent(href: string, currentPath: string) {
   return href === currentPath;
 }
 
+/** A menu link that says when it is the page being shown. */
+function NavAnchor({ link, currentPath, className }: { link: NavLink; currentPath: string; className: string }) {
+  return (
+    <a href={link.href} aria-current={isCurrent(link.href, currentPath) ? "page" : undefined} className={className}>
+      {link.label}
+    </a>
+  );
+}
+
 function panelId(label: string) {
   return `nav-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 }
@@ -48,13 +57,11 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
                 {"children" in entry ? (
                   <DesktopDropdown label={entry.label} items={entry.children} currentPath={currentPath} />
                 ) : (
-                  <a
-                    href={entry.href}
-                    aria-current={isCurrent(entry.href, currentPath) ? "page" : undefined}
+                  <NavAnchor
+                    link={entry}
+                    currentPath={currentPath}
                     className="rounded-md px-3 py-2 font-medium text-soot-900 hover:text-brick-700 aria-[current=page]:text-brick-700"
-                  >
-                    {entry.label}
-                  </a>
+                  />
                 )}
               </li>
             ))}
@@ -97,13 +104,11 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
               {"children" in entry ? (
                 <MobileSubList label={entry.label} items={entry.children} currentPath={currentPath} />
               ) : (
-                <a
-                  href={entry.href}
-                  aria-current={isCurrent(entry.href, currentPath) ? "page" : undefined}
+                <NavAnchor
+                  link={entry}
+                  currentPath={currentPath}
                   className="block py-3 text-lg font-medium text-soot-950 aria-[current=page]:text-brick-700"
-                >
-                  {entry.label}
-                </a>
+                />
               )}
             </li>
           ))}
@@ -151,13 +156,11 @@ function DesktopDropdown({
       >
         {items.map((item) => (
           <li key={item.href}>
-            <a
-              href={item.href}
-              aria-current={isCurrent(item.href, currentPath) ? "page" : undefined}
+            <NavAnchor
+              link={item}
+              currentPath={currentPath}
               className="flex items-center gap-2 rounded-md px-3 py-2.5 text-[0.95rem] font-medium text-soot-900 hover:bg-brick-100 hover:text-brick-900 focus-visible:-outline-offset-2 aria-[current=page]:text-brick-700"
-            >
-              {item.label}
-            </a>
+            />
           </li>
         ))}
       </ul>
@@ -183,13 +186,11 @@ function MobileSubList({
       <ul>
         {items.map((item) => (
           <li key={item.href}>
-            <a
-              href={item.href}
-              aria-current={isCurrent(item.href, currentPath) ? "page" : undefined}
+            <NavAnchor
+              link={item}
+              currentPath={currentPath}
               className="block rounded-md py-2.5 pl-4 text-base text-soot-800 aria-[current=page]:font-semibold aria-[current=page]:text-brick-700"
-            >
-              {item.label}
-            </a>
+            />
           </li>
         ))}
       </ul>
