@@ -51,6 +51,7 @@ const outbox = config.SMTP_URL
       ownerAddress,
       siteUrl,
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
+      timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
     })
   : null;
 warnAtStart(store, outbox !== null);

@@ -11,9 +11,11 @@ export function createOutboxStore(db: Db, now: () => Date) {
   const recentConfirmation = db.prepare<[string, string], { n: number }>(
     `SELECT count(*) AS n FROM outbox WHERE kind = 'confirmation' AND recipient = ? COLLATE NOCASE AND created_at >= ?`,
   );
+  // The owner's alerts go first, then confirmations, then reminders; oldest first within a kind.
   const dueStmt = db.prepare<{ now: string; limit: number }, OutboxItem>(
     `SELECT id, estimate_id, kind, attempts, recipient FROM outbox
-     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= @now ORDER BY id LIMIT @limit`,
+     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= @now
+     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'confirmation' THEN 1 ELSE 2 END, id LIMIT @limit`,
   );
   const sentStmt = db.prepare(
     "UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id",
@@ -33,19 +35,29 @@ export function createOutboxStore(db: Db, now: () => Date) {
     "UPDATE outbox SET failed_at = NULL, next_attempt_at = ? WHERE sent_at IS NULL AND failed_at IS NOT NULL",
   );
 
+  const listeners = new Set<() => void>();
+
   function enqueue(estimateId: number, kind: MailKind, recipient: string): boolean {
     const at = iso();
-    return enqueueStmt.run(estimateId, kind, recipient, at, at).changes > 0;
+    const queued = enqueueStmt.run(estimateId, kind, recipient, at, at).changes > 0;
+    if (queued) for (const listener of listeners) listener();
+    return queued;
   }
 
   return {
     enqueue,
+    /** Calls `listener` whenever a message is queued (often inside a transaction); returns the unsubscribe. */
+    onQueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     /** Queues a confirmation unless this address had one within `periodHours`. */
     queueConfirmation(estimateId: number, email: string, periodHours: number): boolean {
       const since = new Date(now().getTime() - periodHours * 3_600_000).toISOString();
       if ((recentConfirmation.get(email, since)?.n ?? 0) > 0) return false;
       return enqueue(estimateId, "confirmation", email);
     },
+    /** Messages due now, in the order they should go. */
     dueMail({ limit = 10 }: { limit?: number } = {}) {
       return dueStmt.all({ now: iso(), limit });
     },
