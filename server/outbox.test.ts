@@ -269,6 +269,24 @@ describe("the owner's reminder", () => {
   });
 });
 
+describe("what the homeowner wrote", () => {
+  it("reaches the owner as typed: Persian with its non-joiner, a Hindi conjunct, an emoji family, in text and subject", async () => {
+    const smtp = await startSmtp();
+    const message = "👩\u200D👩\u200D👧 می\u200Cخواهم دودکش را تعمیر کنم، क्\u200Dषति ❤\uFE0F";
+    store.save({ ...lead, name: "علی\u200Cاکبر", message }, { notifyTo: "owner@example.com" });
+    const outbox = outboxFor(smtp.url);
+    expect(await outbox.runOnce()).toBe(1);
+    await outbox.stop();
+    await smtp.close();
+    const mail = readMail(smtp.received[0]?.raw ?? "");
+    expect(mail.text).toContain(message);
+    expect(mail.text).toContain("Call علی\u200Cاکبر:");
+    expect(mail.subject).toBe(
+      'Estimate request: Chimney Rebuild, Pekin — "👩\u200D👩\u200D👧 می\u200Cخواهم دودکش را تعمیر کنم،…"',
+    );
+  });
+});
+
 describe("the owner hears at once", () => {
   const backlog = (n: number) => {
     for (let i = 0; i < n; i++) store.save({ ...lead, email: `homeowner${i}@example.com` }, { confirm: true });
