@@ -196,7 +196,8 @@ test("condensing the header never moves the page content", async ({ page }) => {
   const before = await mainTop();
   await scrollTo(page, 200);
   await expect(page.locator("header").first()).toHaveAttribute("data-condensed", "");
-  await page.waitForTimeout(350);
+  // Measure once the header has stopped animating, however long a busy machine takes.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   expect(await mainTop()).toBeCloseTo(before, 0);
 });
 
