@@ -10,8 +10,12 @@ const routerLinks = {
   message: "Pages are plain documents (docs/decisions/0008-html-first.md): use <a href>.",
 };
 
-/** One layer's import rule; tests may reach across layers. */
-function layer(files, patterns) {
+/** Ways out of an app/ folder that a lower layer must not take: upward folders, then server/, scripts/, tools/, tests/. */
+const upward = (folders) => [`^(~|\\.\\.)/(${folders})`, "^(\\.\\./)+(server|scripts|tools|tests)/"];
+
+/** One layer's import rule (tests may reach across layers): each regex is a forbidden import, with one message. */
+function layer(files, message, regexes) {
+  const patterns = regexes.map((regex) => ({ regex, message }));
   return {
     files,
     ignores: ["**/*.test.{ts,tsx}"],
@@ -47,53 +51,21 @@ export default tseslint.config(
   // Layers only point down (docs/decisions/0014-layers.md): content -> lib -> components -> islands -> routes and the
   // entries; server/ beside them reads content and lib; scripts/ (owner commands) and tools/ (ours) sit on top.
   // Each block restates the router rule because a later no-restricted-imports replaces an earlier one.
-  layer(["app/**/*.{ts,tsx}"], []),
-  layer(
-    ["app/content/**"],
-    [
-      { regex: "^~/(?!content/)", message: "content/ is the floor: it imports nothing else from app/." },
-      { regex: "^\\.\\./", message: "content/ is the floor: it imports nothing outside app/content/." },
-    ],
-  ),
-  layer(
-    ["app/lib/**"],
-    [
-      {
-        regex: "^(~|\\.\\.)/(components|islands|routes|root|entry|load-context)",
-        message: "lib/ may import content/ only.",
-      },
-      { regex: "^(\\.\\./)+(server|scripts|tools|tests)/", message: "lib/ may import content/ only." },
-    ],
-  ),
+  layer(["app/**/*.{ts,tsx}"], "", []),
+  layer(["app/content/**"], "content/ is the floor: it imports nothing else from app/ or beyond.", [
+    "^~/(?!content/)",
+    "^\\.\\./",
+  ]),
+  layer(["app/lib/**"], "lib/ may import content/ only.", upward("components|islands|routes|root|entry|load-context")),
   layer(
     ["app/components/**"],
-    [
-      {
-        regex: "^(~|\\.\\.)/(islands|routes|root|entry|load-context)",
-        message: "components/ may import content/ and lib/ only; islands are registered in app/islands/.",
-      },
-      { regex: "^(\\.\\./)+(server|scripts|tools|tests)/", message: "components/ may import content/ and lib/ only." },
-    ],
+    "components/ may import content/ and lib/ only; islands are registered in app/islands/.",
+    upward("islands|routes|root|entry|load-context"),
   ),
-  layer(
-    ["app/islands/**"],
-    [
-      { regex: "^(~|\\.\\.)/(routes|root|entry|load-context)", message: "islands/ sit below the routes." },
-      { regex: "^(\\.\\./)+(server|scripts|tools|tests)/", message: "islands/ sit below the routes." },
-    ],
-  ),
-  layer(
-    ["server/**"],
-    [
-      {
-        regex: "^(\\.\\./)+app/(?!content/|lib/)",
-        message: "server/ reads app/content and app/lib only; pages reach it through the build.",
-      },
-      { regex: "^(\\.\\./)+(scripts|tools)/", message: "server/ does not depend on commands or tools." },
-    ],
-  ),
-  layer(
-    ["scripts/**"],
-    [{ regex: "^(\\.\\./)+tools/", message: "Owner commands must not depend on developer tools." }],
-  ),
+  layer(["app/islands/**"], "islands/ sit below the routes.", upward("routes|root|entry|load-context")),
+  layer(["server/**"], "server/ reads app/content and app/lib only, and no command or tool.", [
+    "^(\\.\\./)+app/(?!content/|lib/)",
+    "^(\\.\\./)+(scripts|tools)/",
+  ]),
+  layer(["scripts/**"], "Owner commands must not depend on developer tools.", ["^(\\.\\./)+tools/"]),
 );

@@ -105,6 +105,9 @@ describe("leadsCsv", () => {
     };
     const csv = leadsCsv([row]);
     expect(csv.startsWith('\uFEFF"id","reference","received_at"')).toBe(true);
+    expect(csv.split("\r\n")[0]).toContain(
+      '"referrer","utm_source","utm_medium","utm_campaign","utm_term","utm_content","gclid","fbclid","city_param"',
+    );
     expect(csv).toContain(`"'=cmd"`);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.split("\r\n")).toHaveLength(3);

@@ -1,6 +1,7 @@
 // What `npm run leads` does (server/leads-command.ts runs it): parse the command line strictly, and render the
 // requests as a worklist or as CSV.
 import { parseArgs } from "node:util";
+import { CAMPAIGN_PARAMS } from "../app/lib/attribution.ts";
 import { toCsv } from "./csv.ts";
 import {
   deliveryState,
@@ -183,13 +184,8 @@ export const CSV_COLUMNS = [
   "page",
   "landing_page",
   "referrer",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "gclid",
-  "fbclid",
+  // One column per campaign parameter the site keeps, in the order it lists them.
+  ...CAMPAIGN_PARAMS,
   "city_param",
   "email_delivery",
 ] as const;
