@@ -2,8 +2,8 @@
 // The page is complete HTML without it; this only wakes up the parts a visitor interacts with.
 import { createElement, startTransition, type FunctionComponent } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { IslandRoot } from "./components/island-root";
-import { islandLoaders, type IslandName } from "./islands";
+import { IslandRoot } from "./islands/island-root";
+import { islandLoaders, type IslandName } from "./islands/registry";
 
 function isIslandName(name: string | undefined): name is IslandName {
   return name !== undefined && name in islandLoaders;

@@ -16,6 +16,5 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("site.webmanifest", "routes/manifest.ts"),
-  route("brand-icons/:file", "routes/brand-icon.ts"),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // After `react-router build`: write brotli (quality 11) and gzip (level 9) copies beside every compressible file
-// in build/client, so the server starts by reading them instead of compressing the whole site again.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// in build/client, so the server starts by reading them instead of compressing the whole site again. It also drops
+// the .data files React Router prerenders for client-side navigation: pages are plain documents and nothing reads them.
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -12,6 +13,10 @@ export function precompress(dir: string): number {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       count += precompress(full);
+      continue;
+    }
+    if (entry.name.endsWith(".data")) {
+      rmSync(full);
       continue;
     }
     if (!COMPRESSIBLE.test(entry.name)) continue;

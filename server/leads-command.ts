@@ -1,44 +1,13 @@
-// `npm run leads`: the owner's worklist of estimate requests (see USAGE in leads.ts). `--csv > leads.csv` exports
+// `npm run leads`: the owner's worklist of estimate requests (see USAGE in leads.ts). `--out leads.csv` exports
 // them all for a spreadsheet. A bad argument prints the usage and exits with status 2.
-import { existsSync, fstatSync, ftruncateSync, readFileSync, readlinkSync, writeSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { business } from "../app/content/business.ts";
 import { readConfig, type Config } from "./config.ts";
 import { openEstimateStore, type EstimateStore } from "./estimate-store.ts";
 import { localTime } from "./lead-mail.ts";
 import { deliverySummary, leadsCsv, leadsText, parseLeadsArgs, USAGE, type LeadsCommand } from "./leads.ts";
 import { monthsBefore } from "./outbox.ts";
-
-/**
- * `npm run` prints its banner ("> pkg leads" …) to stdout before this program starts, so `> leads.csv` would
- * begin with it. When stdout is a file npm's banner alone was written to (truncated by `>`, not `>>`), start
- * the file over so it holds only the CSV. Anything else (a terminal, a pipe, an appended file) is left alone.
- */
-function rewindNpmBanner(fd: number): number {
-  try {
-    if (!process.env.npm_lifecycle_event || !fstatSync(fd).isFile()) return -1;
-    const flags = /^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, "utf8"))?.[1];
-    const O_APPEND = 0o2000;
-    if (flags === undefined || (parseInt(flags, 8) & O_APPEND) !== 0) return -1;
-    const written = readFileSync(readlinkSync(`/proc/self/fd/${fd}`), "utf8");
-    if (!/^(\n|> [^\n]*\n)*$/.test(written)) return -1;
-    ftruncateSync(fd, 0);
-    return 0;
-  } catch {
-    return -1;
-  }
-}
-
-function writeOut(text: string): void {
-  const position = rewindNpmBanner(1);
-  if (position < 0) {
-    process.stdout.write(text);
-    return;
-  }
-  // Positional writes: the shared file offset still points past the banner npm wrote.
-  const bytes = Buffer.from(text, "utf8");
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(1, bytes, offset, bytes.length - offset, offset);
-}
 
 function main(argv: readonly string[]): number {
   let command: LeadsCommand;
@@ -76,7 +45,16 @@ function run(command: Exclude<LeadsCommand, { kind: "help" }>, store: EstimateSt
         status: command.status,
         since: command.since,
       });
-      writeOut(command.csv ? leadsCsv(rows, deliveries) : leadsText(rows, deliveries, command.limit !== null));
+      if (command.out !== null) {
+        // npm runs scripts from the project folder; a file name is meant from where the owner typed it.
+        const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), command.out);
+        writeFileSync(file, leadsCsv(rows, deliveries));
+        process.stdout.write(`Wrote ${rows.length} request(s) to ${file}\n`);
+        return 0;
+      }
+      process.stdout.write(
+        command.csv ? leadsCsv(rows, deliveries) : leadsText(rows, deliveries, command.limit !== null),
+      );
       return 0;
     }
     case "show": {

@@ -8,6 +8,7 @@ describe("parseLeadsArgs", () => {
     expect(parseLeadsArgs([])).toEqual({
       kind: "list",
       csv: false,
+      out: null,
       limit: null,
       spam: false,
       status: null,
@@ -16,6 +17,7 @@ describe("parseLeadsArgs", () => {
     expect(parseLeadsArgs(["--csv"])).toMatchObject({ kind: "list", csv: true, limit: null });
     expect(parseLeadsArgs(["--csv", "--limit", "10", "--spam"])).toMatchObject({ csv: true, limit: 10, spam: true });
     expect(parseLeadsArgs(["--limit=3"]).limit).toBe(3);
+    expect(parseLeadsArgs(["--out", "leads.csv"])).toMatchObject({ kind: "list", csv: true, out: "leads.csv" });
   });
 
   it("reads the worklist commands", () => {
@@ -62,6 +64,9 @@ describe("parseLeadsArgs", () => {
     ["--limit"],
     ["--cvs"],
     ["--csv=yes"],
+    ["--out"],
+    ["--out", ""],
+    ["--show", "9", "--out", "x.csv"],
     ["extra"],
     ["-x"],
   ])("refuses %j", (...args) => {
@@ -100,6 +105,9 @@ describe("leadsCsv", () => {
     };
     const csv = leadsCsv([row]);
     expect(csv.startsWith('\uFEFF"id","reference","received_at"')).toBe(true);
+    expect(csv.split("\r\n")[0]).toContain(
+      '"referrer","utm_source","utm_medium","utm_campaign","utm_term","utm_content","gclid","fbclid","city_param"',
+    );
     expect(csv).toContain(`"'=cmd"`);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.split("\r\n")).toHaveLength(3);

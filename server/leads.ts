@@ -1,6 +1,7 @@
 // What `npm run leads` does (server/leads-command.ts runs it): parse the command line strictly, and render the
 // requests as a worklist or as CSV.
 import { parseArgs } from "node:util";
+import { CAMPAIGN_PARAMS } from "../app/lib/attribution.ts";
 import { toCsv } from "./csv.ts";
 import {
   deliveryState,
@@ -20,7 +21,8 @@ Read
   --limit N               only the newest N
   --spam                  include requests the spam trap caught (marked SPAM)
   --show ID               one request in full, with its notes and e-mails
-  --csv                   write them as CSV for a spreadsheet:  npm run leads -- --csv > leads.csv
+  --out FILE              write them to FILE as CSV for a spreadsheet:  npm run leads -- --out leads.csv
+  --csv                   print them as CSV instead:  npm run -s leads -- --csv > leads.csv
 
 Work
   --mark ID STATUS        set a request's status, e.g.  --mark 12 contacted --note "left a voicemail"
@@ -40,6 +42,8 @@ export type LeadsCommand =
   | {
       kind: "list";
       csv: boolean;
+      /** Where to write the CSV (from the folder the command was run in); null: standard output. */
+      out: string | null;
       limit: number | null;
       spam: boolean;
       status: LeadStatus | null;
@@ -79,6 +83,7 @@ export function parseLeadsArgs(argv: readonly string[], now = new Date()): Leads
     allowPositionals: true,
     options: {
       csv: { type: "boolean", default: false },
+      out: { type: "string" },
       limit: { type: "string" },
       spam: { type: "boolean", default: false },
       status: { type: "string" },
@@ -104,6 +109,9 @@ export function parseLeadsArgs(argv: readonly string[], now = new Date()): Leads
   };
   if (values.note !== undefined && values.mark === undefined) throw new Error("--note goes with --mark ID STATUS");
   if (values["dry-run"] && !values.purge) throw new Error("--dry-run goes with --purge");
+  if (values.out !== undefined && actions.length > 0)
+    throw new Error(`--out writes the list; it does not go with --${actions[0]}`);
+  if (values.out?.trim() === "") throw new Error("--out needs a file name, e.g. --out leads.csv");
 
   if (values.help) return { kind: "help" };
   if (values.show !== undefined) {
@@ -137,7 +145,8 @@ export function parseLeadsArgs(argv: readonly string[], now = new Date()): Leads
   }
   return {
     kind: "list",
-    csv: values.csv,
+    csv: values.csv || values.out !== undefined,
+    out: values.out ?? null,
     limit: values.limit === undefined ? null : wholeNumber("--limit", values.limit),
     spam: values.spam,
     status: values.status ?? null,
@@ -175,13 +184,8 @@ export const CSV_COLUMNS = [
   "page",
   "landing_page",
   "referrer",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "gclid",
-  "fbclid",
+  // One column per campaign parameter the site keeps, in the order it lists them.
+  ...CAMPAIGN_PARAMS,
   "city_param",
   "email_delivery",
 ] as const;

@@ -5,7 +5,7 @@ import Markdown, { type Components } from "react-markdown";
 import remarkDirective from "remark-directive";
 import remarkGfm from "remark-gfm";
 import type { Post } from "~/content/types";
-import { remarkArticleBlocks } from "~/lib/article-markdown";
+import { remarkArticleBlocks } from "~/content/article-markdown";
 import { isExternal } from "~/lib/links";
 import { CostTable } from "./cost-table";
 import { Photo } from "./photo";

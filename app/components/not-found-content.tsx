@@ -3,6 +3,7 @@ import { business } from "~/content/business";
 import { serviceLinks } from "~/content/navigation";
 import { telHref } from "~/lib/links";
 import { GoBackButton } from "./go-back-button";
+import { LinkList } from "./link-list";
 import { ButtonLink } from "./ui/button-link";
 
 /** The body of the 404 page (spec §8), shared by the catch-all route and unknown slugs. */
@@ -26,15 +27,7 @@ export function NotFoundContent() {
         </div>
         <div className="mt-14 rounded-card border border-mortar-200 bg-white p-6 text-left shadow-sm">
           <h2 className="font-sans text-lg font-bold text-soot-950">Looking for one of these?</h2>
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {serviceLinks.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="rich-link">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={serviceLinks} className="mt-3 grid gap-2 sm:grid-cols-2" />
           <p className="mt-4 text-soot-800">
             Or call us at{" "}
             <a href={telHref(business.phone)} className="rich-link">

@@ -1,32 +1,28 @@
 import { ArrowRight } from "lucide-react";
 import type { Post } from "~/content/types";
 import { formatDate } from "~/lib/dates";
-import { PhotoOrArtwork } from "./photo";
+import { Card } from "./card";
 
 export function PostCard({ post }: { post: Post }) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-card border border-mortar-200 bg-white shadow-card transition-shadow hover:shadow-lg">
-      <PhotoOrArtwork
-        photo={post.photo}
-        artwork={post.artwork}
-        artworkAlt={post.imageAlt}
-        sizes="(min-width: 1280px) 600px, (min-width: 768px) 46vw, 92vw"
-        className="aspect-[4/3]"
-      />
-      <div className="flex flex-1 flex-col p-6">
-        <p className="text-sm font-semibold text-brick-700">
-          <time dateTime={post.datePublished}>{formatDate(post.datePublished)}</time>
-        </p>
-        <h2 className="mt-2 text-2xl leading-snug font-bold text-soot-950">
-          <a href={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-brick-800">
-            {post.title}
-          </a>
-        </h2>
-        <p className="mt-3 flex-1 leading-relaxed text-soot-800">{post.excerpt}</p>
-        <span aria-hidden="true" className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brick-700">
-          Read article <ArrowRight className="size-4" />
-        </span>
-      </div>
-    </article>
+    <Card
+      photo={post.photo}
+      artwork={post.artwork}
+      artworkAlt={post.imageAlt}
+      sizes="(min-width: 1280px) 600px, (min-width: 768px) 46vw, 92vw"
+    >
+      <p className="text-sm font-semibold text-brick-700">
+        <time dateTime={post.datePublished}>{formatDate(post.datePublished)}</time>
+      </p>
+      <h2 className="mt-2 text-2xl leading-snug font-bold text-soot-950">
+        <a href={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-brick-800">
+          {post.title}
+        </a>
+      </h2>
+      <p className="mt-3 flex-1 leading-relaxed text-soot-800">{post.excerpt}</p>
+      <span aria-hidden="true" className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brick-700">
+        Read article <ArrowRight className="size-4" />
+      </span>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
 // The business's identity: the one place to change a name, number, address or hour, and the owner's claims.
 import { type Claims, claimWording } from "./claims";
-import type { CitySlug } from "./types";
 
 const paymentMethods = ["Visa", "Mastercard", "American Express", "Bitcoin"] as const;
 
@@ -91,6 +90,8 @@ export const business = {
 };
 
 export type PaymentMethod = (typeof business.paymentMethods)[number];
+/** The towns served, listed above. */
+export type CitySlug = (typeof business.cities)[number]["slug"];
 
 export function cityName(slug: CitySlug): string {
   return business.cities.find((c) => c.slug === slug)?.name ?? slug;

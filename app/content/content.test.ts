@@ -1,7 +1,7 @@
 // Content integrity: the records the pages are built from are complete, unique and link only to real pages.
 import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { articleLinks, articlePhotos } from "~/lib/article-markdown";
+import { articleLinks, articlePhotos } from "~/content/article-markdown";
 import { sitemapXml } from "~/routes/sitemap";
 import { robotsTxt } from "~/routes/robots";
 import { accessibility } from "./accessibility";

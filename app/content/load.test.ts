@@ -1,7 +1,7 @@
 // A bad content file must stop the build with its path and the field that is wrong.
 import { describe, expect, it } from "vitest";
-import { checkArticleBody } from "~/lib/article-markdown";
-import { parseInlineMarkdown } from "~/lib/inline-markdown";
+import { checkArticleBody } from "~/content/article-markdown";
+import { parseInlineMarkdown } from "~/content/inline-markdown";
 import { loadMarkdown, loadYaml } from "./load";
 import { postFrontMatter, serviceFile, testimonialsFile } from "./schema";
 

@@ -1,6 +1,6 @@
 // Every file in content/posts/ is an article: adding one adds its page, blog card, sitemap line and prerender entry.
 // Plugin-free on purpose: react-router.config.ts reaches this module through site-map.ts.
-import { checkArticleBody } from "../lib/article-markdown";
+import { checkArticleBody } from "./article-markdown";
 import { ContentError, loadMarkdown, slugOf } from "./load";
 import { postFrontMatter } from "./schema";
 import type { Post } from "./types";

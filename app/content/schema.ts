@@ -1,9 +1,8 @@
 // The zod schemas every file under content/ must match; they also give the TypeScript types (./types.ts).
 // Relative imports: react-router.config.ts loads this module without the ~ alias.
 import { z } from "zod";
-import { parseInlineMarkdown } from "../lib/inline-markdown";
-import { business } from "./business";
-import type { CitySlug } from "./types";
+import { business, type CitySlug } from "./business";
+import { parseInlineMarkdown } from "./inline-markdown";
 
 const text = z.string().trim().min(1);
 

@@ -1,6 +1,6 @@
 // Shapes of every piece of content, derived from the zod schemas in ./schema.ts that check the files in content/.
 import type { z } from "zod";
-import type { business } from "./business";
+import type { CitySlug } from "./business";
 import type {
   action,
   artworkNames,
@@ -17,19 +17,11 @@ import type {
   testimonialsFile,
 } from "./schema";
 
-/** An internal path ("/contact") or an absolute https URL. */
-export type Href = string;
-
-/** A run of text with inline links and emphasis, rendered as React elements (never as HTML). */
-export type InlineLink = { readonly text: string; readonly href: Href };
-export type InlineEmphasis = { readonly text: string; readonly emphasis: "em" | "strong" };
-export type RichTextPart = string | InlineLink | InlineEmphasis;
-export type RichText = string | readonly RichTextPart[];
+export type { CitySlug };
+export type { Href, InlineEmphasis, InlineLink, RichText, RichTextPart } from "./inline-markdown";
 
 export type IconName = (typeof iconNames)[number];
 export type ArtworkName = (typeof artworkNames)[number];
-/** The towns served, listed in app/content/business.ts. */
-export type CitySlug = (typeof business.cities)[number]["slug"];
 /** The file name of a content/services/*.yaml file, without .yaml. */
 export type ServiceSlug = string;
 

@@ -1,5 +1,15 @@
-// Brand marks (simple-icons) served as small cached SVG files rather than inlined in every page's HTML.
-import { siAmericanexpress, siBitcoin, siFacebook, siInstagram, siMastercard, siVisa, siYoutube, type SimpleIcon } from "simple-icons";
+// Brand marks (simple-icons) as small cached SVG files (public/brand-icons/, written by tools/brand-icons.ts) rather
+// than inlined in every page's HTML.
+import {
+  siAmericanexpress,
+  siBitcoin,
+  siFacebook,
+  siInstagram,
+  siMastercard,
+  siVisa,
+  siYoutube,
+  type SimpleIcon,
+} from "simple-icons";
 import type { PaymentMethod } from "~/content/business";
 
 type Mark = { icon: SimpleIcon; fill?: string };

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Artwork } from "~/components/artwork";
 import { EstimateForm } from "~/components/estimate-form";
 import { FaqSection } from "~/components/faq-section";
-import { Island } from "~/components/island";
+import { Island } from "~/islands/island";
 import { PageHero } from "~/components/page-hero";
 import { PaymentMethods } from "~/components/payment-methods";
 import { SectionHeading } from "~/components/section-heading";
@@ -84,7 +84,9 @@ export default function Contact() {
 function Detail({ icon, heading, children }: { icon: ReactNode; heading: string; children: ReactNode }) {
   return (
     <div className="flex gap-4">
-      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brick-100 text-brick-700">{icon}</span>
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brick-100 text-brick-700">
+        {icon}
+      </span>
       <div>
         <h2 className="font-sans text-lg font-bold text-soot-950">{heading}</h2>
         <div className="mt-1 text-soot-800">{children}</div>

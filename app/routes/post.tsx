@@ -4,6 +4,7 @@ import type { Route } from "./+types/post";
 import { ArticleBody } from "~/components/article-body";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CtaBand } from "~/components/cta-band";
+import { LinkList } from "~/components/link-list";
 import { NotFoundContent } from "~/components/not-found-content";
 import { PhotoOrArtwork } from "~/components/photo";
 import { PostCard } from "~/components/post-card";
@@ -96,15 +97,7 @@ export default function PostPage({ params }: Route.ComponentProps) {
           </div>
           <nav aria-label="Our services" className="rounded-card border border-mortar-200 bg-white p-6 shadow-sm">
             <h2 className="font-sans text-lg font-bold text-soot-950">Our services</h2>
-            <ul className="mt-3 space-y-2">
-              {serviceLinks.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} className="rich-link">
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={serviceLinks} className="mt-3 space-y-2" />
           </nav>
         </aside>
       </div>

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { PHONE, PHONE_HREF, accessibilityState, expectExpanded, isMobile, scrollTo, visit } from "./support";
+import {
+  PHONE,
+  PHONE_HREF,
+  accessibilityState,
+  animationsDone,
+  expectExpanded,
+  isMobile,
+  scrollTo,
+  visit,
+} from "./support";
 
 const SERVICES = [
   "Chimney Crowns",
@@ -196,7 +205,7 @@ test("condensing the header never moves the page content", async ({ page }) => {
   const before = await mainTop();
   await scrollTo(page, 200);
   await expect(page.locator("header").first()).toHaveAttribute("data-condensed", "");
-  await page.waitForTimeout(350);
+  await animationsDone(page);
   expect(await mainTop()).toBeCloseTo(before, 0);
 });
 

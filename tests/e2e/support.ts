@@ -17,6 +17,13 @@ export function isMobile(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 640;
 }
 
+/** Waits until every CSS animation has ended (a menu opening, a header condensing), however long a busy machine takes. */
+export async function animationsDone(page: Page) {
+  // Two frames first, so an animation the last action started has begun.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
 export async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openEstimateStore } from "../../server/estimate-store.ts";
 import { startServer, stopServer } from "./harness";
 
@@ -82,8 +82,9 @@ describe("durability", () => {
       phone: "309-555-0100",
       message: "x".repeat(2000),
     }).toString();
+    let req: ReturnType<typeof httpRequest> | undefined;
     const answered = new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.url}/api/estimate`, {
+      req = httpRequest(`${server.url}/api/estimate`, {
         method: "POST",
         headers: {
           Accept: "application/json",
@@ -96,12 +97,15 @@ describe("durability", () => {
         res.on("end", () => resolve(res.statusCode ?? 0));
       });
       req.on("error", reject);
-      // Send half, then the rest after the server has been told to stop.
-      req.write(body.slice(0, 1000));
-      setTimeout(() => req.end(body.slice(1000)), 600);
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Send half, and make sure the server holds it: it answers a request opened after ours only once it has
+    // taken ours in (no fixed wait that a busy machine could outrun).
+    await new Promise<void>((written) => req?.write(body.slice(0, 1000), () => written()));
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     server.process.kill("SIGTERM");
+    // The rest arrives once the server has begun to stop.
+    await vi.waitFor(() => expect(server.output()).toContain("SIGTERM received"), { timeout: 10_000, interval: 20 });
+    req?.end(body.slice(1000));
     expect(await answered).toBe(200);
     expect(await server.exited).toBe(0);
     // New connections are refused once it has stopped.

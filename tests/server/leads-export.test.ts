@@ -1,6 +1,6 @@
-// The README's recipe, run exactly as written, gives the owner a file that is only CSV, with every lead.
+// The README's recipes, run exactly as written, gives the owner a file that is only CSV, with every lead.
 import { execSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -32,9 +32,13 @@ beforeAll(() => {
 const env = () => ({ ...process.env, DATA_DIR: dataDir });
 
 describe("npm run leads", () => {
-  it("`npm run leads -- --csv > leads.csv` writes only CSV, every lead, ready for Excel", () => {
-    const out = path.join(dataDir, "leads.csv");
-    execSync(`npm run leads -- --csv > ${JSON.stringify(out)}`, { env: env(), shell: "/bin/sh" });
+  it("`npm run leads -- --out leads.csv` writes only CSV, every lead, ready for Excel, where the owner is", () => {
+    // npm runs the script from the project folder; the file lands in the folder the command was typed in.
+    mkdirSync(".test-builds", { recursive: true });
+    const folder = mkdtempSync(path.resolve(".test-builds/owner-"));
+    const printed = execSync("npm run leads -- --out leads.csv", { env: env(), cwd: folder }).toString();
+    const out = path.join(folder, "leads.csv");
+    expect(printed).toContain(`Wrote ${LEADS} request(s) to ${out}`);
     const bytes = readFileSync(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8").slice(1);
@@ -45,6 +49,15 @@ describe("npm run leads", () => {
     expect(text.split("\r\n").filter(Boolean)).toHaveLength(LEADS + 1);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(text).toContain('"Zoë 75"');
+    rmSync(folder, { recursive: true });
+  });
+
+  it("`npm run -s leads -- --csv > leads.csv` gives the same file through the shell", () => {
+    const out = path.join(dataDir, "leads.csv");
+    execSync(`npm run -s leads -- --csv > ${JSON.stringify(out)}`, { env: env(), shell: "/bin/sh" });
+    const text = readFileSync(out, "utf8");
+    expect(text.startsWith('\uFEFF"id","reference"')).toBe(true);
+    expect(text.split("\r\n").filter(Boolean)).toHaveLength(LEADS + 1);
   });
 
   it("also writes only CSV to a pipe when npm is silenced, and honours --limit", () => {

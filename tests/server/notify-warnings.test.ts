@@ -1,5 +1,5 @@
 // Nobody is left uninformed: without mail, every start and every stored request says so, loudly.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 let server: RunningServer;
@@ -22,9 +22,13 @@ describe("without e-mail configured", () => {
       });
       expect(await response.json()).toEqual({ ok: true });
     }
-    await new Promise((r) => setTimeout(r, 200));
-    expect(
-      server.output().match(/WARNING: estimate request #\d+ \(R-[A-Z0-9]{6}\) is stored, but nobody was told/g),
-    ).toHaveLength(2);
+    // The warning reaches us through a pipe, maybe after the response: wait for it rather than for a set time.
+    await vi.waitFor(
+      () =>
+        expect(
+          server.output().match(/WARNING: estimate request #\d+ \(R-[A-Z0-9]{6}\) is stored, but nobody was told/g),
+        ).toHaveLength(2),
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-// `npx tsx scripts/page-weights.ts [--json out.json]`: what each page costs a first-time visitor, from the production
+// `npx tsx tools/page-weights.ts [--json out.json]`: what each page costs a first-time visitor, from the production
 // build served by the production server: the document (with its inline CSS), and the CSS and JS files Chromium
 // fetches (waiting for idle so deferred islands count). Raw, gzip (level 9) and brotli (quality 11) bytes.
 import { execSync } from "node:child_process";

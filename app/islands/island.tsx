@@ -3,7 +3,7 @@
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandRoot } from "./island-root";
-import type { IslandComponent, IslandName, IslandProps } from "~/islands";
+import type { IslandComponent, IslandName, IslandProps } from "./registry";
 
 export function Island<N extends IslandName>({
   name,

@@ -1,4 +1,4 @@
-// Screenshots for review: npx tsx scripts/review-shots.ts <base-url> <out-dir>
+// Screenshots for review: npx tsx tools/review-shots.ts <base-url> <out-dir>
 // Home, a service page with its menu open, the FAQ page with an answer open, and the contact page, at 375 and
 // 1280 px (the viewport, not the full page). Whether each page's inline CSS is complete is a test (budgets.spec.ts).
 import { mkdirSync } from "node:fs";
@@ -8,7 +8,7 @@ import { launchChromium } from "./chromium.ts";
 type Scene = [name: string, path: string, act: (page: Page, width: number) => Promise<void>];
 
 const [base, outDir] = process.argv.slice(2);
-if (!base || !outDir) throw new Error("usage: npx tsx scripts/review-shots.ts <base-url> <out-dir>");
+if (!base || !outDir) throw new Error("usage: npx tsx tools/review-shots.ts <base-url> <out-dir>");
 mkdirSync(outDir, { recursive: true });
 const browser = await launchChromium();
 const scenes: Scene[] = [

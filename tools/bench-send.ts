@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench-send.ts [--runs N]`: on /contact, with 4x CPU slowdown, the time from a click on
+// `npx tsx tools/bench-send.ts [--runs N]`: on /contact, with 4x CPU slowdown, the time from a click on
 // 'Send My Request' to the 'Sending...' state, once the form's island has loaded. Two measures per run:
 // - toSending: click event timestamp -> the DOM shows 'Sending...' (MutationObserver);
 // - toPaint: the click's Event Timing duration (input to the next paint, as INP counts it; 8 ms granularity).

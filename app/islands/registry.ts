@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 
 export const islandLoaders = {
-  EstimateForm: () => import("./components/estimate-form").then((m) => m.EstimateForm),
+  EstimateForm: () => import("../components/estimate-form").then((m) => m.EstimateForm),
 } satisfies Record<string, () => Promise<(props: never) => ReactNode>>;
 
 export type IslandName = keyof typeof islandLoaders;

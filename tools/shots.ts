@@ -1,9 +1,9 @@
-// Batch screenshots for review: npx tsx scripts/shots.ts <base-url> <out-dir> <path>... (each at 375 and 1280, full page)
+// Batch screenshots for review: npx tsx tools/shots.ts <base-url> <out-dir> <path>... (each at 375 and 1280, full page)
 import { mkdirSync } from "node:fs";
 import { launchChromium } from "./chromium.ts";
 
 const [base, outDir, ...paths] = process.argv.slice(2);
-if (!base || !outDir) throw new Error("usage: npx tsx scripts/shots.ts <base-url> <out-dir> <path>...");
+if (!base || !outDir) throw new Error("usage: npx tsx tools/shots.ts <base-url> <out-dir> <path>...");
 mkdirSync(outDir, { recursive: true });
 const browser = await launchChromium();
 for (const width of [375, 1280]) {

@@ -2,7 +2,15 @@
 import type { PhrasingContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toString } from "mdast-util-to-string";
-import type { RichText, RichTextPart } from "~/content/types";
+
+/** An internal path ("/contact") or an absolute https URL. */
+export type Href = string;
+
+/** A run of text with inline links and emphasis, rendered as React elements (never as HTML). */
+export type InlineLink = { readonly text: string; readonly href: Href };
+export type InlineEmphasis = { readonly text: string; readonly emphasis: "em" | "strong" };
+export type RichTextPart = string | InlineLink | InlineEmphasis;
+export type RichText = string | readonly RichTextPart[];
 
 /** Parses inline Markdown into rich text, or returns the reason it is not allowed. */
 export function parseInlineMarkdown(source: string): { ok: true; value: RichText } | { ok: false; error: string } {
