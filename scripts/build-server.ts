@@ -1,10 +1,12 @@
 // Part of `npm run build`: compiles the Node server (server/index.ts and what it imports from server/ and app/)
 // into one JavaScript file set in build/bin/, so `npm start` runs plain `node` with no TypeScript loader
 // (decision 0010). Packages stay external: node_modules is loaded as it is, native better-sqlite3 included.
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
+// SITE_URL may live in .env, as for the site build (react-router.config.ts).
+if (existsSync(".env")) process.loadEnvFile(".env");
 const outdir = path.resolve(process.env.BUILD_DIR || "build", "bin");
 const started = Date.now();
 // Chunk names carry a hash: clear the last build's.

@@ -5,16 +5,12 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { BackupRetention } from "../app/lib/backup-retention.ts";
 
-export type BackupRetention = { daily: number; weekly: number };
+export { backupRetentionDays, type BackupRetention } from "../app/lib/backup-retention.ts";
 
 const DAY = 86_400_000;
 const NAME = /^estimates-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db$/;
-
-/** The longest a backup is kept: its week must be among the last `weekly` calendar weeks (or day among `daily`). */
-export function backupRetentionDays({ daily, weekly }: BackupRetention): number {
-  return Math.max(daily, weekly * 7);
-}
 
 /** estimates-2026-11-24T06-00-00Z.db: sorts by time, and says when it was taken without opening it. */
 export function backupFileName(at: Date): string {
@@ -149,7 +145,13 @@ export async function backupDatabase({ databaseFile, dir, retention, now = () =>
     renameSync(partial, file);
     const pruned = backupsToPrune(listBackups(dir), at, retention).map((b) => b.file);
     for (const old of pruned) rmSync(old, { force: true });
-    return { file, bytes: statSync(file).size, ms: performance.now() - started, counts: found, pruned } satisfies BackupResult;
+    return {
+      file,
+      bytes: statSync(file).size,
+      ms: performance.now() - started,
+      counts: found,
+      pruned,
+    } satisfies BackupResult;
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;

@@ -17,7 +17,12 @@ const TITLES: Record<CheckName, string> = {
   mail: "e-mail cannot be delivered",
 };
 
-export function createIncidents({ send, now = () => new Date(), log = console.log, warn = console.error }: IncidentOptions) {
+export function createIncidents({
+  send,
+  now = () => new Date(),
+  log = console.log,
+  warn = console.error,
+}: IncidentOptions) {
   const open = new Map<CheckName, { since: Date; detail: string; mailed: boolean }>();
 
   async function mailPending() {

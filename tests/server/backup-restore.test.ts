@@ -65,7 +65,15 @@ describe("backups that restore", () => {
     );
     db.transaction(() => {
       for (let i = 0; i < STORED; i++) {
-        insert.run(`S-${i}`, `Stored ${i}`, `stored-${i}@example.com`, "309-555-0101", "Chimney Repair", "x".repeat(300), "Normal");
+        insert.run(
+          `S-${i}`,
+          `Stored ${i}`,
+          `stored-${i}@example.com`,
+          "309-555-0101",
+          "Chimney Repair",
+          "x".repeat(300),
+          "Normal",
+        );
       }
     })();
     db.close();
