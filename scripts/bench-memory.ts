@@ -55,6 +55,7 @@ async function once() {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let firstOk = 0;
   while (!firstOk) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -75,8 +76,10 @@ async function once() {
   const rendered = await flood(Array.from({ length: count }, (_, i) => `${base}/locations/plausible-town-${i}`));
   const seconds = (performance.now() - floodStart) / 1000;
   const after = rss(pid);
+  if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server died during the run");
   child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
+  const code = await exited;
+  if (code !== 0) throw new Error(`the server exited with ${code} after SIGTERM`);
   return { firstOk, idle, warm, after, rendered, pagesPerSecond: rendered / seconds };
 }
 

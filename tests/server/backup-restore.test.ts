@@ -55,6 +55,7 @@ describe("backups that restore", () => {
     // The server backs up at start when the newest backup is over 6 hours old (here: there is none).
     const deadline = Date.now() + 30_000;
     while (listBackups(backupDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toContain("WARNING: no backup in the last 24 hours");
     expect(server.output()).toMatch(/Backup estimates-\S+\.db: 0 requests, \d+ bytes, verified\./);
 
     for (let i = 0; i < POSTED; i++) await post(server.url, i);
@@ -114,6 +115,8 @@ describe("backups that restore", () => {
 
     server = await startServer({}, dataDir);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // Backed up minutes ago: no warning, and no new backup before 6 hours have passed.
+    expect(server.output()).not.toContain("no backup in the last 24 hours");
     const store = openEstimateStore({ dataDir });
     const emails = new Set(store.list().map((lead) => lead.email));
     store.close();
