@@ -128,6 +128,8 @@ describe("backups that restore", () => {
   });
 
   const rclone = spawnSync("rclone", ["version"]).status === 0;
+  if (!rclone)
+    console.warn("SKIPPED the off-site copy test: `rclone` is not installed (sudo apt-get install -y rclone).");
   it.skipIf(!rclone)("copies the backups off-site with the rclone recipe, retention included (local backend)", () => {
     const unit = readFileSync("deploy/heartland-offsite.service", "utf8");
     const command = /^ExecStart=(\S+) (.+)$/m.exec(unit);
