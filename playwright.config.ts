@@ -33,7 +33,13 @@ export default defineConfig({
     baseURL,
     launchOptions: {
       executablePath: chromePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
@@ -41,7 +47,8 @@ export default defineConfig({
     { name: "mobile", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    // The compiled server `npm start` runs, under whichever `node` is first on PATH (CI runs it on Node 24 too).
+    command: "node build/bin/server.js",
     url: `${baseURL}/`,
     reuseExistingServer: false,
     env: {

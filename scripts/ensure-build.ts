@@ -3,8 +3,8 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const marker = "build/server/index.js";
-const sources = ["app", "content", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const marker = "build/bin/server.js";
+const sources = ["app", "content", "public", "server", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 /** Newest modification time at or below p. */
 function newest(p: string): number {

@@ -31,6 +31,8 @@ export const configSchema = z.object({
   TRUST_PROXY: optionalText,
   DATA_DIR: optionalText,
   BUILD_DIR: optionalText,
+  /** Where backups go (default DATA_DIR/backups); "off" stops the 6-hourly backup (decision 0011). */
+  BACKUP_DIR: optionalText,
   RATE_LIMIT_PER_MINUTE: integer(5, 1, Number.MAX_SAFE_INTEGER),
   ALLOWED_ORIGINS: origins,
   SMTP_URL: optionalText,

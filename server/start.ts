@@ -1,16 +1,23 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
 import { createServer } from "node:http";
 import path from "node:path";
+import nodemailer from "nodemailer";
 import { createApp } from "./app.ts";
+import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./backup.ts";
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
 import { business } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
+import { createIncidents } from "./incidents.ts";
+
+const HOUR = 3_600_000;
+const BACKUP_EVERY = 6 * HOUR;
+let stopping = false;
 
 /** Says loudly, at every start, what would otherwise fail silently: no mail at all, or mail that keeps failing. */
-function warnAtStart(store: EstimateStore, mailConfigured: boolean) {
+function warnAtStart(store: EstimateStore, mailConfigured: boolean, backupDir: string | null) {
   if (!mailConfigured) {
     console.warn(
       "\nWARNING: no e-mail is configured (SMTP_URL is not set). Estimate requests are stored, but NOBODY IS TOLD.\n" +
@@ -29,6 +36,17 @@ function warnAtStart(store: EstimateStore, mailConfigured: boolean) {
       "    Fix the mail settings, then run `npm run leads -- --retry-mail`. `npm run leads` shows each request's mail.\n",
     );
   }
+  if (backupDir === null) {
+    console.warn("\nWARNING: BACKUP_DIR=off: the database is NOT BACKED UP by the server.\n");
+    return;
+  }
+  const age = lastBackupAgeMs(backupDir, new Date());
+  if (age === null || age > 24 * HOUR) {
+    console.warn(
+      `\nWARNING: no backup in the last 24 hours in ${backupDir} (newest: ${age === null ? "none" : `${Math.floor(age / HOUR)} hours old`}).\n` +
+        "         One is taken now; if this repeats, check that folder and the log for 'BACKUP FAILED'.\n",
+    );
+  }
 }
 import { answerClientError } from "./http-guards.ts";
 
@@ -41,6 +59,8 @@ try {
 }
 
 const store = openEstimateStore(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {});
+const dataDir = path.dirname(store.file);
+const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKUP_DIR ?? path.join(dataDir, "backups"));
 const ownerAddress = config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
 const outbox = config.SMTP_URL
@@ -54,7 +74,7 @@ const outbox = config.SMTP_URL
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
     })
   : null;
-warnAtStart(store, outbox !== null);
+warnAtStart(store, outbox !== null, backupDir);
 const app = await createApp({
   store,
   notifyTo: outbox ? ownerAddress : null,
@@ -72,24 +92,71 @@ const app = await createApp({
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
 server.listen(config.PORT, config.HOST, () => {
+  // `npm run restore` refuses while this file names a live process.
+  writePidFile(dataDir);
   console.log(`Site ready at http://localhost:${config.PORT} (estimates stored in ${store.file})`);
 });
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);
 outbox?.start();
+
+// One e-mail to the owner per incident (server/incidents.ts), sent directly: the outbox lives in the database,
+// which may be what failed.
+const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+const incidents = createIncidents({
+  send: async (subject, text) => {
+    if (!alertTransport) return;
+    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress, subject, text });
+  },
+});
+async function checkHealth() {
+  await incidents.report("database", store.writable(), `The database file is ${store.file}.`);
+  const troubled = outbox ? store.troubledDeliveries().length : 0;
+  await incidents.report("mail", troubled === 0, `${troubled} e-mail(s) not delivered; see \`npm run leads\`.`);
+}
+setInterval(() => void checkHealth(), 60_000).unref();
+
+// Backups every 6 hours (and at start when the newest is older), verified before they count.
+let backingUp = false;
+async function backupIfDue() {
+  if (!backupDir || backingUp || stopping) return;
+  const age = lastBackupAgeMs(backupDir, new Date());
+  if (age !== null && age < BACKUP_EVERY) return;
+  backingUp = true;
+  try {
+    const result = await backupDatabase({
+      databaseFile: store.file,
+      dir: backupDir,
+      retention: business.leads.backups,
+    });
+    console.log(
+      `Backup ${path.basename(result.file)}: ${result.counts.requests} requests, ${result.bytes} bytes, verified.`,
+    );
+    await incidents.report("backup", true);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`!!! BACKUP FAILED: ${message}`);
+    await incidents.report("backup", false, `The last attempt said: ${message}`);
+  } finally {
+    backingUp = false;
+  }
+}
+void backupIfDue();
+setInterval(() => void backupIfDue(), 15 * 60_000).unref();
 // Requests past their retention period go at start and then daily.
 purgeExpired(store, new Date());
 setInterval(() => purgeExpired(store, new Date()), 24 * 3_600_000).unref();
 
 // Stop accepting, let requests in flight finish, then close the database and exit.
-let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
   server.close(async () => {
     await outbox?.stop();
+    alertTransport?.close();
     store.close();
+    removePidFile(dataDir);
     process.exit(0);
   });
   // Keep-alive connections go as soon as they fall idle, so a finished request does not hold the exit.
@@ -97,6 +164,7 @@ function shutdown(signal: string) {
   setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
     store.close();
+    removePidFile(dataDir);
     process.exit(1);
   }, 10_000).unref();
 }

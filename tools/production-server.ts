@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 
-export const SERVER_ENTRY = ["--import", "tsx", "server/index.ts"] as const;
+export const SERVER_ENTRY = ["build/bin/server.js"] as const;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -63,6 +63,8 @@ export const business = {
     callBackWithinBusinessHours: 2,
     /** Requests older than this are deleted automatically. */
     retentionMonths: 24,
+    /** Backups of the database kept: the newest of each of the last 7 days and of the last 4 weeks. */
+    backups: { daily: 7, weekly: 4 },
   },
   socials: [
     { name: "Facebook", href: "https://www.facebook.com/example-heartland-chimney" },

@@ -4,6 +4,7 @@ import { ContactLine } from "~/components/contact-line";
 import { CtaBand } from "~/components/cta-band";
 import { PageHero } from "~/components/page-hero";
 import { business } from "~/content/business";
+import { backupRetentionDays } from "~/lib/backup-retention";
 import { seo } from "~/lib/seo";
 
 export const meta = () =>
@@ -14,6 +15,7 @@ export const meta = () =>
   });
 
 const months = business.leads.retentionMonths;
+const backupDays = backupRetentionDays(business.leads.backups);
 
 const sections: { heading: string; paragraphs: string[] }[] = [
   {
@@ -41,6 +43,7 @@ const sections: { heading: string; paragraphs: string[] }[] = [
     heading: "How long we keep it",
     paragraphs: [
       `Requests are deleted automatically ${months} months after they arrive, together with their notes and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
+      `We keep backup copies of the database, so that a broken disk cannot lose your request. Each backup is deleted after at most ${backupDays} days, so anything deleted from the database is gone from every backup within ${backupDays} days.`,
     ],
   },
   {

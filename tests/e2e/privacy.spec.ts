@@ -19,8 +19,13 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.getByText("deleted automatically 24 months after they arrive")).toBeVisible();
+  // The backup retention (business.leads.backups: 7 daily, 4 weekly) as server/backup.ts applies it.
+  await expect(page.getByText("gone from every backup within 28 days")).toBeVisible();
   await expect(page.getByText("We set no cookies")).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: PHONE, exact: true })).toHaveAttribute("href", "tel:3095550134");
+  await expect(page.getByRole("main").getByRole("link", { name: PHONE, exact: true })).toHaveAttribute(
+    "href",
+    "tel:3095550134",
+  );
 });
 
 test("visitor sees a privacy link beside the estimate form's submit button", async ({ page }) => {

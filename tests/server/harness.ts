@@ -1,9 +1,13 @@
-// Starts the built production server (node --import tsx server/index.ts) on a free port with its own data folder.
+// Starts the built production server (node build/bin/server.js, what `npm start` runs) on a free port with its own
+// data folder.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+/** The compiled server (scripts/build-server.ts); `npm run build` writes it. */
+export const SERVER_ENTRY = "build/bin/server.js";
 
 export type RunningServer = {
   url: string;
@@ -33,7 +37,7 @@ export async function startServer(
   dataDir = mkdtempSync(path.join(tmpdir(), "server-test-")),
 ) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -125,6 +125,11 @@ describe("launch check", () => {
     expect(blockersFor(withEnv({ SITE_URL: site, ESTIMATE_ENDPOINT: "https://formspree.io/f/abc" }))).toEqual([]);
   });
 
+  it("catches backups turned off while the site stores the requests itself", () => {
+    expect(blockersFor(withEnv({ ...ready.env, BACKUP_DIR: "off" }))).toEqual(["environment / .env BACKUP_DIR"]);
+    expect(blockersFor(withEnv({ ...ready.env, BACKUP_DIR: "/var/backups/heartland-site" }))).toEqual([]);
+  });
+
   it("names the file and field of each blocker and says what is wrong", () => {
     const blockers = findLaunchBlockers(withBusiness({ phone: "(309) 555-0134" })(ready));
     expect(blockers).toEqual([

@@ -1,0 +1,29 @@
+// Part of `npm run build`: compiles the Node server (server/index.ts and what it imports from server/ and app/)
+// into one JavaScript file set in build/bin/, so `npm start` runs plain `node` with no TypeScript loader
+// (decision 0010). Packages stay external: node_modules is loaded as it is, native better-sqlite3 included.
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+// SITE_URL may live in .env, as for the site build (react-router.config.ts).
+if (existsSync(".env")) process.loadEnvFile(".env");
+const outdir = path.resolve(process.env.BUILD_DIR || "build", "bin");
+const started = Date.now();
+// Chunk names carry a hash: clear the last build's.
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { server: "server/index.ts" },
+  outdir,
+  bundle: true,
+  // index.ts settles NODE_ENV before it imports start.ts; splitting keeps that import (and React's) lazy.
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  // The oldest Node in package.json "engines": one artifact for every supported version.
+  target: "node20.19",
+  packages: "external",
+  // The same value Vite bakes into the site (vite.config.ts), so the server's e-mails link to the built origin.
+  define: { __BUILD_SITE_URL__: JSON.stringify(process.env.SITE_URL?.trim() ?? "") },
+  logLevel: "warning",
+});
+console.log(`Compiled the server into ${path.relative(process.cwd(), outdir)}/ in ${Date.now() - started} ms`);
