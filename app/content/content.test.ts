@@ -117,7 +117,7 @@ describe("content", () => {
     for (const service of services) expect(unique(service.sections.map((s) => s.id)), service.slug).toBe(true);
   });
 
-  it("keeps the business's phone number and e-mail out of the copy (they live in business.ts only)", () => {
+  it("keeps the business's phone number and e-mail out of the copy (they live in content/business.yaml only)", () => {
     const copy = JSON.stringify({ ...allContent, business: undefined });
     expect(copy).not.toContain(business.phone);
     expect(copy).not.toContain(business.email);

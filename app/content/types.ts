@@ -28,7 +28,7 @@ export type RichText = string | readonly RichTextPart[];
 
 export type IconName = (typeof iconNames)[number];
 export type ArtworkName = (typeof artworkNames)[number];
-/** The towns served, listed in app/content/business.ts. */
+/** The towns served, listed in content/business.yaml. */
 export type CitySlug = (typeof business.cities)[number]["slug"];
 /** The file name of a content/services/*.yaml file, without .yaml. */
 export type ServiceSlug = string;
