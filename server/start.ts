@@ -1,10 +1,12 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { createApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
+import { createPublisher, currentBuild } from "./publish.ts";
 import { business } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
@@ -54,6 +56,17 @@ const outbox = config.SMTP_URL
     })
   : null;
 warnAtStart(store, outbox !== null);
+// The console publishes into builds/<id>/ and points builds/current at the one served (decision 0015); a restart
+// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off.
+const buildsDir = path.resolve("builds");
+const publisher =
+  !config.BUILD_DIR && existsSync(".git")
+    ? createPublisher({
+        repoDir: process.cwd(),
+        buildsDir,
+        prepare: (dir) => app.prepareBuild(dir),
+      })
+    : null;
 const app = await createApp({
   store,
   notifyTo: outbox ? ownerAddress : null,
@@ -66,7 +79,8 @@ const app = await createApp({
   siteUrl: config.SITE_URL ?? null,
   trustProxy: config.TRUST_PROXY,
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
-  ...(config.BUILD_DIR ? { buildDir: path.resolve(config.BUILD_DIR) } : {}),
+  buildDir: config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build")),
+  publisher,
 });
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
