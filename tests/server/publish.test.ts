@@ -75,13 +75,16 @@ describe("publishing a change with the real build", () => {
     const head = git("rev-parse", "HEAD");
     const file = "content/services/chimney-crowns.yaml";
     const source = readFileSync(path.join(clone, file), "utf8");
-    const job = publisher.save({ summary: "Broken", files: [{ path: file, content: source.replace(/^order: \d+/m, "order: first") }] });
+    const job = publisher.save({
+      summary: "Broken",
+      files: [{ path: file, content: source.replace(/^order: \d+/m, "order: first") }],
+    });
     await publisher.idle();
     expect(job.state).toBe("failed");
     expect(job.error).toMatch(/^content\/services\/chimney-crowns\.yaml is not valid: order/);
     timings.push(`failed publish: ${job.durationMs} ms`);
     expect(git("rev-parse", "HEAD")).toBe(head);
-    expect(git("status", "--porcelain")).toBe("");
+    expect(git("status", "--porcelain", "--", "content")).toBe("");
     expect(await page("/")).toContain(NEW_PHONE);
   }, 300_000);
 
