@@ -22,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function upload(files: { name: string; bytes: Uint8Array; type?: string }[], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append("photos", new File([f.bytes], f.name, { type: f.type ?? "image/jpeg" }));
+  for (const f of files) form.append("photos", new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
   return new Request("http://localhost/owner/site/photos", { method: "POST", body: form });
 }
 
@@ -82,7 +82,7 @@ describe("photo upload", () => {
   });
 
   it("refuses a decompression bomb before decoding it", async () => {
-    const error = await rejection(ingestUploads([new File([bomb(phone)], "bomb.jpg")]));
+    const error = await rejection(ingestUploads([new File([new Uint8Array(bomb(phone))], "bomb.jpg")]));
     expect(error.message).toBe("bomb.jpg has more pixels than any camera makes; not added");
   });
 
