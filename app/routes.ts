@@ -17,5 +17,13 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("site.webmanifest", "routes/manifest.ts"),
   route("brand-icons/:file", "routes/brand-icon.ts"),
+  // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
+  route("owner", "routes/owner/layout.tsx", [
+    index("routes/owner/inbox.tsx"),
+    route("sign-in", "routes/owner/sign-in.tsx"),
+    route("sign-out", "routes/owner/sign-out.ts"),
+    route("enrol/:token", "routes/owner/enrol.tsx"),
+    route("passkey/:ceremony", "routes/owner/passkey.ts"),
+  ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

@@ -18,6 +18,7 @@ import {
   sendError,
   trailingSlashRedirect,
 } from "./http-guards.ts";
+import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
 import { cacheRenderedPages, matcher } from "./page-cache.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
 
@@ -112,6 +113,8 @@ export type AppOptions = {
   /** Bytes of server-rendered pages kept in memory. */
   pageCacheBytes?: number;
   now?: () => number;
+  /** The owner console's stores; by default built over the estimate store's connection. */
+  owner?: OwnerConsole;
 };
 
 export async function createApp({
@@ -126,6 +129,7 @@ export async function createApp({
   estimateEndpoint,
   pageCacheBytes = 8 * 1024 * 1024,
   now,
+  owner = createOwnerConsole({ db: store.db }),
 }: AppOptions) {
   const serverBuild = await loadServerBuild(buildDir);
   const entry = serverBuild.entry.module as typeof serverBuild.entry.module & EntryExports;
@@ -191,6 +195,7 @@ export async function createApp({
         siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
         clientIp: req.ip ?? null,
         guardEstimate,
+        owner,
       }),
     }),
   );
