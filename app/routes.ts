@@ -24,6 +24,12 @@ export default [
     route("sign-out", "routes/owner/sign-out.ts"),
     route("enrol/:token", "routes/owner/enrol.tsx"),
     route("passkey/:ceremony", "routes/owner/passkey.ts"),
+    route("requests/:id", "routes/owner/request.tsx"),
+    route("spam", "routes/owner/spam.tsx"),
+    route("security", "routes/owner/security.tsx"),
+    route("export.csv", "routes/owner/export.ts"),
+    route("erase", "routes/owner/erase.tsx"),
+    route("act/:token", "routes/owner/act.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

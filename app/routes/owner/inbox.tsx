@@ -4,7 +4,7 @@ import { requireOwner } from "./guard.server";
 import { StatusBadge } from "./status";
 import { PageTitle } from "./ui";
 import { cn } from "~/lib/cn";
-import { LEAD_STATUSES, type LeadStatus } from "../../../server/estimate-store.ts";
+import { isLeadStatus, LEAD_STATUSES } from "~/lib/lead-status";
 import { localTime } from "../../../server/lead-mail.ts";
 
 const SHOWN = 200;
@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args);
   const store = args.context.estimates;
   const wanted = new URL(args.request.url).searchParams.get("status");
-  const status = (LEAD_STATUSES as readonly string[]).includes(wanted ?? "") ? (wanted as LeadStatus) : null;
+  const status = wanted !== null && isLeadStatus(wanted) ? wanted : null;
   const rows = store.list({ status, limit: SHOWN });
   return {
     status,
