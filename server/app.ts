@@ -18,6 +18,7 @@ import {
   sendError,
   trailingSlashRedirect,
 } from "./http-guards.ts";
+import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
 import { cacheRenderedPages, matcher } from "./page-cache.ts";
 import { type Publisher, PublishError } from "./publish.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
@@ -116,6 +117,8 @@ export type AppOptions = {
   now?: () => number;
   /** The owner console's publisher; null when the console cannot publish (tests, read-only deployments). */
   publisher?: Publisher | null;
+  /** The owner console's stores; by default built over the estimate store's connection. */
+  owner?: OwnerConsole;
 };
 
 export async function createApp({
@@ -131,6 +134,7 @@ export async function createApp({
   pageCacheBytes = 8 * 1024 * 1024,
   now,
   publisher,
+  owner = createOwnerConsole({ db: store.db }),
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
@@ -168,6 +172,7 @@ export async function createApp({
           siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
           clientIp: req.ip ?? null,
           guardEstimate,
+          owner,
           publisher: publisher ?? null,
         }),
       }),

@@ -333,6 +333,8 @@ export function openEstimateStore({
 
   return {
     file,
+    /** The one shared connection, for the other stores (server/store/). */
+    db,
     /** Stores a request and queues its e-mails; a repeated idempotency key stores nothing new. */
     save(estimate: NewEstimate, options: SaveOptions = {}) {
       return saveTx(estimate, options);

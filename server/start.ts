@@ -7,6 +7,7 @@ import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
 import { createPublisher, currentBuild } from "./publish.ts";
+import { createOwnerConsole } from "./owner-console.ts";
 import { business } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
@@ -45,6 +46,8 @@ try {
 const store = openEstimateStore(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {});
 const ownerAddress = config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
+const owner = createOwnerConsole({ db: store.db });
+const consoleUrl = siteUrl.replace(/\/+$/, "");
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -52,6 +55,10 @@ const outbox = config.SMTP_URL
       from: config.MAIL_FROM,
       ownerAddress,
       siteUrl,
+      consoleLinks: (id) => ({
+        request: `${consoleUrl}/owner/requests/${id}`,
+        markContacted: `${consoleUrl}/owner/act/${owner.actionTokens.create(id, "mark-contacted")}`,
+      }),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
     })
   : null;
@@ -69,6 +76,7 @@ const publisher =
     : null;
 const app = await createApp({
   store,
+  owner,
   notifyTo: outbox ? ownerAddress : null,
   confirmations: {
     enabled: outbox !== null && config.CONFIRMATION_EMAIL,
@@ -90,9 +98,13 @@ server.listen(config.PORT, config.HOST, () => {
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);
 outbox?.start();
-// Requests past their retention period go at start and then daily.
+// Requests past their retention period go at start and then daily (and ended owner sessions with them).
 purgeExpired(store, new Date());
-setInterval(() => purgeExpired(store, new Date()), 24 * 3_600_000).unref();
+owner.sessions.purgeExpired();
+setInterval(() => {
+  purgeExpired(store, new Date());
+  owner.sessions.purgeExpired();
+}, 24 * 3_600_000).unref();
 
 // Stop accepting, let requests in flight finish, then close the database and exit.
 let stopping = false;
