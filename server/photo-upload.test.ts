@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegMetadataSegments } from "../scripts/ingest-photo.ts";
 import { hasGps, makeTestPhoto } from "../tests/support/test-photos.ts";
-import { HEIC_HELP, ingestUploads, readPhotoForm, UPLOAD_LIMITS, UploadError } from "./photo-upload.ts";
+import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "./photo-upload.ts";
 
 let dir: string;
 let phone: Buffer;
@@ -19,11 +19,20 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function upload(files: { name: string; bytes: Uint8Array; type?: string }[], fields: Record<string, string> = {}) {
+/** The form as the guard hands it over: parsed from a real multipart body. */
+async function upload(
+  files: { name: string; bytes: Uint8Array; type?: string }[],
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append("photos", new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
-  return new Request("http://localhost/owner/site/photos", { method: "POST", body: form });
+  for (const f of files)
+    form.append("photos", new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "image/jpeg" }));
+  return new Request("http://localhost/owner/site/photos", { method: "POST", body: form }).formData();
+}
+
+async function refused(run: () => unknown): Promise<UploadError> {
+  return rejection(Promise.resolve().then(run));
 }
 
 async function rejection(promise: Promise<unknown>): Promise<UploadError> {
@@ -54,10 +63,9 @@ function bomb(jpeg: Buffer): Buffer {
 describe("photo upload", () => {
   it("reads the fields and photos, and the photo comes out upright, at most 2400 px, without GPS or any metadata", async () => {
     expect(hasGps((await sharp(phone).metadata()).exif)).toBe(true);
-    const { fields, photos } = await readPhotoForm(
-      upload([{ name: "IMG_2041.JPG", bytes: phone }], { caption: "New crown" }),
-    );
-    expect(fields.get("caption")).toBe("New crown");
+    const form = await upload([{ name: "IMG_2041.JPG", bytes: phone }], { caption: "New crown" });
+    const photos = photosFromForm(form);
+    expect(form.get("caption")).toBe("New crown");
     const [photo] = await ingestUploads(photos);
     expect(photo?.slug).toBe("img-2041");
     const meta = await sharp(photo?.jpeg).metadata();
@@ -71,13 +79,15 @@ describe("photo upload", () => {
 
   it("refuses an 11th photo", async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.jpg`, bytes: new Uint8Array(10) }));
-    const error = await rejection(readPhotoForm(upload(eleven)));
+    const form = await upload(eleven);
+    const error = await refused(() => photosFromForm(form));
     expect([error.status, error.message]).toEqual([413, "Send at most 10 photos at a time."]);
   });
 
   it("refuses a photo over 20 MB", async () => {
     const big = new Uint8Array(UPLOAD_LIMITS.maxFileSize + 1);
-    const error = await rejection(readPhotoForm(upload([{ name: "big.jpg", bytes: big }])));
+    const form = await upload([{ name: "big.jpg", bytes: big }]);
+    const error = await refused(() => photosFromForm(form));
     expect([error.status, error.message]).toEqual([413, "Each photo must be at most 20 MB."]);
   });
 
