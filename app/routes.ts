@@ -30,6 +30,9 @@ export default [
     route("export.csv", "routes/owner/export.ts"),
     route("erase", "routes/owner/erase.tsx"),
     route("act/:token", "routes/owner/act.tsx"),
+    route("site", "routes/owner/site.tsx"),
+    route("site/edit/:kind/:slug?", "routes/owner/site-edit.tsx"),
+    route("site/photos", "routes/owner/site-photos.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

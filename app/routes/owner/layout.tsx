@@ -20,6 +20,7 @@ export const meta = () => [{ title: "Owner console" }, { name: "robots", content
 const NAV = [
   { href: "/owner", label: "Inbox" },
   { href: "/owner/spam", label: "Spam" },
+  { href: "/owner/site", label: "Site" },
   { href: "/owner/security", label: "Sign-in" },
 ] as const;
 
