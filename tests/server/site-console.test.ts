@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { openEstimateStore } from "../../server/estimate-store.ts";
@@ -14,6 +15,7 @@ import { createOwnerConsole } from "../../server/owner-console.ts";
 import { createPublisher, type Publisher } from "../../server/publish.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
 
+const require = createRequire(import.meta.url);
 let base: string;
 let server: Server;
 let clone: string;
@@ -201,6 +203,27 @@ describe("Site section: signed in", () => {
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).toContain("Social 4");
+    expect(publisher.jobs()).toHaveLength(jobs);
+  });
+
+  it("previews an article with the real renderer, without saving; the body's syntax survives", async () => {
+    const source = readFileSync("content/posts/will-insurance-pay-for-chimney-repair.md", "utf8");
+    const front = require("yaml").parse(source.split("---\n")[1] ?? "") as Record<string, unknown>;
+    const fields = formFields(front);
+    const body = source.slice(source.indexOf("---\n", 4) + 4).replace("## What Policies Usually Don't Cover", "## What Policies Never Cover");
+    fields.append("body", body);
+    fields.append("csrf", csrf);
+    fields.append("intent", "preview");
+    const jobs = publisher.jobs().length;
+    const res = await post("/owner/site/edit/posts/will-insurance-pay-for-chimney-repair", fields);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain("Preview (not published yet)");
+    expect(html).toContain('id="what-policies-usually-exclude"');
+    expect(html).toContain("What Policies Never Cover");
+    expect(html).toContain("Every policy is different");
+    // The textarea still holds the body as typed, placeholders and directives included.
+    expect(html).toContain(":::callout{title=&quot;Every policy is different&quot;}");
     expect(publisher.jobs()).toHaveLength(jobs);
   });
 

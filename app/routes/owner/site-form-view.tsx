@@ -212,7 +212,7 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
           <Help spec={spec} id={meta.descriptionId} />
           <ol className="space-y-3">
             {items.map((item, index) => (
-              <li key={item.key} className="rounded-xl border-l-4 border-ember-500 bg-mortar-100 p-3">
+              <li key={item.key ?? index} className="rounded-xl border-l-4 border-ember-500 bg-mortar-100 p-3">
                 <Field
                   spec={{ ...spec.item, label: `${spec.item.label} ${index + 1}` } as FieldSpec}
                   meta={item}

@@ -52,6 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
     cities: city,
     services: service,
     heic: sharpDecodesHeic(),
+    heicHelp: HEIC_HELP.replace(/^is an iPhone HEIC photo, which the site cannot read\. /, ""),
     saved: new URL(args.request.url).searchParams.has("saved"),
   };
 }
@@ -110,7 +111,7 @@ export const meta = () => [{ title: "Photos | Owner console" }, { name: "robots"
 const input = "mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white px-3 py-2 text-base";
 
 export default function SitePhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrf, items, cities, services, heic } = loaderData;
+  const { csrf, items, cities, services, heic, heicHelp } = loaderData;
   return (
     <>
       <a href="/owner/site" className="inline-flex min-h-11 items-center underline underline-offset-4">
@@ -141,7 +142,7 @@ export default function SitePhotos({ loaderData, actionData }: Route.ComponentPr
           {!heic && (
             <p className="mt-1 text-sm text-soot-800">
               iPhone photos are sent as JPEG. If one is refused:{" "}
-              {HEIC_HELP.replace(/^is an iPhone HEIC photo, which the site cannot read\. /, "")}
+              {heicHelp}
             </p>
           )}
           <label htmlFor="caption" className="mt-3 block font-semibold">

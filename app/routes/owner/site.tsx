@@ -7,7 +7,7 @@ import { findFile, listFiles, SLUG } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
-  queued: "Waiting for the change before it",
+  queued: "Waiting to start",
   building: "Publishing: building the site",
   checking: "Publishing: checking the new version",
   published: "Published",
