@@ -31,6 +31,8 @@ export const configSchema = z.object({
   TRUST_PROXY: optionalText,
   DATA_DIR: optionalText,
   BUILD_DIR: optionalText,
+  /** The site's git repository the console edits and publishes from; the server's folder unless set. */
+  SITE_REPO: optionalText,
   RATE_LIMIT_PER_MINUTE: integer(5, 1, Number.MAX_SAFE_INTEGER),
   ALLOWED_ORIGINS: origins,
   SMTP_URL: optionalText,

@@ -252,6 +252,8 @@ export function createPublisher({
   }
 
   return {
+    /** The repository it publishes from; the console reads the content it edits from here too. */
+    repoDir,
     /** Queues a save; returns its job at once (state "queued"). */
     save(change: Change): PublishJob {
       return enqueue(change.summary, async () => change.files);

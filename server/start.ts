@@ -65,11 +65,12 @@ const outbox = config.SMTP_URL
 warnAtStart(store, outbox !== null);
 // The console publishes into builds/<id>/ and points builds/current at the one served (decision 0015); a restart
 // serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off.
-const buildsDir = path.resolve("builds");
+const repoDir = path.resolve(config.SITE_REPO ?? ".");
+const buildsDir = path.join(repoDir, "builds");
 const publisher =
-  !config.BUILD_DIR && existsSync(".git")
+  !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))
     ? createPublisher({
-        repoDir: process.cwd(),
+        repoDir,
         buildsDir,
         prepare: (dir) => app.prepareBuild(dir),
       })

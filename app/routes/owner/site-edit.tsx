@@ -15,6 +15,7 @@ import {
   readSource,
   serialize,
   type SiteFile,
+  openSiteRepo,
 } from "./site-files.server";
 import { type FieldSpec, fieldLabel, fieldName, fromPayload } from "./site-form";
 import { SiteForm } from "./site-form-view";
@@ -76,6 +77,7 @@ function summary(
 
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
+  openSiteRepo(args.context);
   const isNew = new URL(args.request.url).searchParams.has("new");
   const file = fileFor(args.params, isNew);
   if (isNew && findFile("posts", file.slug ?? "")) throw redirect(`/owner/site/edit/posts/${file.slug}`, NO_STORE);
@@ -85,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args, { maxBytes: 512 * 1024 });
+  openSiteRepo(args.context);
   const isNew = new URL(args.request.url).searchParams.has("new");
   const file = fileFor(args.params, isNew);
   const publisher = args.context.publisher;

@@ -54,10 +54,17 @@ export type SiteFile = { kind: KindName; slug: string | null; path: string; titl
 
 const isList = (file: SiteFile) => (KINDS[file.kind] as Kind).list === true;
 
-/** The repository the server runs in; the console edits its content/ folder. */
-const root = () => process.cwd();
+/** The repository the console edits: the publisher's (SITE_REPO), else the server's folder. */
+let siteRoot = process.cwd();
+const root = () => siteRoot;
 
-function slugsIn(dir: string, ext: string): string[] {
+/** Every Site loader and action calls this first (with its load context), so reads and writes use one repository. */
+export function openSiteRepo(context: { publisher: { repoDir: string } | null }): string {
+  siteRoot = context.publisher?.repoDir ?? process.cwd();
+  return siteRoot;
+}
+
+export function slugsIn(dir: string, ext: string): string[] {
   const full = path.join(root(), "content", dir);
   if (!existsSync(full)) return [];
   return readdirSync(full)

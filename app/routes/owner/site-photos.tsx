@@ -6,7 +6,16 @@ import path from "node:path";
 import { redirect } from "react-router";
 import type { Route } from "./+types/site-photos";
 import { field, plainAnswer, requireOwner } from "./guard.server";
-import { checkSource, findFile, formValue, lookups, readSource, serialize, SLUG } from "./site-files.server";
+import {
+  checkSource,
+  findFile,
+  formValue,
+  lookups,
+  readSource,
+  serialize,
+  SLUG,
+  openSiteRepo,
+} from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "../../../server/photo-upload.ts";
 import { sharpDecodesHeic } from "../../../scripts/ingest-photo.ts";
@@ -22,8 +31,8 @@ function gallery() {
 }
 
 /** Photo files other content still shows (service, town and article pages), which removing must keep. */
-function usedElsewhere(name: string): boolean {
-  const dirs = ["content", "content/services", "content/cities", "content/posts"];
+function usedElsewhere(root: string, name: string): boolean {
+  const dirs = ["content", "content/services", "content/cities", "content/posts"].map((d) => path.join(root, d));
   return dirs.some((dir) =>
     readdirSync(dir)
       .filter((f) => /\.(ya?ml|md)$/.test(f) && f !== "gallery.yaml")
@@ -31,11 +40,11 @@ function usedElsewhere(name: string): boolean {
   );
 }
 
-function freeName(slug: string, taken: Set<string>): string {
+function freeName(root: string, slug: string, taken: Set<string>): string {
   const base = SLUG.test(slug) ? slug : "photo";
   for (let n = 1; ; n++) {
     const name = n === 1 ? `${base}.jpg` : `${base}-${n}.jpg`;
-    if (!taken.has(name) && !existsSync(path.join("content/photos", name))) {
+    if (!taken.has(name) && !existsSync(path.join(root, "content/photos", name))) {
       taken.add(name);
       return name;
     }
@@ -44,6 +53,7 @@ function freeName(slug: string, taken: Set<string>): string {
 
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
+  openSiteRepo(args.context);
   const { items } = gallery();
   const { city = [], service = [] } = lookups();
   return {
@@ -59,6 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args, { maxBytes: UPLOAD_LIMITS.maxTotalSize });
+  const root = openSiteRepo(args.context);
   const publisher = args.context.publisher;
   if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
   const form = owner.form ?? new FormData();
@@ -70,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
     if (!item) return { error: "That photo is not in Recent work any more." };
     const rest = items.filter((i) => i !== item);
     const files = [{ path: file.path, content: serialize(file, { items: rest }, source) }];
-    if (!usedElsewhere(name)) files.push({ path: `content/photos/${name}`, content: null as unknown as string });
+    if (!usedElsewhere(root, name)) files.push({ path: `content/photos/${name}`, content: null as unknown as string });
     publisher.save({ summary: `Recent work: removed ${name}`, files });
     return redirect("/owner/site/photos?saved", NO_STORE);
   }
@@ -82,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const photos = await ingestUploads(photosFromForm(form));
     const taken = new Set<string>();
-    const added = photos.map((p) => ({ ...p, name: freeName(p.slug, taken) }));
+    const added = photos.map((p) => ({ ...p, name: freeName(root, p.slug, taken) }));
     const next = [
       ...added.map((p) => ({ file: p.name, alt, caption, ...(service ? { service } : {}), ...(city ? { city } : {}) })),
       ...items,
@@ -140,10 +151,7 @@ export default function SitePhotos({ loaderData, actionData }: Route.ComponentPr
             className="mt-1 block w-full"
           />
           {!heic && (
-            <p className="mt-1 text-sm text-soot-800">
-              iPhone photos are sent as JPEG. If one is refused:{" "}
-              {heicHelp}
-            </p>
+            <p className="mt-1 text-sm text-soot-800">iPhone photos are sent as JPEG. If one is refused: {heicHelp}</p>
           )}
           <label htmlFor="caption" className="mt-3 block font-semibold">
             Caption

@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/site";
 import { field, plainAnswer, requireOwner } from "./guard.server";
-import { findFile, listFiles, SLUG } from "./site-files.server";
+import { findFile, listFiles, SLUG, openSiteRepo } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
@@ -17,6 +17,7 @@ const STATE_WORDS = {
 
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
+  openSiteRepo(args.context);
   const publisher = args.context.publisher;
   const now = Date.now();
   const jobs = (publisher?.jobs() ?? []).slice(0, 8).map((j) => ({
@@ -40,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
+  openSiteRepo(args.context);
   const publisher = args.context.publisher;
   if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
   const intent = field(owner.form, "intent", 40);
