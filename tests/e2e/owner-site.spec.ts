@@ -1,0 +1,32 @@
+// The owner edits the site from a phone: opening hours changed in the console are on the public pages once the
+// publish finishes (a real build into a new folder, then the switch).
+import { expect, test } from "@playwright/test";
+import { addAuthenticator, CONSOLE, enrol } from "./owner-support";
+
+test.describe("Owner edits the site from the console", () => {
+  test("opens on Sundays from a phone and sees the new hours on the site after publishing", async ({ page }, info) => {
+    // One publish is a real build; the phone-sized project tells the story once.
+    test.skip(info.project.name !== "mobile", "phone story");
+    test.setTimeout(240_000);
+    await addAuthenticator(page);
+    await enrol(page, "Phone");
+
+    await page.goto(`${CONSOLE}/owner/site`);
+    await page.getByRole("link", { name: "Edit" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Business facts" })).toBeVisible();
+    const sunday = page.getByRole("group", { name: "Opening hours 3" });
+    await sunday.getByLabel("Opens").fill("10:00");
+    await sunday.getByLabel("Closes").fill("12:00");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+
+    await expect(page.getByText("Saved. Publishing now.")).toBeVisible();
+    // The page refreshes itself while the build runs.
+    await expect(page.locator('[data-state="published"]').first()).toContainText("Business facts: Opening hours", {
+      timeout: 200_000,
+    });
+    await expect(page.locator('[data-state="published"]').first()).toContainText(/Published · \d+(\.\d)? s/);
+
+    await page.goto(`${CONSOLE}/faq`);
+    await expect(page.getByText("Sun: 10am-12pm")).toBeVisible();
+  });
+});
