@@ -202,7 +202,7 @@ describe("Site section: signed in", () => {
     const res = await post("/owner/site/edit/business", fields);
     const html = await res.text();
     expect(res.status).toBe(200);
-    expect(html).toContain("Social 4");
+    expect(html).toContain("Social links 4");
     expect(publisher.jobs()).toHaveLength(jobs);
   });
 

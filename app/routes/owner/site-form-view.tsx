@@ -214,7 +214,7 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
             {items.map((item, index) => (
               <li key={item.key ?? index} className="rounded-xl border-l-4 border-ember-500 bg-mortar-100 p-3">
                 <Field
-                  spec={{ ...spec.item, label: `${spec.item.label} ${index + 1}` } as FieldSpec}
+                  spec={{ ...spec.item, label: `${spec.label} ${index + 1}` } as FieldSpec}
                   meta={item}
                   form={form}
                 />
@@ -226,7 +226,7 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
                   >
                     Move up
                     <span className="sr-only">
-                      : {spec.item.label} {index + 1}
+                      : {spec.label} {index + 1}
                     </span>
                   </button>
                   <button
@@ -236,13 +236,13 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
                   >
                     Move down
                     <span className="sr-only">
-                      : {spec.item.label} {index + 1}
+                      : {spec.label} {index + 1}
                     </span>
                   </button>
                   <button className={small} {...form.remove.getButtonProps({ name: meta.name, index })}>
                     Remove
                     <span className="sr-only">
-                      : {spec.item.label} {index + 1}
+                      : {spec.label} {index + 1}
                     </span>
                   </button>
                 </div>
@@ -253,7 +253,7 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
             className={`${small} mt-2`}
             {...form.insert.getButtonProps({ name: meta.name, defaultValue: spec.blank as never })}
           >
-            Add {spec.item.label.toLowerCase()}
+            Add to {spec.label.toLowerCase()}
           </button>
           <Errors meta={meta} />
         </fieldset>
