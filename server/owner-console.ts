@@ -1,12 +1,12 @@
 // Everything the owner console's routes need from the server, built once over the shared database connection and
-// handed to every loader and action in the load context (app/load-context.ts): the stores, the sign-in rate limit,
+// handed to every loader and action in the load context (app/load-context.ts); its tables are migration 3: the stores, the sign-in rate limit,
 // pending WebAuthn challenges, and how the session cookie is named.
 import type Database from "better-sqlite3";
 import { openActionTokenStore } from "./store/owner-action-tokens.ts";
 import { openAuditLog } from "./store/owner-audit.ts";
 import { openPasskeyStore } from "./store/owner-passkeys.ts";
 import { openSessionStore, type SessionTimeouts } from "./store/owner-sessions.ts";
-import { ensureOwnerTables, newSecret } from "./store/owner-tables.ts";
+import { newSecret } from "./store/owner-tables.ts";
 
 /** A WebAuthn ceremony must finish within this long of asking for its options. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -59,7 +59,6 @@ export type OwnerConsoleOptions = {
 };
 
 export function createOwnerConsole({ db, now = () => new Date(), timeouts }: OwnerConsoleOptions) {
-  ensureOwnerTables(db);
   const challenges = new Map<string, Challenge>();
   return {
     now,
