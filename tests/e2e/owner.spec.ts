@@ -65,9 +65,9 @@ test("owner opens a request from the alert's link, signs in, and marks it contac
   );
   await expect(page.getByRole("link", { name: "Directions" })).toHaveAttribute("href", /maps.*Normal%2C%20IL/);
 
-  await page.getByRole("button", { name: "contacted" }).click();
+  await page.getByRole("button", { name: "Contacted", exact: true }).click();
   await expect(page.getByText("Status saved.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "contacted" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Contacted", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("status: new → contacted")).toBeVisible();
   expect(leadStatus(lead.id)).toBe("contacted");
 
