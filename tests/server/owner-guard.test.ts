@@ -353,7 +353,10 @@ describe("the one-tap link", () => {
     );
     const token = withStore((store) => createOwnerConsole({ db: store.db }).actionTokens.create(id, "mark-contacted"));
     const path = `/owner/act/${token}`;
-    expect((await request("GET", path)).status).toBe(200);
+    const page = await request("GET", path);
+    expect(page.status).toBe(200);
+    // The token is in the URL: no Referer carries it anywhere (the last policy listed is the one that applies).
+    expect(page.headers["referrer-policy"]).toMatch(/no-referrer$/);
     expect((await request("HEAD", path)).status).toBe(200);
     expect(CROSS_SITE_REFUSALS).toContain(
       (await request("POST", path, { ...FORM, Origin: "https://evil.example" }, "")).status,

@@ -40,6 +40,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/owner/act/done?request=${lead.id}`, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** The loader's headers (no-referrer: the link's secret never leaves in a Referer) reach the document too. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta = () => [
   { title: "Mark as contacted | Owner console" },
   { name: "robots", content: "noindex, nofollow" },
