@@ -29,6 +29,7 @@ export default [
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),
     route("erase", "routes/owner/erase.tsx"),
+    route("act/done", "routes/owner/act-done.tsx"),
     route("act/:token", "routes/owner/act.tsx"),
     route("site", "routes/owner/site.tsx"),
     route("site/edit/:kind/:slug?", "routes/owner/site-edit.tsx"),

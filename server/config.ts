@@ -37,6 +37,8 @@ export const configSchema = z.object({
   ALLOWED_ORIGINS: origins,
   SMTP_URL: optionalText,
   NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
+  /** Longest one e-mail may take to hand over, so a hung mail server cannot hold the queue. */
+  SMTP_TIMEOUT_SECONDS: integer(20, 1, 600),
   MAIL_FROM: optionalText.transform((v) => v ?? "Website <no-reply@localhost>"),
   ESTIMATE_ENDPOINT: optionalText,
   /** Confirmation e-mails to senders: on unless "off" (needs SMTP_URL). */

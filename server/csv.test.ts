@@ -18,4 +18,9 @@ describe("CSV export", () => {
     const csv = toCsv(["name", "message"], [{ name: "Zoë 李", message: "line one\nline two" }]);
     expect(csv).toBe('\uFEFF"name","message"\r\n"Zoë 李","line one\nline two"\r\n');
   });
+
+  it("keeps joiners and variation selectors: Persian, Hindi and emoji arrive as typed", () => {
+    const message = "می\u200Cخواهم دودکش را تعمیر کنم — क्\u200Dषति — 👩\u200D👩\u200D👧 ❤\uFE0F";
+    expect(toCsv(["message"], [{ message }])).toBe(`\uFEFF"message"\r\n"${message}"\r\n`);
+  });
 });

@@ -43,11 +43,17 @@ export function localTime(iso: string): string {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** The first words of the message, cut at a word near `max` characters. */
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** The first words of the message, cut at a word near `max` characters, never inside a character (👩‍👩‍👧, क्‍ष). */
 export function firstWords(message: string, max = 40): string {
   const flat = headerText(message);
   if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max);
+  let cut = "";
+  for (const { segment } of graphemes.segment(flat)) {
+    if (cut.length + segment.length > max) break;
+    cut += segment;
+  }
   const space = cut.lastIndexOf(" ");
   return `${(space > 15 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

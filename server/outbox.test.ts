@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type EstimateStore, type NewEstimate } from "./estimate-store.ts";
 import { decodeHeaderText } from "./mail-header.ts";
 import { createOutbox, MAX_ATTEMPTS, retryDelayMs } from "./outbox.ts";
+import { startHungSmtp, waitFor } from "../tests/server/smtp.ts";
 
 type Received = { to: string[]; raw: string };
 
@@ -93,8 +94,13 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-const outboxFor = (smtpUrl: string, log: (m: string) => void = () => {}) =>
+const outboxFor = (
+  smtpUrl: string,
+  log: (m: string) => void = () => {},
+  extra: { timeoutMs?: number; intervalMs?: number } = {},
+) =>
   createOutbox({
+    ...extra,
     store,
     smtpUrl,
     from: "site@example.com",
@@ -261,4 +267,83 @@ describe("the owner's reminder", () => {
     expect(reminders[0]?.subject).toMatch(/^Still new after 4 h: Chimney Rebuild, Pekin \(R-[A-Z0-9]{6}\)$/);
     expect(reminders[0]?.text).toContain(`npm run leads -- --mark ${id} contacted`);
   });
+});
+
+describe("what the homeowner wrote", () => {
+  it("reaches the owner as typed: Persian with its non-joiner, a Hindi conjunct, an emoji family, in text and subject", async () => {
+    const smtp = await startSmtp();
+    const message = "👩\u200D👩\u200D👧 می\u200Cخواهم دودکش را تعمیر کنم، क्\u200Dषति ❤\uFE0F";
+    store.save({ ...lead, name: "علی\u200Cاکبر", message }, { notifyTo: "owner@example.com" });
+    const outbox = outboxFor(smtp.url);
+    expect(await outbox.runOnce()).toBe(1);
+    await outbox.stop();
+    await smtp.close();
+    const mail = readMail(smtp.received[0]?.raw ?? "");
+    expect(mail.text).toContain(message);
+    expect(mail.text).toContain("Call علی\u200Cاکبر:");
+    expect(mail.subject).toBe(
+      'Estimate request: Chimney Rebuild, Pekin — "👩\u200D👩\u200D👧 می\u200Cخواهم دودکش را تعمیر کنم،…"',
+    );
+  });
+});
+
+describe("the owner hears at once", () => {
+  const backlog = (n: number) => {
+    for (let i = 0; i < n; i++) store.save({ ...lead, email: `homeowner${i}@example.com` }, { confirm: true });
+  };
+
+  it("sends the owner's alert ahead of older confirmations, and drains the whole queue in one run", async () => {
+    const smtp = await startSmtp();
+    backlog(12);
+    store.save({ ...lead, email: "new@example.com" }, { notifyTo: "owner@example.com" });
+    const outbox = outboxFor(smtp.url);
+    expect(await outbox.runOnce()).toBe(13);
+    await outbox.stop();
+    await smtp.close();
+    expect(smtp.received.map((m) => m.to[0])).toEqual([
+      "owner@example.com",
+      ...Array.from({ length: 12 }, (_, i) => `homeowner${i}@example.com`),
+    ]);
+  });
+
+  it("sends as soon as a request is stored, without waiting for the next round", async () => {
+    const smtp = await startSmtp();
+    const outbox = outboxFor(smtp.url, () => {}, { intervalMs: 3_600_000 });
+    outbox.start();
+    store.save(lead, { notifyTo: "owner@example.com" });
+    await waitFor(() => (smtp.received.length === 1 ? true : undefined), 20_000);
+    await outbox.stop();
+    await smtp.close();
+    expect(store.outbox()).toMatchObject([{ kind: "owner-alert", sent_at: expect.any(String) }]);
+  });
+
+  it.each(["silent", "after-ehlo", "trickle"] as const)(
+    "gives up on a %s mail server after the timeout, closes the connection and moves on",
+    async (mode) => {
+      const hung = await startHungSmtp(mode);
+      store.save(lead, { notifyTo: "owner@example.com", confirm: true });
+      const outbox = outboxFor(hung.url, () => {}, { timeoutMs: 300 });
+      expect(await outbox.runOnce()).toBe(0);
+      await outbox.stop();
+      expect(hung.connections()).toBe(2);
+      expect(store.outbox()).toMatchObject([
+        {
+          kind: "owner-alert",
+          attempts: 1,
+          sent_at: null,
+          failed_at: null,
+          last_error: expect.stringMatching(/within 0.3 s|timeout/i),
+        },
+        {
+          kind: "confirmation",
+          attempts: 1,
+          sent_at: null,
+          failed_at: null,
+          last_error: expect.stringMatching(/within 0.3 s|timeout/i),
+        },
+      ]);
+      await waitFor(() => (hung.open() === 0 ? true : undefined), 5_000);
+      await hung.close();
+    },
+  );
 });

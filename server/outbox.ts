@@ -1,12 +1,15 @@
 // Sends the e-mails a request sets off, from the outbox table: a mail-server failure is retried with backoff,
 // then given up after MAX_ATTEMPTS and reported; it never blocks or loses the request itself. The same loop
 // queues the owner's reminders and deletes requests past their retention.
-import nodemailer from "nodemailer";
+// The owner hears at once (decision 0013): a queued message wakes the loop, the owner's alerts go first, the loop
+// drains the queue one message at a time, and no send may take longer than `timeoutMs`.
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../app/content/business.ts";
 import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
 import { confirmation, ownerAlert, reminder, reminderDue, type ConsoleLinks, type Mail } from "./lead-mail.ts";
 
 export const MAX_ATTEMPTS = 8;
+export const DEFAULT_SEND_TIMEOUT_MS = 20_000;
 
 /** Delay before the next attempt: 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
@@ -25,6 +28,8 @@ export type OutboxOptions = {
   /** A lead still new after this many business hours gets one reminder; 0 turns reminders off. */
   reminderAfterBusinessHours?: number;
   intervalMs?: number;
+  /** Longest a single send may take, from connecting to the server's final answer. */
+  timeoutMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
   warn?: (message: string) => void;
@@ -46,13 +51,25 @@ export function createOutbox({
   consoleLinks,
   reminderAfterBusinessHours = 4,
   intervalMs = 5000,
+  timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
   now = () => new Date(),
   log = console.log,
   warn = console.error,
 }: OutboxOptions) {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // One pooled connection: a backlog goes out over it at once instead of a new connection (and TLS handshake) per
+  // message, and never more than one; it closes when idle. Each stage of a conversation is bounded too.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    idleTimeout: 5000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
 
   function compose(item: OutboxItem): Mail | null {
     const lead = store.get(item.estimate_id);
@@ -74,41 +91,65 @@ export function createOutbox({
     return queued;
   }
 
+  async function send(item: OutboxItem, mail: Mail) {
+    // The whole send, however the server stalls (even a byte at a time), ends at the timeout; nodemailer closes
+    // the connection on abort. @types/nodemailer does not know `signal` yet; nodemailer 10 honours it.
+    const message: SendMailOptions & { signal: AbortSignal } = {
+      from,
+      to: item.recipient,
+      replyTo: mail.replyTo,
+      text: mail.text,
+      html: mail.html,
+      // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
+      headers: mail.headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    };
+    try {
+      await transport.sendMail(message);
+    } catch (error) {
+      if (message.signal.aborted) throw new Error(`no answer from the mail server within ${timeoutMs / 1000} s`);
+      throw error;
+    }
+  }
+
+  function recordFailure(item: OutboxItem, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const attempt = item.attempts + 1;
+    if (attempt >= MAX_ATTEMPTS) {
+      store.markFailed(item.id, message, null);
+      warn(
+        `!!! E-MAIL FAILED FOR GOOD: ${item.kind} for request #${item.estimate_id} to ${item.recipient} after ${attempt} attempts: ${message}`,
+      );
+    } else {
+      store.markFailed(item.id, message, new Date(now().getTime() + retryDelayMs(item.attempts)));
+      log(
+        `E-mail (${item.kind}) for request #${item.estimate_id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message}`,
+      );
+    }
+  }
+
+  /**
+   * Sends every message due, one at a time, most urgent first: the queue is read again before each send, so an
+   * alert queued meanwhile goes next. Every attempt leaves its row sent or scheduled later, so the loop ends.
+   */
   async function runOnce(): Promise<number> {
     if (running) return 0;
     running = true;
     let sent = 0;
     try {
       queueReminders();
-      for (const item of store.dueMail()) {
+      for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
         const mail = compose(item);
-        if (!mail) continue;
+        if (!mail) {
+          store.markFailed(item.id, "its request is gone", null);
+          continue;
+        }
         try {
-          // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
-          await transport.sendMail({
-            from,
-            to: item.recipient,
-            replyTo: mail.replyTo,
-            text: mail.text,
-            html: mail.html,
-            headers: mail.headers,
-          });
+          await send(item, mail);
           store.markSent(item.id);
           sent += 1;
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const attempt = item.attempts + 1;
-          if (attempt >= MAX_ATTEMPTS) {
-            store.markFailed(item.id, message, null);
-            warn(
-              `!!! E-MAIL FAILED FOR GOOD: ${item.kind} for request #${item.estimate_id} to ${item.recipient} after ${attempt} attempts: ${message}`,
-            );
-          } else {
-            store.markFailed(item.id, message, new Date(now().getTime() + retryDelayMs(item.attempts)));
-            log(
-              `E-mail (${item.kind}) for request #${item.estimate_id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message}`,
-            );
-          }
+          recordFailure(item, error);
         }
       }
     } finally {
@@ -117,15 +158,24 @@ export function createOutbox({
     return sent;
   }
 
+  /** Starts a run now unless one is under way (which reads the queue again before each send anyway). */
+  function kick() {
+    if (running) return;
+    runOnce().catch((error: unknown) => warn(`The outbox stopped on an error: ${String(error)}`));
+  }
+
   return {
     runOnce,
     queueReminders,
     start() {
-      timer = setInterval(() => void runOnce(), intervalMs);
+      // Storing a request queues its mail inside a transaction: send once it is committed, not at the next tick.
+      unsubscribe = store.onQueued(() => setImmediate(kick));
+      timer = setInterval(kick, intervalMs);
       timer.unref();
-      void runOnce();
+      kick();
     },
     async stop() {
+      unsubscribe?.();
       clearInterval(timer);
       transport.close();
     },

@@ -60,6 +60,7 @@ const outbox = config.SMTP_URL
         markContacted: `${consoleUrl}/owner/act/${owner.actionTokens.create(id, "mark-contacted")}`,
       }),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
+      timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
     })
   : null;
 warnAtStart(store, outbox !== null);

@@ -164,6 +164,11 @@ describe("sitemap and robots", () => {
     expect(locs).toEqual(sitePages().map((p) => p.path));
     expect(xml).toContain("<lastmod>2025-06-16</lastmod>");
     expect(xml).not.toContain("/404");
+    expect(xml).not.toMatch(/\/owner/i);
+  });
+
+  it("keeps crawlers out of the owner console", () => {
+    expect(robotsTxt()).toMatch(/^Disallow: \/owner$/m);
   });
 
   it("points crawlers at the sitemap", () => {

@@ -8,17 +8,73 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /**
  * Invisible format characters (Unicode Cf: bidi overrides and isolates, zero-width characters, soft hyphen, BOM,
  * tag characters) and Hangul fillers. They change what the owner reads without being seen, so they are removed
- * from every field; visible letters of any script (Zoë, José, 李, Ольга) are kept exactly.
+ * from e-mail and phone; visible letters of any script (Zoë, José, 李, Ольга) are kept exactly.
  */
 const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]/gu;
 export function stripInvisible(value: string): string {
   return value.replace(INVISIBLE, "");
 }
 
-const singleLine = (label: string, max: number) =>
+const INVISIBLE_CHAR = new RegExp(INVISIBLE.source, "u");
+const ZWJ = "\u200D";
+const ZWNJ = "\u200C";
+// Scripts whose spelling uses the zero-width joiner and non-joiner: Persian and Arabic (می‌خواهم), Indic conjuncts.
+const JOINING_SCRIPT =
+  /[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}\p{sc=Myanmar}\p{sc=Khmer}\p{sc=Tibetan}]/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const MARK_OR_SKIN_TONE = /[\p{M}\p{Emoji_Modifier}]/u;
+const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+// A visible character a variation selector may follow (never a space, a mark, or another selector).
+const VARIATION_BASE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+// A subdivision flag (🏴 and tag letters, then CANCEL TAG) is the only place tag characters belong.
+const TAG_SEQUENCE = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,7}\u{E007F}/uy;
+
+/**
+ * What a homeowner typed, as typed, minus what deceives: bidi overrides and isolates and every other invisible
+ * format character go, except the joiners and variation selectors that are part of the text. A zero-width joiner
+ * or non-joiner stays between two letters of a script that uses it, a joiner also between two emoji (👩‍👩‍👧); one
+ * variation selector stays after a visible character (❤️, 1️⃣); tag characters stay inside a subdivision flag.
+ * A joiner between Latin letters, at an edge or in a run, and runs of selectors (hidden data) are removed.
+ */
+export function keepText(value: string): string {
+  const chars = Array.from(value);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] ?? "";
+    if (char === "\u{1F3F4}") {
+      TAG_SEQUENCE.lastIndex = 0;
+      const flag = TAG_SEQUENCE.exec(chars.slice(i, i + 9).join(""));
+      if (flag) {
+        out.push(flag[0]);
+        i += Array.from(flag[0]).length - 1;
+        continue;
+      }
+    }
+    if (char === ZWJ || char === ZWNJ) {
+      let b = out.length - 1;
+      while (b >= 0 && MARK_OR_SKIN_TONE.test(out[b] ?? "")) b--;
+      const before = b >= 0 ? (out[b] ?? "") : "";
+      // Before it: a letter of the script, or one of its marks (a virama is Devanagari, a fatha is Inherited).
+      const after = chars[i + 1] ?? "";
+      const script =
+        (JOINING_SCRIPT.test(out.at(-1) ?? "") || JOINING_SCRIPT.test(before)) && JOINING_SCRIPT.test(after);
+      const emoji = char === ZWJ && PICTOGRAPH.test(before) && PICTOGRAPH.test(after);
+      if (script || emoji) out.push(char);
+      continue;
+    }
+    if (VARIATION_SELECTOR.test(char)) {
+      if (VARIATION_BASE.test(out.at(-1) ?? "")) out.push(char);
+      continue;
+    }
+    if (!INVISIBLE_CHAR.test(char)) out.push(char);
+  }
+  return out.join("");
+}
+
+const singleLine = (label: string, max: number, clean: (value: string) => string = stripInvisible) =>
   z
     .string({ error: `${label} is required.` })
-    .transform(stripInvisible)
+    .transform(clean)
     .pipe(
       z
         .string()
@@ -32,7 +88,8 @@ const singleLine = (label: string, max: number) =>
     );
 
 export const estimateSchema = z.object({
-  name: singleLine("Full Name", ESTIMATE_LIMITS.name),
+  // A name is written, like the message (Persian surnames carry a non-joiner); e-mail and phone are identifiers.
+  name: singleLine("Full Name", ESTIMATE_LIMITS.name, keepText),
   email: singleLine("Email Address", ESTIMATE_LIMITS.email).pipe(
     z.email("Email Address must be a valid email address."),
   ),
@@ -47,7 +104,7 @@ export const estimateSchema = z.object({
   message: z
     .string({ error: "Message is required." })
     // Browsers send form line breaks as CRLF; store plain newlines.
-    .transform((v) => stripInvisible(v).replace(/\r\n?|[\u2028\u2029]/g, "\n"))
+    .transform((v) => keepText(v).replace(/\r\n?|[\u2028\u2029]/g, "\n"))
     .pipe(
       z
         .string()

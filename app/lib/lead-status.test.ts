@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LEAD_STATUSES as STORE_STATUSES } from "../../server/estimate-store.ts";
-import { isLeadStatus, LEAD_STATUSES } from "./lead-status";
+import { isLeadStatus, LEAD_STATUSES, statusLabel } from "./lead-status";
 
 describe("lead statuses", () => {
   it("are the store's statuses, in the same order", () => {
@@ -10,5 +10,10 @@ describe("lead statuses", () => {
     expect(isLeadStatus("contacted")).toBe(true);
     expect(isLeadStatus("Contacted")).toBe(false);
     expect(isLeadStatus("__proto__")).toBe(false);
+  });
+
+  it("read as words on a button", () => {
+    expect(statusLabel("out-of-area")).toBe("Out of area");
+    expect(statusLabel("new")).toBe("New");
   });
 });

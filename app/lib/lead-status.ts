@@ -7,3 +7,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export function isLeadStatus(value: string): value is LeadStatus {
   return (LEAD_STATUSES as readonly string[]).includes(value);
 }
+
+/** "out-of-area" -> "Out of area": how a status reads on a button. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -70,6 +70,13 @@ describe("estimate endpoint contract", () => {
     expect(row).toMatchObject({ ...valid, city: null, spam: 0 });
   });
 
+  it("stores Persian, Hindi and emoji as typed, and still drops a bidi override", async () => {
+    const message = "می\u200Cخواهم دودکش را تعمیر کنم. क्\u200Dषति 👩\u200D👩\u200D👧 ❤\uFE0F";
+    const res = await send(multipart({ ...valid, name: "علی\u200Cاکبر", message: `${message}\u202E` }));
+    expect(res.status).toBe(200);
+    expect(store.list()).toMatchObject([{ name: "علی\u200Cاکبر", message }]);
+  });
+
   it("accepts urlencoded bodies too", async () => {
     const res = await send(urlencoded(new URLSearchParams(valid).toString()));
     expect(res.status).toBe(200);

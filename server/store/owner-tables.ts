@@ -1,8 +1,7 @@
-// The owner console's tables (migration 3): sessions, passkeys, enrolment invites, one-tap action tokens and the
+// The owner console's tables (migration 3 in server/db/migrations.ts): sessions, passkeys, enrolment invites, one-tap action tokens and the
 // audit log. Secrets (session ids, invites, tokens) are stored only as SHA-256 hashes: a copy of the database
 // file signs nobody in.
 import { createHash, randomBytes } from "node:crypto";
-import type Database from "better-sqlite3";
 
 export const OWNER_TABLES_SQL = `
 CREATE TABLE IF NOT EXISTS owner_sessions (
@@ -50,11 +49,6 @@ CREATE TABLE IF NOT EXISTS owner_audit (
 );
 CREATE INDEX IF NOT EXISTS owner_audit_estimate ON owner_audit (estimate_id) WHERE estimate_id IS NOT NULL;
 `;
-
-/** Creates the tables if they are missing (until the numbered migration list exists). */
-export function ensureOwnerTables(db: Database.Database): void {
-  db.exec(OWNER_TABLES_SQL);
-}
 
 /** A new secret: 32 random bytes (256 bits), URL-safe. */
 export function newSecret(): string {

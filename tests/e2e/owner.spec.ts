@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import {
   addAuthenticator,
@@ -64,9 +65,9 @@ test("owner opens a request from the alert's link, signs in, and marks it contac
   );
   await expect(page.getByRole("link", { name: "Directions" })).toHaveAttribute("href", /maps.*Normal%2C%20IL/);
 
-  await page.getByRole("button", { name: "contacted" }).click();
+  await page.getByRole("button", { name: "Contacted", exact: true }).click();
   await expect(page.getByText("Status saved.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "contacted" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Contacted", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("status: new → contacted")).toBeVisible();
   expect(leadStatus(lead.id)).toBe("contacted");
 
@@ -114,4 +115,56 @@ test("owner erases a person's details after confirming", async ({ page }) => {
   expect(leadStatus(lead.id)).toBeUndefined();
   const gone = await page.goto(`${CONSOLE}/owner/requests/${lead.id}`);
   expect(gone?.status()).toBe(404);
+});
+
+test("owner's session id is new at every sign-in: an id kept from before, or planted, is worth nothing", async ({
+  page,
+  context,
+}) => {
+  const sessionCookie = async () => (await context.cookies(CONSOLE)).find((c) => c.name === "owner")?.value;
+  const status = async (cookie: string) =>
+    (await fetch(`${CONSOLE}/owner`, { headers: { Cookie: `owner=${cookie}` }, redirect: "manual" })).status;
+
+  await addAuthenticator(page);
+  await enrol(page);
+  const first = await sessionCookie();
+  expect(first).toBeTruthy();
+  const cookie = (await context.cookies(CONSOLE)).find((c) => c.name === "owner");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  expect(await status(first ?? "")).toBe(302);
+
+  const planted = "planted-by-someone-else-0123456789abcdefghij";
+  await context.addCookies([{ name: "owner", value: planted, url: CONSOLE }]);
+  await page.goto(`${CONSOLE}/owner/sign-in`);
+  await waitForPasskeyButton(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(`${CONSOLE}/owner`);
+  const second = await sessionCookie();
+  expect(second).not.toBe(planted);
+  expect(second).not.toBe(first);
+  expect(await status(planted)).toBe(302);
+  expect(await status(first ?? "")).toBe(302);
+  expect(await status(second ?? "")).toBe(200);
+});
+
+test("owner restores a request from the spam folder and downloads the CSV", async ({ page }) => {
+  await addAuthenticator(page);
+  await enrol(page);
+  const caught = storeRequest({ spam: true });
+  await page.goto(`${CONSOLE}/owner/spam`);
+  const item = page.getByRole("listitem").filter({ hasText: caught.name });
+  await item.getByRole("button", { name: "Not spam: restore" }).click();
+  await expect(page.getByText("Restored: it is in the inbox now.")).toBeVisible();
+  await page.goto(`${CONSOLE}/owner?status=new`);
+  await expect(page.getByRole("link", { name: new RegExp(caught.name) })).toBeVisible();
+
+  await page.goto(`${CONSOLE}/owner/security`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download all requests (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^estimate-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path()) ?? "", "utf8");
+  expect(csv).toContain(caught.email);
 });

@@ -2,7 +2,7 @@
 // on delivery) only shows a confirm button; the POST from that page uses the token up and changes the status.
 // The token is the authority here (one request, one action, once, until it expires), so no session is needed;
 // the page shows the reference and service only, never the person's details.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/act";
 import { CROSS_SITE, plainAnswer, sameOrigin } from "./guard.server";
 import { Button, Card, PageTitle } from "./ui";
@@ -27,19 +27,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!sameOrigin(request, context)) throw plainAnswer(403, CROSS_SITE);
   const row = context.owner.actionTokens.consume(params.token ?? "");
   const lead = row ? context.estimates.get(row.estimate_id) : undefined;
-  if (!row || !lead || row.action !== "mark-contacted")
+  if (!row || !lead || row.action !== "mark-contacted") {
     return data({ state: "gone" as const, lead: null }, { status: 410 });
+  }
   context.estimates.setStatus(lead.id, "contacted");
   context.owner.audit.log("status", {
     ip: context.clientIp,
     estimateId: lead.id,
     detail: `${lead.status} → contacted (one-tap link)`,
   });
-  return {
-    state: "done" as const,
-    lead: { id: lead.id, reference: lead.reference, service: lead.service, city: lead.city },
-  };
+  // Off this URL: the token is used now, and its page would say so.
+  return redirect(`/owner/act/done?request=${lead.id}`, { headers: { "Cache-Control": "no-store" } });
 }
+
+/** The loader's headers (no-referrer: the link's secret never leaves in a Referer) reach the document too. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta = () => [
   { title: "Mark as contacted | Owner console" },
@@ -64,16 +66,6 @@ export default function OneTap({ loaderData, actionData }: Route.ComponentProps)
   }
   const { lead } = result;
   const what = `${lead.reference}: ${lead.service}${lead.city ? `, ${lead.city}` : ""}`;
-  if (result.state === "done") {
-    return (
-      <>
-        <PageTitle sub={what}>Marked as contacted</PageTitle>
-        <a href={`/owner/requests/${lead.id}`} className="font-semibold text-brick-800 underline underline-offset-4">
-          Open the request
-        </a>
-      </>
-    );
-  }
   return (
     <>
       <PageTitle sub={what}>Mark as contacted?</PageTitle>

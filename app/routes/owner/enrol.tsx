@@ -20,6 +20,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
   );
 }
 
+/** The loader's headers (no-referrer: the link's secret never leaves in a Referer) reach the document too. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta = () => [
   { title: "Set up your passkey | Owner console" },
   { name: "robots", content: "noindex, nofollow" },

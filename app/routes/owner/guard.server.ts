@@ -11,6 +11,7 @@
 // session's token (a hidden `csrf` field, or an X-CSRF-Token header) is a 403. Every answer is no-store.
 // Forms put the token in with <CsrfField token={owner.csrf} />.
 import { redirect, type AppLoadContext } from "react-router";
+import { CROSS_SITE, NOT_SIGNED_IN, NOTHING_HERE, STALE_FORM, TOO_BIG } from "./messages";
 
 export type GuardArgs = { request: Request; context: AppLoadContext };
 
@@ -35,9 +36,7 @@ export function plainAnswer(status: number, text: string, headers: Record<string
   });
 }
 
-export const NOT_SIGNED_IN = "Sign in to the owner console first.";
-export const CROSS_SITE = "Requests from other sites are not accepted.";
-export const STALE_FORM = "This form has expired. Go back, reload the page and try again.";
+export { CROSS_SITE, NOT_SIGNED_IN, STALE_FORM } from "./messages";
 
 /** The console's origin: the site's own (SITE_URL), else the one the request was addressed to. */
 export function consoleOrigin(context: AppLoadContext): string {
@@ -134,7 +133,7 @@ export async function requireOwner(
   const session = { id: row.id, csrf: row.csrf, createdAt: row.created_at, passkeyId: row.passkey_id, form: null };
   if (reading) return session;
   const form = await readForm(request, maxBytes);
-  if (form === "too-big") throw plainAnswer(413, "That is more than this form takes.");
+  if (form === "too-big") throw plainAnswer(413, TOO_BIG);
   const token = request.headers.get("x-csrf-token") ?? (form?.get("csrf") as string | null | undefined);
   if (typeof token !== "string" || token !== row.csrf) throw plainAnswer(403, STALE_FORM);
   return { ...session, form: form ?? new FormData() };
@@ -147,7 +146,7 @@ export function idParam(value: string | undefined): number | null {
 }
 
 export function notFound(): never {
-  throw plainAnswer(404, "There is nothing here.");
+  throw plainAnswer(404, NOTHING_HERE);
 }
 
 /** A field of a checked form as a trimmed string ("" when absent). */

@@ -4,7 +4,7 @@ import { requireOwner } from "./guard.server";
 import { StatusBadge } from "./status";
 import { PageTitle } from "./ui";
 import { cn } from "~/lib/cn";
-import { isLeadStatus, LEAD_STATUSES } from "~/lib/lead-status";
+import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { localTime } from "../../../server/lead-mail.ts";
 
 const SHOWN = 200;
@@ -36,7 +36,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { status, newCount, requests } = loaderData;
   const filters: { label: string; href: string; current: boolean }[] = [
     { label: "All", href: "/owner", current: status === null },
-    ...LEAD_STATUSES.map((s) => ({ label: s, href: `/owner?status=${s}`, current: status === s })),
+    ...LEAD_STATUSES.map((s) => ({ label: statusLabel(s), href: `/owner?status=${s}`, current: status === s })),
   ];
   return (
     <>
@@ -49,7 +49,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 href={f.href}
                 aria-current={f.current ? "page" : undefined}
                 className={cn(
-                  "inline-flex min-h-11 items-center rounded-full border-2 px-4 font-semibold whitespace-nowrap capitalize",
+                  "inline-flex min-h-11 items-center rounded-full border-2 px-4 font-semibold whitespace-nowrap",
                   f.current ? "border-soot-950 bg-soot-950 text-mortar-50" : "border-mortar-300 bg-white text-soot-900",
                 )}
               >

@@ -3,6 +3,7 @@
 import { isRouteErrorResponse, Outlet, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { optionalOwner } from "./guard.server";
+import { OWN_WORDS } from "./messages";
 import { CsrfField } from "./ui";
 import { Logo } from "~/components/logo";
 import type { RouteHandle } from "~/root";
@@ -94,12 +95,16 @@ const MESSAGES: Record<number, string> = {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
+  // Our own refusal when it is one (never the text of someone else's error).
+  const ours = isRouteErrorResponse(error) && typeof error.data === "string" && OWN_WORDS.has(error.data);
   return (
     <Frame csrf={null}>
       <title>Owner console</title>
       <div id="hero">
         <p className="font-semibold text-brick-700">Error {status}</p>
-        <h1 className="mt-1 font-serif text-3xl font-bold">{MESSAGES[status] ?? "Something went wrong."}</h1>
+        <h1 className="mt-1 font-serif text-3xl font-bold">
+          {ours ? String(error.data) : (MESSAGES[status] ?? "Something went wrong.")}
+        </h1>
         <p className="mt-4">
           <a href="/owner" className="font-semibold text-brick-800 underline underline-offset-4">
             Back to the inbox

@@ -1,6 +1,6 @@
 // POST /owner/passkey/<sign-in|enrol|add>: the server half of the passkey button (passkey-button.tsx), in two
-// steps: "options" (a challenge, kept here) and "verify" (the authenticator's answer). Sign-in and enrolment are
-// rate-limited per address and overall; adding a passkey needs the session and its CSRF token.
+// steps: "options" (a challenge, kept here) and "verify" (the authenticator's answer). Failed sign-ins and
+// enrolments are rate-limited per address and overall; adding a passkey needs the session and its CSRF token.
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -113,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (step !== "verify") return refuse(400, FAILED);
 
   if (ceremony !== "add") {
-    const wait = owner.signInAttempt(clientIp);
+    const wait = owner.signInLimit.wait(clientIp);
     if (wait > 0) {
       owner.audit.log(`${ceremony} refused (too many attempts)`, { ip: clientIp });
       return refuse(429, "Too many attempts. Wait a few minutes and try again.", { "Retry-After": String(wait) });
@@ -121,6 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const held = owner.takeChallenge(field(form, "ceremony", 100), ceremony);
   const fail = (why: string) => {
+    if (ceremony !== "add") owner.signInLimit.failed(clientIp);
     owner.audit.log(`${ceremony} failed`, { ip: clientIp, detail: why });
     return refuse(400, FAILED);
   };

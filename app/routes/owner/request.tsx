@@ -8,7 +8,7 @@ import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui"
 import { business } from "~/content/business";
 import { telHref } from "~/lib/links";
 import { cn } from "~/lib/cn";
-import { isLeadStatus, LEAD_STATUSES } from "~/lib/lead-status";
+import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { deliveryState } from "../../../server/estimate-store.ts";
 import { attributionRows, localTime } from "../../../server/lead-mail.ts";
 
@@ -167,9 +167,9 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
               name="status"
               value={s}
               aria-pressed={s === lead.status}
-              className={cn(consoleButton(s === lead.status ? "dark" : "quiet"), "capitalize")}
+              className={consoleButton(s === lead.status ? "dark" : "quiet")}
             >
-              {s.replace(/-/g, " ")}
+              {statusLabel(s)}
             </button>
           ))}
         </form>

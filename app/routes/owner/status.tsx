@@ -1,5 +1,6 @@
 // How a request's status looks in the console.
 import { cn } from "~/lib/cn";
+import { statusLabel } from "~/lib/lead-status";
 
 const TONES: Record<string, string> = {
   new: "bg-ember-300 text-soot-950",
@@ -13,13 +14,8 @@ const TONES: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span
-      className={cn(
-        "shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold capitalize",
-        TONES[status] ?? "bg-mortar-200",
-      )}
-    >
-      {status.replace(/-/g, " ")}
+    <span className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold", TONES[status] ?? "bg-mortar-200")}>
+      {statusLabel(status)}
     </span>
   );
 }

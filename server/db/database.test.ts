@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openEstimateStore } from "../estimate-store.ts";
+import { migrate } from "./database.ts";
+import { MIGRATIONS } from "./migrations.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "db-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("numbered migrations", () => {
+  it("are numbered 1, 2, … with no gap", () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it("upgrade a database from before user_version was set, keeping its rows and its alert", () => {
+    const old = new Database(path.join(dir, "estimates.db"));
+    old.exec(MIGRATIONS.find((m) => m.version === 1)?.up ?? "");
+    old
+      .prepare("INSERT INTO estimates (name, email, phone, message) VALUES ('Ann', 'ann@example.com', '5', 'hi')")
+      .run();
+    old.prepare("INSERT INTO outbox (estimate_id, recipient) VALUES (1, 'owner@example.com')").run();
+    old.close();
+
+    const store = openEstimateStore({ dataDir: dir });
+    expect(store.db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+    expect(store.get(1)).toMatchObject({ name: "Ann", reference: "R-1", status: "new" });
+    expect(store.outbox()).toMatchObject([{ estimate_id: 1, kind: "owner-alert", recipient: "owner@example.com" }]);
+    store.close();
+  });
+
+  it("run only the new steps, each in its own transaction: a failing step keeps the ones before it", () => {
+    const db = new Database(path.join(dir, "x.db"));
+    const steps = [
+      { version: 1, name: "a", up: "CREATE TABLE a (id INTEGER PRIMARY KEY);" },
+      { version: 2, name: "b", up: "CREATE TABLE b (id INTEGER PRIMARY KEY);" },
+    ];
+    expect(migrate(db, steps)).toBe(2);
+    expect(migrate(db, steps)).toBe(2);
+    const broken = [
+      ...steps,
+      { version: 3, name: "c", up: "CREATE TABLE c (id INTEGER); CREATE TABLE a (id INTEGER);" },
+    ];
+    expect(() => migrate(db, broken)).toThrow();
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'c'").get()).toBeUndefined();
+    db.close();
+  });
+});

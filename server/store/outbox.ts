@@ -1,0 +1,89 @@
+// The mail outbox: one row per request and kind of e-mail, with its attempts and final state (decision 0005).
+import type { Db } from "../db/database.ts";
+import type { MailKind, OutboxItem, OutboxRow } from "./types.ts";
+
+export function createOutboxStore(db: Db, now: () => Date) {
+  const iso = () => now().toISOString();
+  const enqueueStmt = db.prepare(
+    `INSERT INTO outbox (estimate_id, kind, recipient, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (estimate_id, kind) DO NOTHING`,
+  );
+  const recentConfirmation = db.prepare<[string, string], { n: number }>(
+    `SELECT count(*) AS n FROM outbox WHERE kind = 'confirmation' AND recipient = ? COLLATE NOCASE AND created_at >= ?`,
+  );
+  // The owner's alerts go first, then confirmations, then reminders; oldest first within a kind.
+  const dueStmt = db.prepare<{ now: string; limit: number }, OutboxItem>(
+    `SELECT id, estimate_id, kind, attempts, recipient FROM outbox
+     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= @now
+     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'confirmation' THEN 1 ELSE 2 END, id LIMIT @limit`,
+  );
+  const sentStmt = db.prepare(
+    "UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id",
+  );
+  const retryStmt = db.prepare(
+    "UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_at = @next WHERE id = @id",
+  );
+  const giveUpStmt = db.prepare(
+    "UPDATE outbox SET attempts = attempts + 1, last_error = @error, failed_at = @now WHERE id = @id",
+  );
+  const outboxStmt = db.prepare<[], OutboxRow>("SELECT * FROM outbox ORDER BY id");
+  const deliveriesStmt = db.prepare<[number], OutboxRow>("SELECT * FROM outbox WHERE estimate_id = ? ORDER BY id");
+  const troubleStmt = db.prepare<[], OutboxRow>(
+    "SELECT * FROM outbox WHERE sent_at IS NULL AND (failed_at IS NOT NULL OR attempts >= 3) ORDER BY id",
+  );
+  const retryFailedStmt = db.prepare(
+    "UPDATE outbox SET failed_at = NULL, next_attempt_at = ? WHERE sent_at IS NULL AND failed_at IS NOT NULL",
+  );
+
+  const listeners = new Set<() => void>();
+
+  function enqueue(estimateId: number, kind: MailKind, recipient: string): boolean {
+    const at = iso();
+    const queued = enqueueStmt.run(estimateId, kind, recipient, at, at).changes > 0;
+    if (queued) for (const listener of listeners) listener();
+    return queued;
+  }
+
+  return {
+    enqueue,
+    /** Calls `listener` whenever a message is queued (often inside a transaction); returns the unsubscribe. */
+    onQueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Queues a confirmation unless this address had one within `periodHours`. */
+    queueConfirmation(estimateId: number, email: string, periodHours: number): boolean {
+      const since = new Date(now().getTime() - periodHours * 3_600_000).toISOString();
+      if ((recentConfirmation.get(email, since)?.n ?? 0) > 0) return false;
+      return enqueue(estimateId, "confirmation", email);
+    },
+    /** Messages due now, in the order they should go. */
+    dueMail({ limit = 10 }: { limit?: number } = {}) {
+      return dueStmt.all({ now: iso(), limit });
+    },
+    markSent(id: number) {
+      sentStmt.run({ id, now: iso() });
+    },
+    /** A failed attempt: retried at `next`, or, with `next` null, failed for good. */
+    markFailed(id: number, error: string, next: Date | null) {
+      if (next) retryStmt.run({ id, error: error.slice(0, 1000), next: next.toISOString() });
+      else giveUpStmt.run({ id, error: error.slice(0, 1000), now: iso() });
+    },
+    outbox(): OutboxRow[] {
+      return outboxStmt.all();
+    },
+    deliveries(estimateId: number): OutboxRow[] {
+      return deliveriesStmt.all(estimateId);
+    },
+    /** Messages that failed for good, or keep failing: the owner must hear about these. */
+    troubledDeliveries(): OutboxRow[] {
+      return troubleStmt.all();
+    },
+    /** Puts failed messages back in the queue (after the mail settings were fixed). */
+    retryFailed(): number {
+      return retryFailedStmt.run(iso()).changes;
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;

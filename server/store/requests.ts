@@ -1,0 +1,145 @@
+// Estimate requests and the owner's worklist: storing a request with its e-mails, listing, status, notes, restore.
+import { randomInt } from "node:crypto";
+import type { Db } from "../db/database.ts";
+import type { OutboxStore } from "./outbox.ts";
+import {
+  ESTIMATE_COLUMNS,
+  NO_ATTRIBUTION,
+  type LeadStatus,
+  type ListOptions,
+  type NewEstimate,
+  type Note,
+  type SaveOptions,
+  type StoredEstimate,
+} from "./types.ts";
+
+/** A reference the homeowner can quote on the phone: R- and six characters, no 0/O or 1/I to misread. */
+function newReference(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  let ref = "R-";
+  for (let i = 0; i < 6; i++) ref += alphabet[randomInt(alphabet.length)];
+  return ref;
+}
+
+export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
+  const iso = () => now().toISOString();
+  const insertEstimate = db.prepare(
+    `INSERT INTO estimates (reference, received_at, name, email, phone, service, message, city, spam, idempotency_key, ip,
+       user_agent, page, landing_page, referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
+       fbclid, city_param)
+     VALUES (@reference, @receivedAt, @name, @email, @phone, @service, @message, @city, @spam, @idempotencyKey, @ip,
+       @userAgent, @page, @landingPage, @referrer, @utmSource, @utmMedium, @utmCampaign, @utmTerm, @utmContent, @gclid,
+       @fbclid, @cityParam)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+  );
+  const findByKey = db.prepare<[string | null], { id: number; reference: string }>(
+    "SELECT id, reference FROM estimates WHERE idempotency_key = ?",
+  );
+  const referenceTaken = db.prepare<[string], unknown>("SELECT 1 FROM estimates WHERE reference = ?");
+  // LIMIT -1 is SQLite's "no limit".
+  const listStmt = db.prepare<
+    { includeSpam: number; spamOnly: number; status: string | null; since: string | null; limit: number },
+    StoredEstimate
+  >(
+    `SELECT ${ESTIMATE_COLUMNS} FROM estimates
+     WHERE (@spamOnly = 1 AND spam = 1 OR @spamOnly = 0 AND (@includeSpam = 1 OR spam = 0))
+       AND (@status IS NULL OR status = @status) AND (@since IS NULL OR received_at >= @since)
+     ORDER BY id DESC LIMIT @limit`,
+  );
+  const getStmt = db.prepare<[number], StoredEstimate>(`SELECT ${ESTIMATE_COLUMNS} FROM estimates WHERE id = ?`);
+  const statusStmt = db.prepare("UPDATE estimates SET status = ?, status_at = ? WHERE id = ?");
+  const noteStmt = db.prepare("INSERT INTO notes (estimate_id, at, text) VALUES (?, ?, ?)");
+  const notesStmt = db.prepare<[number], Note>("SELECT * FROM notes WHERE estimate_id = ? ORDER BY id");
+  const unremindedStmt = db.prepare<[], StoredEstimate>(
+    `SELECT ${ESTIMATE_COLUMNS} FROM estimates WHERE status = 'new' AND spam = 0 AND reminded_at IS NULL ORDER BY id`,
+  );
+  const remindedStmt = db.prepare("UPDATE estimates SET reminded_at = ? WHERE id = ?");
+  const unspamStmt = db.prepare("UPDATE estimates SET spam = 0 WHERE id = ?");
+
+  const saveTx = db.transaction((estimate: NewEstimate, options: SaveOptions) => {
+    let reference = newReference();
+    while (referenceTaken.get(reference)) reference = newReference();
+    const result = insertEstimate.run({
+      ...NO_ATTRIBUTION,
+      ...estimate.attribution,
+      ...estimate,
+      reference,
+      receivedAt: iso(),
+      spam: estimate.spam ? 1 : 0,
+    });
+    if (result.changes === 0) {
+      const existing = findByKey.get(estimate.idempotencyKey);
+      return {
+        id: existing?.id ?? 0,
+        reference: existing?.reference ?? "",
+        duplicate: true,
+        confirmationQueued: false,
+      };
+    }
+    const id = Number(result.lastInsertRowid);
+    let confirmationQueued = false;
+    if (!estimate.spam) {
+      if (options.notifyTo) mail.enqueue(id, "owner-alert", options.notifyTo);
+      if (options.confirm)
+        confirmationQueued = mail.queueConfirmation(id, estimate.email, options.confirmationPeriodHours ?? 24);
+    }
+    return { id, reference, duplicate: false, confirmationQueued };
+  });
+
+  return {
+    /** Stores a request and queues its e-mails; a repeated idempotency key stores nothing new. */
+    save(estimate: NewEstimate, options: SaveOptions = {}) {
+      return saveTx(estimate, options);
+    },
+    /** Newest first. */
+    list({ limit = null, includeSpam = false, spamOnly = false, status = null, since = null }: ListOptions = {}) {
+      return listStmt.all({
+        limit: limit ?? -1,
+        includeSpam: includeSpam ? 1 : 0,
+        spamOnly: spamOnly ? 1 : 0,
+        status,
+        since: since?.toISOString() ?? null,
+      });
+    },
+    get(id: number): StoredEstimate | undefined {
+      return getStmt.get(id);
+    },
+    setStatus(id: number, status: LeadStatus, note?: string): boolean {
+      return db.transaction(() => {
+        const changed = statusStmt.run(status, iso(), id).changes > 0;
+        if (changed && note) noteStmt.run(id, iso(), note);
+        return changed;
+      })();
+    },
+    addNote(id: number, text: string): boolean {
+      if (!getStmt.get(id)) return false;
+      noteStmt.run(id, iso(), text);
+      return true;
+    },
+    notes(id: number): Note[] {
+      return notesStmt.all(id);
+    },
+    /** New, unreminded, non-spam leads: candidates for the owner's reminder. */
+    awaitingReminder(): StoredEstimate[] {
+      return unremindedStmt.all();
+    },
+    /** Queues one reminder for a lead, once. */
+    remind(id: number, ownerAddress: string): void {
+      db.transaction(() => {
+        remindedStmt.run(iso(), id);
+        mail.enqueue(id, "reminder", ownerAddress);
+      })();
+    },
+    /** A request the spam trap caught is a real one after all: keep it, and tell the owner (and sender) now. */
+    restore(id: number, options: SaveOptions = {}): boolean {
+      return db.transaction(() => {
+        const lead = getStmt.get(id);
+        if (!lead || !lead.spam) return false;
+        unspamStmt.run(id);
+        if (options.notifyTo) mail.enqueue(id, "owner-alert", options.notifyTo);
+        if (options.confirm) mail.queueConfirmation(id, lead.email, options.confirmationPeriodHours ?? 24);
+        return true;
+      })();
+    },
+  };
+}

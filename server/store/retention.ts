@@ -1,0 +1,43 @@
+// Erasure and the retention purge. Deleting leaves no copy: secure_delete zeroes the rows, and the write-ahead
+// log, which may still hold them, is folded into the file and truncated.
+import type { Db } from "../db/database.ts";
+import { ESTIMATE_COLUMNS, type StoredEstimate } from "./types.ts";
+
+export function createRetentionStore(db: Db) {
+  const idsByEmail = db.prepare<[string], { id: number }>("SELECT id FROM estimates WHERE email = ? COLLATE NOCASE");
+  const deleteMailTo = db.prepare("DELETE FROM outbox WHERE recipient = ? COLLATE NOCASE");
+  const deleteEstimate = db.prepare("DELETE FROM estimates WHERE id = ?");
+  const olderThan = db.prepare<[string], StoredEstimate>(
+    `SELECT ${ESTIMATE_COLUMNS} FROM estimates WHERE received_at < ? ORDER BY id`,
+  );
+
+  function checkpoint() {
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  return {
+    checkpoint,
+    /** Removes every request from this address, with its notes and e-mails; returns how many requests went. */
+    erase(email: string): number {
+      const removed = db.transaction(() => {
+        const ids = idsByEmail.all(email);
+        deleteMailTo.run(email);
+        for (const { id } of ids) deleteEstimate.run(id);
+        return ids.length;
+      })();
+      checkpoint();
+      return removed;
+    },
+    /** Requests received before `before`: listed, or (unless `dryRun`) deleted with their notes and e-mails. */
+    purge(before: Date, { dryRun = false }: { dryRun?: boolean } = {}): StoredEstimate[] {
+      const old = olderThan.all(before.toISOString());
+      if (!dryRun && old.length > 0) {
+        db.transaction(() => {
+          for (const lead of old) deleteEstimate.run(lead.id);
+        })();
+        checkpoint();
+      }
+      return old;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// The shapes of what the store keeps and hands out: requests, their e-mails, notes.
+export const LEAD_STATUSES = ["new", "contacted", "scheduled", "quoted", "won", "lost", "out-of-area"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const MAIL_KINDS = ["owner-alert", "confirmation", "reminder"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** Where a request came from, kept without cookies (see app/lib/attribution.ts). Every value is bounded. */
+export type Attribution = {
+  page: string | null;
+  landingPage: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  gclid: string | null;
+  fbclid: string | null;
+  cityParam: string | null;
+};
+
+export const NO_ATTRIBUTION: Attribution = {
+  page: null,
+  landingPage: null,
+  referrer: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  gclid: null,
+  fbclid: null,
+  cityParam: null,
+};
+
+export type NewEstimate = {
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  city: string | null;
+  spam: boolean;
+  idempotencyKey: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  attribution?: Attribution;
+};
+
+export type StoredEstimate = {
+  id: number;
+  reference: string;
+  received_at: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  city: string | null;
+  spam: number;
+  idempotency_key: string | null;
+  status: LeadStatus;
+  status_at: string | null;
+  reminded_at: string | null;
+  page: string | null;
+  landing_page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  fbclid: string | null;
+  city_param: string | null;
+};
+
+export type OutboxItem = { id: number; estimate_id: number; kind: MailKind; attempts: number; recipient: string };
+
+export type OutboxRow = OutboxItem & {
+  created_at: string;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+};
+
+export type Note = { id: number; estimate_id: number; at: string; text: string };
+
+/** A message's state as the owner sees it. */
+export function deliveryState(row: OutboxRow): "sent" | "failed" | "retrying" | "queued" {
+  if (row.sent_at) return "sent";
+  if (row.failed_at) return "failed";
+  return row.attempts > 0 ? "retrying" : "queued";
+}
+
+export type ListOptions = {
+  /** How many of the newest to return; null or omitted: all of them. */
+  limit?: number | null;
+  includeSpam?: boolean;
+  spamOnly?: boolean;
+  status?: LeadStatus | null;
+  /** Only requests received at or after this instant. */
+  since?: Date | null;
+};
+
+export type SaveOptions = {
+  /** The owner's address, for the alert; null when no mail is configured. */
+  notifyTo?: string | null;
+  /** Queue a confirmation to the sender (never for spam), at most one per address per `confirmationPeriodHours`. */
+  confirm?: boolean;
+  confirmationPeriodHours?: number;
+};
+
+/** The columns a StoredEstimate is read from. */
+export const ESTIMATE_COLUMNS = `id, reference, received_at, name, email, phone, service, message, city, spam, idempotency_key,
+  status, status_at, reminded_at, page, landing_page, referrer, utm_source, utm_medium, utm_campaign, utm_term,
+  utm_content, gclid, fbclid, city_param`;
