@@ -116,7 +116,7 @@ describe("Site section: strangers and forged posts", () => {
       expect(await forged.text()).not.toMatch(/\bat \S+ \(|node_modules|\/work\//);
       const noToken = await post(route, body);
       expect(noToken.status).toBe(403);
-      expect(await noToken.text()).toContain("That was not allowed.");
+      expect(await noToken.text()).toContain("This form has expired.");
       expect(publisher.jobs()).toHaveLength(0);
       expect(dirty()).toBe("");
     },
