@@ -33,4 +33,26 @@ test.describe("Owner edits the site from the console", () => {
     await page.goto(`${CONSOLE}/faq`);
     await expect(page.getByRole("contentinfo")).toContainText("Sunday10:00 AM - 12:00 PM");
   });
+
+  test("writes a new article from the template and previews it with the site's own renderer", async ({ page }) => {
+    await addAuthenticator(page);
+    await enrol(page, "Phone");
+    await page.goto(`${CONSOLE}/owner/site`);
+    await page.getByLabel("New article: its web address").fill("Crown repair in winter");
+    await page.getByRole("button", { name: "New article" }).click();
+    await expect(page).toHaveURL(`${CONSOLE}/owner/site/edit/posts/crown-repair-in-winter?new`);
+    await page.getByLabel("Title", { exact: true }).first().fill("Can a Crown Be Repaired in Winter?");
+    await page
+      .getByLabel("Article", { exact: true })
+      .fill(
+        "Short answer: sometimes.\n\n## Cold-weather patching {#cold-patching}\n\nWe quote it: {{claims.warranty}}\n",
+      );
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "Preview (not published yet)" });
+    await expect(preview.getByRole("heading", { level: 1 })).toHaveText("Can a Crown Be Repaired in Winter?");
+    await expect(preview.locator("h2#cold-patching")).toHaveText("Cold-weather patching");
+    await expect(preview).toContainText("Workmanship warranties on masonry repair typically run 5-10 years");
+    // The text box keeps the placeholder as written.
+    await expect(page.getByLabel("Article", { exact: true })).toHaveValue(/\{\{claims\.warranty\}\}/);
+  });
 });

@@ -9,6 +9,7 @@ import { field, notFound, plainAnswer, requireOwner } from "./guard.server";
 import {
   articleTemplate,
   checkSource,
+  dataFromPayload,
   findFile,
   formOf,
   formValue,
@@ -17,7 +18,7 @@ import {
   type SiteFile,
   openSiteRepo,
 } from "./site-files.server";
-import { type FieldSpec, fieldLabel, fieldName, fromPayload } from "./site-form";
+import { type FieldSpec, fieldLabel, fieldName } from "./site-form";
 import { SiteForm } from "./site-form-view";
 import { Button, Notice, PageTitle } from "./ui";
 import { ArticleBody } from "~/components/article-body";
@@ -107,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parse<Record<string, unknown>, string[]>(payload, {
     resolve: (value, listButton) => {
       if (listButton) return { error: null };
-      const data = fromPayload(spec, value) as Record<string, unknown>;
+      const data = dataFromPayload(file, spec, value);
       const checked = schema.safeParse(data, { error: plainMessage });
       if (checked.success) return { value: data };
       const error: Record<string, string[]> = {};

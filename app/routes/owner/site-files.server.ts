@@ -20,7 +20,7 @@ import {
   testimonialsFile,
 } from "~/content/schema";
 import { checkArticleBody } from "~/lib/article-markdown";
-import { describe, type FieldSpec, type Lookups } from "./site-form";
+import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
 
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+){0,12}$/;
 
@@ -126,8 +126,23 @@ export function formOf(file: SiteFile): { schema: z.ZodType; spec: FieldSpec } {
   const withBody = file.kind === "posts" ? postFrontMatter.extend({ body: z.string() }) : k.schema;
   const schema = k.list ? z.strictObject({ items: k.schema }) : withBody;
   const spec = describe(schema as never, k.title, lookups());
-  if (spec.type === "object") spec.label = file.title;
+  if (spec.type === "object") {
+    spec.label = file.title;
+    // An article's body has its own large text box on the page; the generated fields leave it out.
+    if (file.kind === "posts") spec.fields = spec.fields.filter(([key]) => key !== "body");
+  }
   return { schema, spec };
+}
+
+/** A posted form (Conform's nested payload) → the file's data; an article's body comes from its own text box. */
+export function dataFromPayload(
+  file: SiteFile,
+  spec: FieldSpec,
+  payload: Record<string, unknown>,
+): Record<string, unknown> {
+  const data = fromPayload(spec, payload) as Record<string, unknown>;
+  if (file.kind === "posts") data.body = typeof payload.body === "string" ? payload.body : "";
+  return data;
 }
 
 // Placeholders ({{claims.x}}) are kept as written: swapped for markers while YAML parses, then put back unfilled.

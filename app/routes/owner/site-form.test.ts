@@ -1,8 +1,17 @@
 // The schema-to-form mapping, for every content file: the form shows what the file holds, a form sent back unchanged
 // writes the file byte for byte, a change touches only its line, and what the build would refuse is refused first.
 import { describe as group, expect, it } from "vitest";
-import { checkSource, findFile, formOf, formValue, listFiles, readSource, serialize } from "./site-files.server";
-import { fieldLabel, fieldName, fromPayload, type FieldSpec } from "./site-form";
+import {
+  checkSource,
+  dataFromPayload,
+  findFile,
+  formOf,
+  formValue,
+  listFiles,
+  readSource,
+  serialize,
+} from "./site-files.server";
+import { fieldLabel, fieldName, type FieldSpec } from "./site-form";
 
 /** What a browser sends for a value: strings, "on" for a ticked box, nothing for an unticked one. */
 function toPayload(spec: FieldSpec, value: unknown): unknown {
@@ -62,7 +71,11 @@ group("schema-to-form mapping", () => {
       const source = readSource(file);
       const { spec } = formOf(file);
       const value = formValue(file, source);
-      const back = fromPayload(spec, toPayload(spec, value)) as Record<string, unknown>;
+      const sent = {
+        ...(toPayload(spec, value) as Record<string, unknown>),
+        ...(file.kind === "posts" ? { body: value.body } : {}),
+      };
+      const back = dataFromPayload(file, spec, sent);
       const written = serialize(file, back, source);
       expect(written).toBe(source);
       expect(() => checkSource(file, written)).not.toThrow();

@@ -42,7 +42,7 @@ const LABELS: Record<string, string> = {
   datePublished: "Published (YYYY-MM-DD)",
   dateModified: "Updated (YYYY-MM-DD)",
   city: "Town",
-  file: "Photo",
+  file: "Photo file",
   costRange: "Cost range",
 };
 
