@@ -32,6 +32,37 @@ test.describe("Owner edits the site from the console", () => {
     // Every page's footer lists the hours (the top bar, hidden on phones, says "Sun: 10am-12pm").
     await page.goto(`${CONSOLE}/faq`);
     await expect(page.getByRole("contentinfo")).toContainText("Sunday10:00 AM - 12:00 PM");
+
+    // Undo: the change before comes back, published the same way.
+    await page.goto(`${CONSOLE}/owner/site`);
+    await page.getByRole("button", { name: "Undo last change" }).click();
+    await expect(page.locator('[data-state="published"]').first()).toContainText(
+      "Undo: Business facts: Opening hours",
+      {
+        timeout: 200_000,
+      },
+    );
+    // A new address: the browser may keep the page it saw a minute ago for up to five minutes (Cache-Control).
+    await page.goto(`${CONSOLE}/accessibility`);
+    await expect(page.getByRole("contentinfo")).toContainText("SundayClosed");
+  });
+
+  test("a change the build refuses leaves the site as it was and says why", async ({ page }, info) => {
+    test.skip(info.project.name !== "mobile", "phone story");
+    test.setTimeout(120_000);
+    await addAuthenticator(page);
+    await enrol(page, "Phone");
+    await page.goto(`${CONSOLE}/owner/site/edit/cities/pekin`);
+    // The form accepts any page name here; only the build knows which service pages exist.
+    await page.getByLabel("Featured services 1", { exact: true }).fill("no-such-service");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    const failed = page.locator('[data-state="failed"]').first();
+    await expect(failed).toContainText("Not published", { timeout: 100_000 });
+    await expect(failed).toContainText(
+      "The site was not changed: content/cities/pekin.yaml is not valid: featuredServices: no service page named no-such-service",
+    );
+    await page.goto(`${CONSOLE}/locations/pekin`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("writes a new article from the template and previews it with the site's own renderer", async ({ page }) => {
