@@ -1,6 +1,6 @@
 // Browser stories run against the production build, served by the production server on a free port.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -20,6 +20,13 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "estimates-e2e-"));
+// The console publishes by committing and building: in a clone of this repository, never in the working copy.
+if (!process.env.E2E_SITE_REPO) {
+  const repo = mkdtempSync(path.join(tmpdir(), "site-repo-e2e-"));
+  execFileSync("git", ["clone", "-q", "--no-hardlinks", process.cwd(), repo]);
+  symlinkSync(path.resolve("node_modules"), path.join(repo, "node_modules"));
+  process.env.E2E_SITE_REPO = repo;
+}
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -55,6 +62,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_REPO: process.env.E2E_SITE_REPO,
       RATE_LIMIT_PER_MINUTE: "1000",
     },
   },

@@ -1,5 +1,7 @@
 // What the Node server hands every request (server/app.ts): the estimate store and request facts.
 import type { EstimateStore } from "../server/estimate-store.ts";
+import type { Publisher } from "../server/publish.ts";
+import type { OwnerConsole } from "../server/owner-console.ts";
 import type { EstimateGuard } from "../server/security.ts";
 
 declare module "react-router" {
@@ -14,6 +16,10 @@ declare module "react-router" {
     clientIp: string | null;
     /** Cross-site and rate-limit guards, run by the endpoint itself so every spelling of its URL is covered. */
     guardEstimate: EstimateGuard;
+    /** Saves the owner's edits and publishes them (server/publish.ts); null where the console cannot publish. */
+    publisher: Publisher | null;
+    /** The owner console's sessions, passkeys, tokens and audit log; every owner route reaches them through its guard. */
+    owner: OwnerConsole;
   }
 }
 

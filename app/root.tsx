@@ -16,8 +16,16 @@ import { jsonLdScript } from "./lib/json-ld-script";
 import { islandLoader, pageScript } from "./lib/page-script";
 import stylesheet from "./styles/app.css?url";
 
-/** A route whose page holds an island says so: `export const handle = { islands: true }`. */
-export type RouteHandle = { islands?: boolean };
+/**
+ * A route whose page holds an island says so: `export const handle = { islands: true }`. The owner console's
+ * layout says `owner: true`: its pages get the console's own frame, not the public header and footer, and not the
+ * public page script.
+ */
+export type RouteHandle = { islands?: boolean; owner?: boolean };
+
+function useIsOwnerPage(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.owner);
+}
 
 export const links: LinksFunction = () => [
   // In production each page inlines the CSS it uses (entry.server.tsx), so no stylesheet blocks the first paint;
@@ -61,9 +69,10 @@ function PageScripts() {
   if (import.meta.env.DEV) return <Scripts />;
   const entry = framework?.manifest.entry.module;
   const hasIslands = matches.some((m) => (m.handle as RouteHandle | undefined)?.islands);
+  const owner = matches.some((m) => (m.handle as RouteHandle | undefined)?.owner);
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: pageScript }} />
+      {!owner && <script dangerouslySetInnerHTML={{ __html: pageScript }} />}
       {hasIslands && entry && (
         <script data-entry={entry} data-css={stylesheet} dangerouslySetInnerHTML={{ __html: islandLoader }} />
       )}
@@ -72,6 +81,8 @@ function PageScripts() {
 }
 
 export default function App() {
+  // The console's layout route (app/routes/owner/layout.tsx) draws its own frame.
+  if (useIsOwnerPage()) return <Outlet />;
   return (
     <SiteLayout>
       <Outlet />

@@ -16,5 +16,23 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("site.webmanifest", "routes/manifest.ts"),
+  // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
+  route("owner", "routes/owner/layout.tsx", [
+    index("routes/owner/inbox.tsx"),
+    route("sign-in", "routes/owner/sign-in.tsx"),
+    route("sign-out", "routes/owner/sign-out.ts"),
+    route("enrol/:token", "routes/owner/enrol.tsx"),
+    route("passkey/:ceremony", "routes/owner/passkey.ts"),
+    route("requests/:id", "routes/owner/request.tsx"),
+    route("spam", "routes/owner/spam.tsx"),
+    route("security", "routes/owner/security.tsx"),
+    route("export.csv", "routes/owner/export.ts"),
+    route("erase", "routes/owner/erase.tsx"),
+    route("act/done", "routes/owner/act-done.tsx"),
+    route("act/:token", "routes/owner/act.tsx"),
+    route("site", "routes/owner/site.tsx"),
+    route("site/edit/:kind/:slug?", "routes/owner/site-edit.tsx"),
+    route("site/photos", "routes/owner/site-photos.tsx"),
+  ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@
 // and exits 1 while anything remains. Reads the business facts, the testimonials, the environment and .env.
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
-import { business } from "../app/content/business";
+import { business, BUSINESS_FILE } from "../app/content/business";
 import { loadYaml } from "../app/content/load";
 import { testimonialsFile } from "../app/content/schema";
 import { findLaunchBlockers } from "./launch-blockers";
@@ -21,7 +21,7 @@ const blockers = findLaunchBlockers({
   business,
   testimonials,
   env: environment(),
-  files: { business: "app/content/business.ts", testimonials: TESTIMONIALS },
+  files: { business: BUSINESS_FILE, testimonials: TESTIMONIALS },
 });
 
 if (blockers.length === 0) {

@@ -2,7 +2,7 @@
 // comments) removed before it is written, so customers' home locations never reach git.
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 
 export const MAX_SIDE = 2400;
 
@@ -61,44 +61,83 @@ export type IngestResult = {
   height: number;
 };
 
+/** Larger than any phone camera (200 MP); a header claiming more is a decompression bomb, refused unread. */
+export const MAX_INPUT_PIXELS = 210_000_000;
+
+/** HEIC/HEIF from iPhones: an ISO-BMFF "ftyp" box with one of these brands. */
+export function isHeic(bytes: Uint8Array): boolean {
+  const box = Buffer.from(bytes.subarray(4, 12)).toString("latin1");
+  return /^ftyp(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1)$/.test(box);
+}
+
+/** Whether this sharp build decodes HEIC (prebuilt sharp reads AVIF only: HEVC is patent-encumbered). */
+export function sharpDecodesHeic(): boolean {
+  return (sharp.format.heif.input.fileSuffix ?? []).includes(".heic");
+}
+
+export type IngestOptions = { heicDecodable?: boolean };
+
+/**
+ * Phone photo bytes → site JPEG bytes, all in memory: upright, at most MAX_SIDE, no metadata (verified).
+ * `label` names the photo in messages.
+ */
+export async function ingestPhotoBytes(
+  input: Uint8Array,
+  label: string,
+  { heicDecodable = sharpDecodesHeic() }: IngestOptions = {},
+): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  const heic = isHeic(input) || /\.(heic|heif)$/i.test(label);
+  if (heic && !heicDecodable) throw new IngestError(`${label} ${HEIC_HELP}`);
+  let meta: Metadata;
+  try {
+    // Reads the header only, so a bomb's claimed size can be refused in words before any decoding.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new IngestError(heic ? `${label} ${HEIC_HELP}` : `${label} is not a photo sharp can read`);
+  }
+  const { format, width = 0, height = 0 } = meta;
+  if (width * height > MAX_INPUT_PIXELS)
+    throw new IngestError(`${label} has more pixels than any camera makes; not added`);
+  if (!(format === "jpeg" || (format === "heif" && heic && heicDecodable))) {
+    throw new IngestError(`${label} is ${format ?? "not an image"}; add JPEG photos (.jpg)`);
+  }
+  let jpeg: Buffer;
+  try {
+    // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked to.
+    jpeg = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new IngestError(`${label} could not be read to the end (damaged or not a photo); not added`);
+  }
+  const out = await verify(jpeg, label);
+  return { jpeg, ...out };
+}
+
 export async function ingestPhoto(source: string, outputDir: string): Promise<IngestResult> {
   const label = path.basename(source);
+  // photos:add refuses HEIC even where sharp could read it: its help names the iPhone settings.
   if (/\.(heic|heif)$/i.test(source)) throw new IngestError(`${label} ${HEIC_HELP}`);
   const input = readFileSync(source);
-  let format: string | undefined;
-  try {
-    format = (await sharp(input).metadata()).format;
-  } catch {
-    throw new IngestError(`${label} is not a photo sharp can read`);
-  }
-  if (format === "heif") throw new IngestError(`${label} ${HEIC_HELP}`);
-  if (format !== "jpeg") throw new IngestError(`${label} is ${format ?? "not an image"}; add JPEG photos (.jpg)`);
-
-  // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked to.
-  const output = await sharp(input)
-    .rotate()
-    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
-
+  const { jpeg, width, height } = await ingestPhotoBytes(input, label, { heicDecodable: false });
   const name = freeName(outputDir, photoSlug(source));
   const target = path.join(outputDir, name);
   const temporary = `${target}.part`;
-  writeFileSync(temporary, output);
+  writeFileSync(temporary, jpeg);
   try {
-    await verify(temporary, label);
+    await verify(readFileSync(temporary), label);
   } catch (error) {
     unlinkSync(temporary);
     throw error;
   }
   renameSync(temporary, target);
-  const { width = 0, height = 0 } = await sharp(target).metadata();
   return { source, output: target, name, bytesIn: input.length, bytesOut: statSync(target).size, width, height };
 }
 
-/** Re-reads what was written: refuses it if any metadata survived or it is larger than allowed. */
-async function verify(file: string, label: string) {
-  const bytes = readFileSync(file);
+/** Re-reads what was made: refuses it if any metadata survived or it is larger than allowed. */
+async function verify(bytes: Buffer, label: string): Promise<{ width: number; height: number }> {
   const segments = jpegMetadataSegments(bytes);
   const meta = await sharp(bytes).metadata();
   const left = [
@@ -111,4 +150,5 @@ async function verify(file: string, label: string) {
   if (left.length > 0) throw new IngestError(`${label}: metadata survived (${left.join(", ")}); not added`);
   if ((meta.width ?? 0) > MAX_SIDE || (meta.height ?? 0) > MAX_SIDE)
     throw new IngestError(`${label}: still larger than ${MAX_SIDE} px; not added`);
+  return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }

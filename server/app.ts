@@ -1,6 +1,6 @@
 // The HTTP app: the outer wall (http-guards.ts), prerendered pages and static files from memory (compressed
 // once), everything else through React Router, with a byte-bounded cache of server-rendered pages.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -18,7 +18,9 @@ import {
   sendError,
   trailingSlashRedirect,
 } from "./http-guards.ts";
+import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
 import { cacheRenderedPages, matcher } from "./page-cache.ts";
+import { type Publisher, PublishError } from "./publish.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
@@ -85,8 +87,9 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 type EntryExports = { inlineScripts?: readonly string[]; buildSiteUrl?: string | null };
 
 export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
-  // The build is JavaScript that React Router wrote; its shape is React Router's ServerBuild.
-  return (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  // The build is JavaScript that React Router wrote; its shape is React Router's ServerBuild. A published build
+  // lives in its own folder (builds/<id>/), so its URL is new and Node evaluates it afresh, never from cache.
+  return (await import(pathToFileURL(path.join(realpathSync(buildDir), "server", "index.js")).href)) as ServerBuild;
 }
 
 /** Builds from before entry.server exported `inlineScripts`: the island loader from the root module. */
@@ -112,6 +115,10 @@ export type AppOptions = {
   /** Bytes of server-rendered pages kept in memory. */
   pageCacheBytes?: number;
   now?: () => number;
+  /** The owner console's publisher; null when the console cannot publish (tests, read-only deployments). */
+  publisher?: Publisher | null;
+  /** The owner console's stores; by default built over the estimate store's connection. */
+  owner?: OwnerConsole;
 };
 
 export async function createApp({
@@ -126,19 +133,52 @@ export async function createApp({
   estimateEndpoint,
   pageCacheBytes = 8 * 1024 * 1024,
   now,
+  publisher,
+  owner = createOwnerConsole({ db: store.db }),
 }: AppOptions) {
-  const serverBuild = await loadServerBuild(buildDir);
-  const entry = serverBuild.entry.module as typeof serverBuild.entry.module & EntryExports;
-  const files = loadStaticFiles(path.join(buildDir, "client"));
-  const siteOrigin = originOf(siteUrl) ?? originOf(entry.buildSiteUrl);
+  const firstBuild = await loadServerBuild(buildDir);
+  const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
+  // The origin is settled once: SITE_URL, else the one the first build was made with.
+  const siteOrigin = originOf(siteUrl) ?? originOf(firstEntry.buildSiteUrl);
   const pageCache = createPageCache(pageCacheBytes);
-  const match = matcher(serverBuild);
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
     configuredOrigins: allowedOrigins,
     siteOrigin,
     now,
   });
+
+  /** Everything that comes from one build; the console's publish swaps it whole (decision 0015). */
+  function siteFrom(serverBuild: ServerBuild, dir: string) {
+    const entry = serverBuild.entry.module as typeof serverBuild.entry.module & EntryExports;
+    return {
+      dir,
+      files: loadStaticFiles(path.join(dir, "client")),
+      cachePages: cacheRenderedPages(pageCache, matcher(serverBuild), HTML_CACHE),
+      headers: securityHeaders({
+        // The only inline scripts our pages run, pinned by hash.
+        inlineScripts: entry.inlineScripts ?? legacyInlineScripts(serverBuild),
+        https: siteOrigin?.startsWith("https://") ?? false,
+        estimateEndpoint,
+      }),
+      handler: createRequestHandler({
+        build: serverBuild,
+        mode: "production",
+        getLoadContext: (req) => ({
+          estimates: store,
+          notifyTo,
+          confirmations,
+          // The site's own origin, else the one this request was addressed to.
+          siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
+          clientIp: req.ip ?? null,
+          guardEstimate,
+          owner,
+          publisher: publisher ?? null,
+        }),
+      }),
+    };
+  }
+  let site = siteFrom(firstBuild, buildDir);
 
   const app = express();
   app.disable("x-powered-by");
@@ -147,14 +187,7 @@ export async function createApp({
   app.set("trust proxy", trustProxySetting(trustProxy));
 
   app.use(locationGuard);
-  app.use(
-    securityHeaders({
-      // The only inline scripts our pages run, pinned by hash.
-      inlineScripts: entry.inlineScripts ?? legacyInlineScripts(serverBuild),
-      https: siteOrigin?.startsWith("https://") ?? false,
-      estimateEndpoint,
-    }),
-  );
+  app.use((req, res, next) => site.headers(req, res, next));
   app.use(hostGuard, methodGate, pathGuard);
 
   app.get("/healthz", (_req, res) => {
@@ -169,7 +202,7 @@ export async function createApp({
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = files.get(req.path);
+    const file = site.files.get(req.path);
     if (file) return sendCached(req, res, file);
     // A missing fingerprinted asset is a plain 404, not a page.
     if (req.path.startsWith("/assets/")) return sendError(res, 404);
@@ -177,24 +210,22 @@ export async function createApp({
   });
 
   app.use(compression());
-  app.use(cacheRenderedPages(pageCache, match, HTML_CACHE));
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: serverBuild,
-      mode: "production",
-      getLoadContext: (req) => ({
-        estimates: store,
-        notifyTo,
-        confirmations,
-        // The site's own origin, else the one this request was addressed to.
-        siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
-        clientIp: req.ip ?? null,
-        guardEstimate,
-      }),
-    }),
-  );
+  app.use((req, res, next) => site.cachePages(req, res, next));
+  app.all("/{*splat}", (req, res, next) => site.handler(req, res, next));
   app.use(errorHandler);
 
-  return Object.assign(app, { pageCache });
+  /**
+   * Loads a new build beside the one being served and checks it renders; returns the switch, which swaps in one
+   * assignment (requests in flight finish on the old build) and empties the page cache.
+   */
+  async function prepareBuild(dir: string): Promise<() => void> {
+    const next = siteFrom(await loadServerBuild(dir), dir);
+    if (!next.files.has("/")) throw new PublishError("the new version has no home page");
+    return () => {
+      site = next;
+      pageCache.clear();
+    };
+  }
+
+  return Object.assign(app, { pageCache, prepareBuild, servedBuild: () => site.dir });
 }

@@ -33,6 +33,8 @@ export const configSchema = z.object({
   BUILD_DIR: optionalText,
   /** Where backups go (default DATA_DIR/backups); "off" stops the 6-hourly backup (decision 0011). */
   BACKUP_DIR: optionalText,
+  /** The site's git repository the console edits and publishes from; the server's folder unless set. */
+  SITE_REPO: optionalText,
   RATE_LIMIT_PER_MINUTE: integer(5, 1, Number.MAX_SAFE_INTEGER),
   ALLOWED_ORIGINS: origins,
   SMTP_URL: optionalText,

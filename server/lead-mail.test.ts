@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstWords } from "./lead-mail.ts";
+import type { StoredEstimate } from "./estimate-store.ts";
+import { firstWords, ownerAlert } from "./lead-mail.ts";
 
 const family = "👩\u200D👩\u200D👧";
 
@@ -19,5 +20,52 @@ describe("the subject's first words", () => {
     expect(firstWords("Water coming in around the flashing every time it rains hard")).toBe(
       "Water coming in around the flashing…",
     );
+  });
+});
+
+describe("the owner's alert", () => {
+  const lead: StoredEstimate = {
+    id: 12,
+    reference: "R-ABC234",
+    received_at: "2026-11-24T15:00:00.000Z",
+    name: "Ann",
+    email: "ann@example.com",
+    phone: "(309) 555-0100",
+    service: "Tuckpointing",
+    message: "Crumbling mortar",
+    city: "Normal",
+    spam: 0,
+    idempotency_key: null,
+    status: "new",
+    status_at: null,
+    reminded_at: null,
+    page: null,
+    landing_page: null,
+    referrer: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    gclid: null,
+    fbclid: null,
+    city_param: null,
+  };
+  const links = {
+    request: "https://www.example.com/owner/requests/12",
+    markContacted: "https://www.example.com/owner/act/tok&en",
+  };
+
+  it("links to the request in the console and carries the one-tap link", () => {
+    const mail = ownerAlert(lead, links);
+    expect(mail.text).toContain("Open it in the owner console: https://www.example.com/owner/requests/12");
+    expect(mail.text).toContain("Called? Mark it as contacted: https://www.example.com/owner/act/tok&en");
+    expect(mail.html).toContain('<a href="https://www.example.com/owner/requests/12">Open it in the owner console</a>');
+    expect(mail.html).toContain('<a href="https://www.example.com/owner/act/tok&#38;en">Called? Mark as contacted</a>');
+    expect(mail.text).not.toContain("npm run leads");
+  });
+
+  it("keeps the command-line hint when there is no console link", () => {
+    expect(ownerAlert(lead).text).toContain("npm run leads -- --mark 12 contacted");
   });
 });

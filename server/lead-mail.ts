@@ -62,7 +62,7 @@ function withSubject(subject: string, mail: Omit<Mail, "subject" | "headers">): 
   return { subject, ...mail, headers: { Subject: { prepared: true, value: encodeHeaderText(subject) } } };
 }
 
-function attributionRows(lead: StoredEstimate): [string, string][] {
+export function attributionRows(lead: StoredEstimate): [string, string][] {
   const utm = [
     ["source", lead.utm_source],
     ["medium", lead.utm_medium],
@@ -91,7 +91,10 @@ function table(rows: readonly [string, string][]): string {
     .join("")}</table>`;
 }
 
-export function ownerAlert(lead: StoredEstimate): Mail {
+/** Links into the owner console: the request's screen, and a one-tap "Mark as contacted" (a single-use token). */
+export type ConsoleLinks = { request: string; markContacted: string };
+
+export function ownerAlert(lead: StoredEstimate, links?: ConsoleLinks): Mail {
   const service = lead.service || "No service chosen";
   const town = lead.city ?? "town not given";
   const subject = `Estimate request: ${service}, ${town} — "${firstWords(lead.message)}"`;
@@ -117,7 +120,9 @@ export function ownerAlert(lead: StoredEstimate): Mail {
     "Where it came from:",
     ...(origin.length ? origin.map(([k, v]) => `${k}: ${v}`) : ["Not recorded"]),
     "",
-    `Mark it once you have called: npm run leads -- --mark ${lead.id} contacted`,
+    ...(links
+      ? [`Open it in the owner console: ${links.request}`, `Called? Mark it as contacted: ${links.markContacted}`]
+      : [`Mark it once you have called: npm run leads -- --mark ${lead.id} contacted`]),
     "",
   ].join("\n");
   const html =
@@ -128,7 +133,10 @@ export function ownerAlert(lead: StoredEstimate): Mail {
     table(details) +
     `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>` +
     `<h3>Where it came from</h3>${origin.length ? table(origin) : "<p>Not recorded</p>"}` +
-    `<p>Mark it once you have called: <code>npm run leads -- --mark ${lead.id} contacted</code></p>`;
+    (links
+      ? `<p><a href="${escapeHtml(links.request)}">Open it in the owner console</a></p>` +
+        `<p><a href="${escapeHtml(links.markContacted)}">Called? Mark as contacted</a></p>`
+      : `<p>Mark it once you have called: <code>npm run leads -- --mark ${lead.id} contacted</code></p>`);
   return withSubject(subject, { replyTo: lead.email, text, html });
 }
 

@@ -6,7 +6,7 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../app/content/business.ts";
 import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
-import { confirmation, ownerAlert, reminder, reminderDue, type Mail } from "./lead-mail.ts";
+import { confirmation, ownerAlert, reminder, reminderDue, type ConsoleLinks, type Mail } from "./lead-mail.ts";
 
 export const MAX_ATTEMPTS = 8;
 export const DEFAULT_SEND_TIMEOUT_MS = 20_000;
@@ -23,6 +23,8 @@ export type OutboxOptions = {
   /** The owner's address, for reminders. */
   ownerAddress: string;
   siteUrl: string;
+  /** The owner console's links for an alert (a fresh one-tap token each time it is composed). */
+  consoleLinks?: (estimateId: number) => ConsoleLinks;
   /** A lead still new after this many business hours gets one reminder; 0 turns reminders off. */
   reminderAfterBusinessHours?: number;
   intervalMs?: number;
@@ -46,6 +48,7 @@ export function createOutbox({
   from,
   ownerAddress,
   siteUrl,
+  consoleLinks,
   reminderAfterBusinessHours = 4,
   intervalMs = 5000,
   timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
@@ -73,7 +76,7 @@ export function createOutbox({
     if (!lead) return null;
     if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
     if (item.kind === "reminder") return reminder(lead, { siteUrl, now: now() });
-    return ownerAlert(lead);
+    return ownerAlert(lead, consoleLinks?.(lead.id));
   }
 
   /** Queues a reminder for each lead that has waited too long while still new. */

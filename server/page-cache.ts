@@ -10,6 +10,15 @@ export const LOCATION_ROUTE = "routes/location";
 /** Routes whose answers depend on the request, never cached and never stored by a browser. */
 export const UNCACHED_ROUTES: ReadonlySet<string> = new Set(["routes/api.estimate", "routes/contact-received"]);
 
+/** The owner console's routes (app/routes/owner/): never cached, never stored, never indexed. */
+export function isOwnerRoute(routeId: string): boolean {
+  return routeId.startsWith("routes/owner/");
+}
+
+function uncached(routeId: string): boolean {
+  return UNCACHED_ROUTES.has(routeId) || isOwnerRoute(routeId);
+}
+
 /** Longest path the site answers with a page of its own; anything longer is the 404 page. */
 export const MAX_PATH_LENGTH = 512;
 
@@ -75,14 +84,12 @@ export function cacheRenderedPages(
 ): RequestHandler {
   return (req, res, next) => {
     const { routeId, notFound } = match(req.originalUrl);
-    res.setHeader(
-      "Cache-Control",
-      req.method === "GET" && !UNCACHED_ROUTES.has(routeId) ? htmlCacheControl : "no-store",
-    );
+    res.setHeader("Cache-Control", req.method === "GET" && !uncached(routeId) ? htmlCacheControl : "no-store");
+    if (isOwnerRoute(routeId)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     const key = notFound ? NOT_FOUND_KEY : req.originalUrl;
     // React Router reads originalUrl: the 404 page is rendered for one fixed URL, whatever was asked.
     if (notFound && req.method !== "POST") req.url = req.originalUrl = NOT_FOUND_URL;
-    if ((req.method !== "GET" && req.method !== "HEAD") || UNCACHED_ROUTES.has(routeId)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || uncached(routeId)) return next();
     const hit = cache.get(key);
     if (hit) return sendCached(req, res, hit);
     if (req.method === "HEAD") return next();

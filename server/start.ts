@@ -1,4 +1,5 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -7,6 +8,8 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
+import { createPublisher, currentBuild } from "./publish.ts";
+import { createOwnerConsole } from "./owner-console.ts";
 import { business } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
@@ -63,6 +66,8 @@ const dataDir = path.dirname(store.file);
 const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKUP_DIR ?? path.join(dataDir, "backups"));
 const ownerAddress = config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
+const owner = createOwnerConsole({ db: store.db });
+const consoleUrl = siteUrl.replace(/\/+$/, "");
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -70,13 +75,30 @@ const outbox = config.SMTP_URL
       from: config.MAIL_FROM,
       ownerAddress,
       siteUrl,
+      consoleLinks: (id) => ({
+        request: `${consoleUrl}/owner/requests/${id}`,
+        markContacted: `${consoleUrl}/owner/act/${owner.actionTokens.create(id, "mark-contacted")}`,
+      }),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
     })
   : null;
 warnAtStart(store, outbox !== null, backupDir);
+// The console publishes into builds/<id>/ and points builds/current at the one served (decision 0015); a restart
+// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off.
+const repoDir = path.resolve(config.SITE_REPO ?? ".");
+const buildsDir = path.join(repoDir, "builds");
+const publisher =
+  !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))
+    ? createPublisher({
+        repoDir,
+        buildsDir,
+        prepare: (dir) => app.prepareBuild(dir),
+      })
+    : null;
 const app = await createApp({
   store,
+  owner,
   notifyTo: outbox ? ownerAddress : null,
   confirmations: {
     enabled: outbox !== null && config.CONFIRMATION_EMAIL,
@@ -87,7 +109,8 @@ const app = await createApp({
   siteUrl: config.SITE_URL ?? null,
   trustProxy: config.TRUST_PROXY,
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
-  ...(config.BUILD_DIR ? { buildDir: path.resolve(config.BUILD_DIR) } : {}),
+  buildDir: config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build")),
+  publisher,
 });
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
@@ -143,9 +166,13 @@ async function backupIfDue() {
 }
 void backupIfDue();
 setInterval(() => void backupIfDue(), 15 * 60_000).unref();
-// Requests past their retention period go at start and then daily.
+// Requests past their retention period go at start and then daily (and ended owner sessions with them).
 purgeExpired(store, new Date());
-setInterval(() => purgeExpired(store, new Date()), 24 * 3_600_000).unref();
+owner.sessions.purgeExpired();
+setInterval(() => {
+  purgeExpired(store, new Date());
+  owner.sessions.purgeExpired();
+}, 24 * 3_600_000).unref();
 
 // Stop accepting, let requests in flight finish, then close the database and exit.
 function shutdown(signal: string) {

@@ -1,96 +1,122 @@
-// The business's identity: the one place to change a name, number, address or hour, and the owner's claims.
-import { type Claims, claimWording } from "./claims";
+// The business's identity and the owner's claims, from content/business.yaml (schema: ./business-schema.ts).
+// Every reader (pages, JSON-LD, the launch check, mail) takes them from here.
+import { parse } from "yaml";
+import { type BusinessFile, businessFile, type Weekday, weekdays } from "./business-schema";
+import { claimWording } from "./claims";
 
-const paymentMethods = ["Visa", "Mastercard", "American Express", "Bitcoin"] as const;
+export const BUSINESS_FILE = "content/business.yaml";
 
-/**
- * OWNER: claims only you can make. Each has a value and `confirmed`. Leave `confirmed: false` until you have
- * checked the value is true (for a licence: its exact name and number). While a claim is unconfirmed the site
- * prints a weaker statement that is still true, and `npm run check:launch` lists it. Set `confirmed: true` to
- * publish it. Change a value, never the copy: every page takes these words from here.
- */
-const claims = {
-  // The year the business started. Pages say "since 2009" and "more than N years" from it.
-  foundedYear: { value: 2009, confirmed: false },
-  // true if the business is family-owned and family-run.
-  familyRun: { value: true, confirmed: false },
-  // Each licence or registration with its number, e.g. { name: "Illinois roofing contractor license", number: "104.0xxxxx" }.
-  // Leave the list empty (and confirm it) if you hold none; the site then says nothing about being licensed.
-  licences: { value: [], confirmed: false },
-  // The kinds of insurance you carry. Printed as "We carry <this> insurance; certificates before we start."
-  insurance: { value: "general liability and workers' compensation", confirmed: false },
-  // The usual length of your written workmanship warranty. Printed as "Written workmanship warranty, typically
-  // <this>; terms in your contract."
-  warranty: { value: "5-10 years", confirmed: false },
-  // The payment methods you really accept (the spec lists three cards and Bitcoin).
-  paymentMethods: { value: paymentMethods, confirmed: false },
-  // What happens when someone calls outside business hours, in one or two sentences.
-  afterHours: {
-    value:
-      "Outside business hours, leave a voicemail: we check messages every evening and on Sundays, and call back the same day for anything unsafe.",
-    confirmed: false,
-  },
-} as const satisfies Claims;
+/** Vite (build, dev, tests) bundles the file; plain Node (server, scripts under tsx) reads it beside the sources. */
+function businessSource(): string {
+  // import.meta.env exists only under Vite, which replaces this glob with the file's text at build time.
+  if ((import.meta as { env?: unknown }).env) {
+    const files = import.meta.glob<string>("/content/business.yaml", { query: "?raw", import: "default", eager: true });
+    return Object.values(files)[0] ?? "";
+  }
+  // No `import "node:fs"`: this module is also in the browser bundle, where this branch never runs.
+  const fs = process.getBuiltinModule("node:fs");
+  return fs.readFileSync(new URL("../../content/business.yaml", import.meta.url), "utf8");
+}
 
-const said = claimWording(claims);
+export class BusinessFileError extends Error {
+  override name = "BusinessFileError";
+}
 
-export const business = {
-  // OWNER: replace with the registered business name (and the logo text in public/logo.svg).
-  name: "Heartland Chimney & Masonry",
-  shortName: "Heartland Chimney",
-  /** Footer text and structured data; owner claims appear only once confirmed. */
-  description: [
-    `${said.familyRun ? "Family-run chimney" : "Chimney"} and masonry specialists rebuilding crowns, tuckpointing brick and sealing out water for homeowners across Central Illinois${said.foundedYear ? ` since ${said.foundedYear}` : ""}.`,
-    said.licensed || said.insured ? `${said.credentials}.` : "",
-  ]
-    .join(" ")
-    .trim(),
-  phone: "(309) 555-0134",
-  email: "estimates@example.com",
-  tagline: "Serving Bloomington, IL & Surrounding Areas",
-  hoursShort: "Mon-Fri: 8am-6pm | Sat: 9am-2pm",
-  hours: [
-    { days: "Monday - Friday", label: "8:00 AM - 6:00 PM", dayCodes: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
-    { days: "Saturday", label: "9:00 AM - 2:00 PM", dayCodes: ["Saturday"], opens: "09:00", closes: "14:00" },
-    { days: "Sunday", label: "Closed", dayCodes: [], opens: null, closes: null },
-  ],
-  address: { locality: "Bloomington", region: "IL", regionName: "Illinois", country: "US" },
-  /** The business's clock: opening hours, e-mail times and call-back promises all use it. */
-  timeZone: "America/Chicago",
-  /** How estimate requests are handled; the privacy page states these, so change them here only. */
-  leads: {
-    /** The confirmation promises a call within this many business hours ("by 10:00 AM Monday"). */
-    callBackWithinBusinessHours: 2,
-    /** Requests older than this are deleted automatically. */
-    retentionMonths: 24,
-    /** Backups of the database kept: the newest of each of the last 7 days and of the last 4 weeks. */
-    backups: { daily: 7, weekly: 4 },
-  },
-  socials: [
-    { name: "Facebook", href: "https://www.facebook.com/example-heartland-chimney" },
-    { name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" },
-    { name: "YouTube", href: "https://www.youtube.com/@example-heartland-chimney" },
-  ],
-  paymentMethods,
-  /** The owner's claims: see the note on `claims` above. */
-  claims,
-  /** The towns served, in the order menus and lists show them. */
-  cities: [
-    { slug: "bloomington", name: "Bloomington" },
-    { slug: "normal", name: "Normal" },
-    { slug: "peoria", name: "Peoria" },
-    { slug: "east-peoria", name: "East Peoria" },
-    { slug: "washington", name: "Washington" },
-    { slug: "morton", name: "Morton" },
-    { slug: "pekin", name: "Pekin" },
-    { slug: "chillicothe", name: "Chillicothe" },
-  ],
-} as const satisfies {
-  cities: readonly { slug: string; name: string }[];
-  paymentMethods: readonly string[];
-  [key: string]: unknown;
+/** Parses and checks content/business.yaml; the console validates a save with this same function. */
+export function parseBusinessFile(source: string): BusinessFile {
+  let data: unknown;
+  try {
+    data = parse(source);
+  } catch (error) {
+    throw new BusinessFileError(`${BUSINESS_FILE}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const result = businessFile.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `  ${i.path.join(".") || "(file)"}: ${i.message}`);
+  throw new BusinessFileError(`${BUSINESS_FILE} is not valid:\n${issues.join("\n")}`);
+}
+
+const SHORT_DAY: Record<Weekday, string> = {
+  Monday: "Mon",
+  Tuesday: "Tue",
+  Wednesday: "Wed",
+  Thursday: "Thu",
+  Friday: "Fri",
+  Saturday: "Sat",
+  Sunday: "Sun",
 };
 
+/** [Monday…Friday] → "Monday - Friday"; days that do not follow each other are listed. */
+function dayRange(days: readonly Weekday[], name: (d: Weekday) => string, dash: string): string {
+  const first = days[0];
+  const last = days.at(-1);
+  const consecutive = days.every((d, i) => i === 0 || weekdays.indexOf(d) === weekdays.indexOf(days[i - 1] ?? d) + 1);
+  if (first && last && days.length > 1 && consecutive) return `${name(first)}${dash}${name(last)}`;
+  return days.map(name).join(", ");
+}
+
+/** "18:00" → { hour: 6, minute: "00", ampm: "PM" } */
+function clock(time: string) {
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  return { hour: h % 12 === 0 ? 12 : h % 12, minute: String(m).padStart(2, "0"), pm: h >= 12 };
+}
+const longTime = (t: string) => {
+  const c = clock(t);
+  return `${c.hour}:${c.minute} ${c.pm ? "PM" : "AM"}`;
+};
+const shortTime = (t: string) => {
+  const c = clock(t);
+  return `${c.hour}${c.minute === "00" ? "" : `:${c.minute}`}${c.pm ? "pm" : "am"}`;
+};
+
+/** The facts with what pages print derived from them: hour labels, the top bar's line, the footer text. */
+export function businessFacts(file: BusinessFile) {
+  const said = claimWording(file.claims);
+  const hours = file.hours.map((h) => ({
+    days: dayRange(h.days, (d) => d, " - "),
+    label: h.opens && h.closes ? `${longTime(h.opens)} - ${longTime(h.closes)}` : "Closed",
+    dayCodes: h.opens && h.closes ? h.days : ([] as readonly Weekday[]),
+    opens: h.opens ?? null,
+    closes: h.closes ?? null,
+  }));
+  return {
+    name: file.name,
+    shortName: file.shortName,
+    /** Footer text and structured data; owner claims appear only once confirmed. */
+    description: [
+      `${said.familyRun ? "Family-run chimney" : "Chimney"} and masonry specialists rebuilding crowns, tuckpointing brick and sealing out water for homeowners across Central Illinois${said.foundedYear ? ` since ${said.foundedYear}` : ""}.`,
+      said.licensed || said.insured ? `${said.credentials}.` : "",
+    ]
+      .join(" ")
+      .trim(),
+    phone: file.phone,
+    email: file.email,
+    tagline: file.tagline,
+    hoursShort: file.hours
+      .flatMap((h) =>
+        h.opens && h.closes
+          ? [`${dayRange(h.days, (d) => SHORT_DAY[d], "-")}: ${shortTime(h.opens)}-${shortTime(h.closes)}`]
+          : [],
+      )
+      .join(" | "),
+    hours,
+    address: file.address,
+    /** The business's clock: opening hours, e-mail times and call-back promises all use it. */
+    timeZone: file.timeZone,
+    /** How estimate requests are handled; the privacy page states these. */
+    leads: file.leads,
+    socials: file.socials,
+    paymentMethods: file.claims.paymentMethods.value,
+    /** The owner's claims: values with `confirmed` (docs/decisions/0007-owner-claims.md). */
+    claims: file.claims,
+    /** The towns served, in the order menus and lists show them. */
+    cities: file.cities,
+  };
+}
+
+export const business = businessFacts(parseBusinessFile(businessSource()));
+
+export type Business = typeof business;
 export type PaymentMethod = (typeof business.paymentMethods)[number];
 /** The towns served, listed above. */
 export type CitySlug = (typeof business.cities)[number]["slug"];

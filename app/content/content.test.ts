@@ -117,7 +117,7 @@ describe("content", () => {
     for (const service of services) expect(unique(service.sections.map((s) => s.id)), service.slug).toBe(true);
   });
 
-  it("keeps the business's phone number and e-mail out of the copy (they live in business.ts only)", () => {
+  it("keeps the business's phone number and e-mail out of the copy (they live in content/business.yaml only)", () => {
     const copy = JSON.stringify({ ...allContent, business: undefined });
     expect(copy).not.toContain(business.phone);
     expect(copy).not.toContain(business.email);
@@ -164,6 +164,11 @@ describe("sitemap and robots", () => {
     expect(locs).toEqual(sitePages().map((p) => p.path));
     expect(xml).toContain("<lastmod>2025-06-16</lastmod>");
     expect(xml).not.toContain("/404");
+    expect(xml).not.toMatch(/\/owner/i);
+  });
+
+  it("keeps crawlers out of the owner console", () => {
+    expect(robotsTxt()).toMatch(/^Disallow: \/owner$/m);
   });
 
   it("points crawlers at the sitemap", () => {

@@ -1,4 +1,4 @@
-// City pages (/locations/{city}) from content/cities/. The towns, their names and order live in business.ts;
+// City pages (/locations/{city}) from content/cities/. The towns, their names and order live in content/business.yaml;
 // each needs exactly one file here.
 import { business } from "./business";
 import { ContentError, loadYaml } from "./load";
@@ -12,7 +12,7 @@ function loadCity(slug: CitySlug): City {
   const path = `/content/cities/${slug}.yaml`;
   const source = files[path];
   if (source === undefined)
-    throw new ContentError(`${path.slice(1)} is missing: every town in app/content/business.ts needs a page`);
+    throw new ContentError(`${path.slice(1)} is missing: every town in content/business.yaml needs a page`);
   const city = { slug, ...loadYaml(path, source, cityFile) };
   const unknown = city.featuredServices.filter((s) => !findService(s));
   if (unknown.length > 0) {
@@ -26,7 +26,7 @@ function loadCity(slug: CitySlug): City {
 const known = new Set<string>(business.cities.map((c) => `/content/cities/${c.slug}.yaml`));
 const stray = Object.keys(files).filter((path) => !known.has(path));
 if (stray.length > 0)
-  throw new ContentError(`${stray.join(", ")}: not a town in app/content/business.ts (add it there first)`);
+  throw new ContentError(`${stray.join(", ")}: not a town in content/business.yaml (add it there first)`);
 
 export const cities = Object.fromEntries(business.cities.map((c) => [c.slug, loadCity(c.slug)])) as Record<
   CitySlug,

@@ -27,7 +27,7 @@ describe("placeholders", () => {
     expect(() => fillPlaceholders("{{#claims.bogus}}x{{/claims.bogus}}", "t")).toThrow(/unknown section/);
     expect(() => fillPlaceholders("{{#claims.insured}}x", "t")).toThrow(/is a section left open/);
     if (said.foundedYear === undefined) {
-      expect(() => fillPlaceholders("Since {{claims.foundedYear}}", "t")).toThrow(/not confirmed in business\.ts yet/);
+      expect(() => fillPlaceholders("Since {{claims.foundedYear}}", "t")).toThrow(/not confirmed in content\/business\.yaml yet/);
     }
   });
 

@@ -1,5 +1,5 @@
 // Placeholders a content file may use, so business facts and the owner's claims are written in one place
-// (app/content/business.ts) and quoted everywhere else. Filled in when a content file is loaded (build time).
+// (content/business.yaml) and quoted everywhere else. Filled in when a content file is loaded (build time).
 //
 //   {{business.name}}            a business fact
 //   {{claims.warranty}}          the one wording of an owner claim: strong once confirmed, weaker before
@@ -64,7 +64,7 @@ export function fillPlaceholders(text: string, where: string): string {
     const value = values[key];
     if (value === undefined) {
       throw new PlaceholderError(
-        `${where}: {{${key}}} is not confirmed in business.ts yet; put it inside {{#${key}}}…{{/${key}}}`,
+        `${where}: {{${key}}} is not confirmed in content/business.yaml yet; put it inside {{#${key}}}…{{/${key}}}`,
       );
     }
     return value;

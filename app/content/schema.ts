@@ -76,10 +76,10 @@ export const artworkNames = [
   "service-area-map",
 ] as const;
 
-/** A town in app/content/business.ts, where the list of towns lives. */
+/** A town in content/business.yaml, where the list of towns lives. */
 const citySlug = z.custom<CitySlug>(
   (value) => business.cities.some((c) => c.slug === value),
-  `must be one of the towns in app/content/business.ts: ${business.cities.map((c) => c.slug).join(", ")}`,
+  `must be one of the towns in content/business.yaml: ${business.cities.map((c) => c.slug).join(", ")}`,
 );
 
 const icon = z.enum(iconNames);

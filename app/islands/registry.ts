@@ -1,9 +1,12 @@
-// The parts of the site React hydrates in the browser: only the estimate form, on /contact. Everything else is
+// The parts of the site React hydrates in the browser: the estimate form on /contact, and the owner console's
+// passkey button under /owner. Everything else is
 // HTML and CSS (docs/decisions/0008-html-first.md). Each island is standalone: it gets everything through its props.
 import type { ReactNode } from "react";
 
 export const islandLoaders = {
   EstimateForm: () => import("../components/estimate-form").then((m) => m.EstimateForm),
+  // Owner console only (/owner): never on a public page.
+  PasskeyButton: () => import("../routes/owner/passkey-button").then((m) => m.PasskeyButton),
 } satisfies Record<string, () => Promise<(props: never) => ReactNode>>;
 
 export type IslandName = keyof typeof islandLoaders;

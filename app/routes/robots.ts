@@ -1,7 +1,7 @@
 import { absoluteUrl } from "~/lib/site-url";
 
 export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /owner\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
 }
 
 export function loader() {

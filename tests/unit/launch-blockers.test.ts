@@ -26,7 +26,7 @@ const ready: LaunchInput = {
   },
   testimonials: [{ name: "Ann B.", consent: "written, e-mail of 2026-03-02", date: "2026-02-20" }],
   env: { SITE_URL: "https://www.prairiestack.com", SMTP_URL: "smtps://user:pw@smtp.prairiestack.com:465" },
-  files: { business: "app/content/business.ts", testimonials: "content/testimonials.yaml" },
+  files: { business: "content/business.yaml", testimonials: "content/testimonials.yaml" },
 };
 
 function blockersFor(change: (input: LaunchInput) => LaunchInput) {
@@ -48,29 +48,29 @@ describe("launch check", () => {
 
   it("catches the placeholder name, in either field", () => {
     expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual([
-      "app/content/business.ts name",
+      "content/business.yaml name",
     ]);
     expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual([
-      "app/content/business.ts shortName",
+      "content/business.yaml shortName",
     ]);
   });
 
   it("catches a fictional 555-01xx phone number however it is written", () => {
     for (const phone of ["(309) 555-0134", "309.555.0199", "+1 309 555 0100", "3095550142"]) {
-      expect(blockersFor(withBusiness({ phone })), phone).toEqual(["app/content/business.ts phone"]);
+      expect(blockersFor(withBusiness({ phone })), phone).toEqual(["content/business.yaml phone"]);
     }
     expect(blockersFor(withBusiness({ phone: "(309) 555-0200" }))).toEqual([]);
   });
 
   it("catches an example.com (or other reserved) e-mail address", () => {
     for (const email of ["estimates@example.com", "a@mail.example.org", "a@shop.test", "not-an-address"]) {
-      expect(blockersFor(withBusiness({ email })), email).toEqual(["app/content/business.ts email"]);
+      expect(blockersFor(withBusiness({ email })), email).toEqual(["content/business.yaml email"]);
     }
   });
 
   it("catches placeholder social links", () => {
     const socials = [{ name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" }];
-    expect(blockersFor(withBusiness({ socials }))).toEqual(["app/content/business.ts socials[0] (Instagram)"]);
+    expect(blockersFor(withBusiness({ socials }))).toEqual(["content/business.yaml socials[0] (Instagram)"]);
   });
 
   it("catches sample testimonials, and real ones without consent or a date", () => {
@@ -91,13 +91,13 @@ describe("launch check", () => {
       Object.entries(confirmedClaims).map(([key, claim]) => [key, { ...claim, confirmed: false }]),
     ) as Claims;
     expect(blockersFor(withBusiness({ claims: unconfirmed }))).toEqual(
-      Object.keys(confirmedClaims).map((key) => `app/content/business.ts claims.${key}.confirmed`),
+      Object.keys(confirmedClaims).map((key) => `content/business.yaml claims.${key}.confirmed`),
     );
   });
 
   it("catches a confirmed licence without its number", () => {
     const licences = { value: [{ name: "City of Peoria contractor registration", number: "" }], confirmed: true };
-    expect(blockersFor(withClaim("licences", licences))).toEqual(["app/content/business.ts claims.licences.value[0]"]);
+    expect(blockersFor(withClaim("licences", licences))).toEqual(["content/business.yaml claims.licences.value[0]"]);
     expect(blockersFor(withClaim("licences", { value: [], confirmed: true }))).toEqual([]);
   });
 
@@ -134,7 +134,7 @@ describe("launch check", () => {
     const blockers = findLaunchBlockers(withBusiness({ phone: "(309) 555-0134" })(ready));
     expect(blockers).toEqual([
       {
-        file: "app/content/business.ts",
+        file: "content/business.yaml",
         field: "phone",
         problem: expect.stringContaining("555-01xx") as unknown as string,
       },

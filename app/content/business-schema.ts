@@ -1,0 +1,147 @@
+// The schema of content/business.yaml. Its own module because schema.ts reads the towns from the business facts.
+// `.meta({ title, description })` gives the owner console its labels and help.
+import { z } from "zod";
+
+export const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** The payment marks the site can show (app/lib/brand-icons.ts). */
+export const paymentMethodNames = ["Visa", "Mastercard", "American Express", "Bitcoin"] as const;
+
+const text = z.string().trim().min(1, "must not be empty");
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM, e.g. 08:00 or 18:30");
+
+function claim<T extends z.ZodType>(value: T, title: string, description: string) {
+  return z
+    .strictObject({
+      value,
+      confirmed: z.boolean().meta({ title: "Confirmed", description: "Tick once you have checked it is true." }),
+    })
+    .meta({ title, description });
+}
+
+export const businessFile = z.strictObject({
+  name: text.meta({ title: "Business name", description: "The registered name, as on invoices." }),
+  shortName: text.meta({ title: "Short name", description: "Used where the full name does not fit." }),
+  phone: z
+    .string()
+    .regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a phone number written (309) 555-0134")
+    .meta({ title: "Phone", description: "Written (309) 555-0134; every call button dials it." }),
+  email: z.email("must be an e-mail address").meta({ title: "E-mail", description: "Shown on the site." }),
+  tagline: text.meta({ title: "Tagline", description: "The line in the top bar." }),
+  hours: z
+    .array(
+      z
+        .strictObject({
+          days: z
+            .array(z.enum(weekdays))
+            .min(1, "must name at least one day")
+            .meta({ title: "Days", description: "Days with these hours." }),
+          opens: time.optional().meta({ title: "Opens", description: "HH:MM; leave empty when closed." }),
+          closes: time.optional().meta({ title: "Closes", description: "HH:MM; leave empty when closed." }),
+        })
+        .refine((h) => (h.opens === undefined) === (h.closes === undefined), {
+          message: "needs both an opening and a closing time, or neither (closed)",
+          path: ["closes"],
+        })
+        .refine((h) => h.opens === undefined || h.closes === undefined || h.opens < h.closes, {
+          message: "must close after it opens",
+          path: ["closes"],
+        }),
+    )
+    .min(1, "must list at least one line")
+    .meta({ title: "Opening hours", description: "One line per group of days with the same hours." }),
+  address: z
+    .strictObject({
+      locality: text.meta({ title: "Town" }),
+      region: z.string().regex(/^[A-Z]{2}$/, "must be the two-letter state code, e.g. IL").meta({ title: "State code" }),
+      regionName: text.meta({ title: "State" }),
+      country: z.string().regex(/^[A-Z]{2}$/, "must be the two-letter country code, e.g. US").meta({ title: "Country" }),
+    })
+    .meta({ title: "Address", description: "Only the town is shown; no street address." }),
+  timeZone: text.meta({ title: "Time zone", description: "The business's clock, e.g. America/Chicago." }),
+  leads: z
+    .strictObject({
+      callBackWithinBusinessHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24)
+        .meta({ title: "Call back within (business hours)" }),
+      retentionMonths: z.number().int().min(1).max(120).meta({ title: "Keep requests for (months)" }),
+      backups: z
+        .strictObject({
+          daily: z.number().int().min(1).max(60).meta({ title: "Daily backups kept" }),
+          weekly: z.number().int().min(1).max(52).meta({ title: "Weekly backups kept" }),
+        })
+        .meta({
+          title: "Backups",
+          description: "The newest backup of each of the last so many days and weeks is kept.",
+        }),
+    })
+    .meta({ title: "Estimate requests" }),
+  socials: z
+    .array(
+      z.strictObject({
+        name: z.enum(["Facebook", "Instagram", "YouTube"]).meta({ title: "Network" }),
+        href: z.string().regex(/^https:\/\//, "must be an address starting with https://").meta({ title: "Address" }),
+      }),
+    )
+    .meta({ title: "Social links" }),
+  cities: z
+    .array(
+      z.strictObject({
+        slug: z
+          .string()
+          .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase words joined by dashes, e.g. east-peoria")
+          .meta({ title: "Page name", description: "The town's page is /locations/<this>." }),
+        name: text.meta({ title: "Town" }),
+      }),
+    )
+    .min(1, "must list at least one town")
+    .meta({ title: "Towns served", description: "In the order menus show them." }),
+  claims: z
+    .strictObject({
+      foundedYear: claim(
+        z.number().int().min(1900).max(2100).meta({ title: "Year" }),
+        "Year the business started",
+        'Pages say "since <year>" and "more than N years" from it.',
+      ),
+      familyRun: claim(z.boolean().meta({ title: "Family-run" }), "Family-run", "Tick if family-owned and run."),
+      licences: claim(
+        z
+          .array(
+            z.strictObject({
+              name: text.meta({ title: "Licence", description: "Exactly as printed on it." }),
+              number: text.meta({ title: "Number" }),
+            }),
+          )
+          .meta({ title: "Licences" }),
+        "Licences and registrations",
+        "Each with its number; leave empty (and confirm) if you hold none.",
+      ),
+      insurance: claim(
+        z.string().trim().meta({ title: "Insurance" }),
+        "Insurance carried",
+        'Printed as "We carry <this> insurance; certificates before we start."',
+      ),
+      warranty: claim(
+        z.string().trim().meta({ title: "Warranty" }),
+        "Workmanship warranty",
+        'Printed as "Written workmanship warranty, typically <this>; terms in your contract."',
+      ),
+      paymentMethods: claim(
+        z.array(z.enum(paymentMethodNames)).meta({ title: "Methods" }),
+        "Payment methods accepted",
+        "Only those you really accept.",
+      ),
+      afterHours: claim(
+        z.string().trim().meta({ title: "After hours" }),
+        "Calls outside business hours",
+        "What happens, in one or two sentences.",
+      ),
+    })
+    .meta({ title: "Your claims", description: "Shown on the site only once confirmed; until then it says less." }),
+});
+
+export type BusinessFile = z.output<typeof businessFile>;

@@ -1,0 +1,20 @@
+// GET /owner/export.csv: every request (spam left out) as the same CSV as `npm run leads -- --csv`, formula cells
+// neutralised (server/csv.ts). Data, not a page: without a session it is a plain 401.
+import type { Route } from "./+types/export";
+import { requireOwner } from "./guard.server";
+import { leadsCsv } from "../../../server/leads.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOwner(args, { data: true });
+  const { estimates, owner, clientIp } = args.context;
+  const csv = leadsCsv(estimates.list(), (id) => estimates.deliveries(id));
+  owner.audit.log("CSV downloaded", { ip: clientIp });
+  const day = owner.now().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="estimate-requests-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,116 @@
+// The owner console's frame for every page under /owner: the site's colours and type, a plain header with the
+// console's own links (no popovers, no public page script), no footer. Every child route guards itself.
+import { isRouteErrorResponse, Outlet, useLoaderData, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { optionalOwner } from "./guard.server";
+import { OWN_WORDS } from "./messages";
+import { CsrfField } from "./ui";
+import { Logo } from "~/components/logo";
+import type { RouteHandle } from "~/root";
+import { cn } from "~/lib/cn";
+
+export const handle: RouteHandle = { owner: true };
+
+export function loader(args: Route.LoaderArgs) {
+  const session = optionalOwner(args);
+  return { csrf: session?.csrf ?? null };
+}
+
+export const meta = () => [{ title: "Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+
+const NAV = [
+  { href: "/owner", label: "Inbox" },
+  { href: "/owner/spam", label: "Spam" },
+  { href: "/owner/site", label: "Site" },
+  { href: "/owner/security", label: "Sign-in" },
+] as const;
+
+function Frame({ csrf, children }: { csrf: string | null; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="min-h-screen bg-mortar-50 text-soot-950">
+      <header className="border-b border-mortar-200 bg-white">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <a href="/owner" className="rounded-md" aria-label="Owner console: inbox">
+            <Logo />
+          </a>
+          {csrf && (
+            <form method="post" action="/owner/sign-out">
+              <CsrfField token={csrf} />
+              <button className="min-h-11 rounded-lg px-3 font-semibold text-brick-800 underline underline-offset-4">
+                Sign out
+              </button>
+            </form>
+          )}
+        </div>
+        {csrf && (
+          <nav aria-label="Console" className="mx-auto max-w-3xl px-2">
+            <ul className="flex gap-1">
+              {NAV.map((link) => {
+                const current = link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href);
+                return (
+                  <li key={link.href}>
+                    <a
+                      href={link.href}
+                      aria-current={current ? "page" : undefined}
+                      className={cn(
+                        "inline-flex min-h-11 items-center border-b-4 px-3 font-semibold",
+                        current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
+                      )}
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export default function OwnerLayout() {
+  const { csrf } = useLoaderData<typeof loader>();
+  return (
+    <Frame csrf={csrf}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+const MESSAGES: Record<number, string> = {
+  401: "Sign in to the owner console first.",
+  403: "That was not allowed. Go back, reload the page and try again.",
+  404: "There is nothing here.",
+  410: "This link has expired or was already used.",
+  413: "That is more than this form takes.",
+  429: "Too many attempts. Wait a few minutes and try again.",
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  // Our own refusal when it is one (never the text of someone else's error).
+  const ours = isRouteErrorResponse(error) && typeof error.data === "string" && OWN_WORDS.has(error.data);
+  return (
+    <Frame csrf={null}>
+      <title>Owner console</title>
+      <div id="hero">
+        <p className="font-semibold text-brick-700">Error {status}</p>
+        <h1 className="mt-1 font-serif text-3xl font-bold">
+          {ours ? String(error.data) : (MESSAGES[status] ?? "Something went wrong.")}
+        </h1>
+        <p className="mt-4">
+          <a href="/owner" className="font-semibold text-brick-800 underline underline-offset-4">
+            Back to the inbox
+          </a>
+        </p>
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,8 @@
+// The console's refusals, in our words: the guard answers with them, the error page shows them.
+export const NOT_SIGNED_IN = "Sign in to the owner console first.";
+export const CROSS_SITE = "Requests from other sites are not accepted.";
+export const STALE_FORM = "This form has expired. Go back, reload the page and try again.";
+export const TOO_BIG = "That is more than this form takes.";
+export const NOTHING_HERE = "There is nothing here.";
+
+export const OWN_WORDS: ReadonlySet<string> = new Set([NOT_SIGNED_IN, CROSS_SITE, STALE_FORM, TOO_BIG, NOTHING_HERE]);

@@ -1,0 +1,247 @@
+// /owner/requests/<id>: one request on one screen. Call, text, e-mail and directions first; then the message,
+// where it came from, its e-mails, the status buttons, notes and the history of changes.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/request";
+import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { StatusBadge } from "./status";
+import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { business } from "~/content/business";
+import { telHref } from "~/lib/links";
+import { cn } from "~/lib/cn";
+import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
+import { deliveryState } from "../../../server/estimate-store.ts";
+import { attributionRows, localTime } from "../../../server/lead-mail.ts";
+
+const DONE = { status: "Status saved.", note: "Note added.", restored: "Restored: it is in the inbox now." } as const;
+
+/** Directions to the town: a link to the map, opened by the owner's phone (nothing is fetched from here). */
+function directionsHref(city: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${city}, IL`)}`;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = await requireOwner(args);
+  const { estimates, owner: console_ } = args.context;
+  const id = idParam(args.params.id);
+  const lead = id === null ? undefined : estimates.get(id);
+  if (!lead) notFound();
+  const history = [
+    ...console_.audit.forLead(lead.id).map((a) => ({ at: a.at, text: a.detail ? `${a.event}: ${a.detail}` : a.event })),
+    ...estimates.notes(lead.id).map((n) => ({ at: n.at, text: `Note: ${n.text}` })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  const done = new URL(args.request.url).searchParams.get("done");
+  return {
+    csrf: owner.csrf,
+    done: done !== null && done in DONE ? (done as keyof typeof DONE) : null,
+    lead: {
+      id: lead.id,
+      reference: lead.reference,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      service: lead.service || "No service chosen",
+      city: lead.city,
+      message: lead.message,
+      status: lead.status,
+      spam: lead.spam === 1,
+      received: localTime(lead.received_at),
+      statusAt: lead.status_at ? localTime(lead.status_at) : null,
+    },
+    origin: attributionRows(lead),
+    mail: estimates.deliveries(lead.id).map((m) => ({
+      kind: m.kind.replace("-", " "),
+      state: deliveryState(m),
+      at: m.sent_at ? localTime(m.sent_at) : m.failed_at ? localTime(m.failed_at) : null,
+      attempts: m.attempts,
+    })),
+    history: history.map((h) => ({ at: localTime(h.at), text: h.text })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = await requireOwner(args);
+  const { estimates, owner: console_, clientIp, notifyTo, confirmations } = args.context;
+  const id = idParam(args.params.id);
+  const lead = id === null ? undefined : estimates.get(id);
+  if (!lead) notFound();
+  const intent = field(owner.form, "intent", 20);
+  const back = (done: string) =>
+    redirect(`/owner/requests/${lead.id}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "status") {
+    const status = field(owner.form, "status", 20);
+    if (!isLeadStatus(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
+    if (status !== lead.status) {
+      estimates.setStatus(lead.id, status);
+      console_.audit.log("status", { ip: clientIp, estimateId: lead.id, detail: `${lead.status} → ${status}` });
+    }
+    return back("status");
+  }
+  if (intent === "note") {
+    const text = field(owner.form, "note", 2000);
+    if (!text) return data({ error: "Write the note first." }, { status: 400 });
+    estimates.addNote(lead.id, text);
+    console_.audit.log("note added", { ip: clientIp, estimateId: lead.id });
+    return back("note");
+  }
+  if (intent === "restore") {
+    const restored = estimates.restore(lead.id, {
+      notifyTo,
+      confirm: confirmations.enabled,
+      confirmationPeriodHours: confirmations.periodHours,
+    });
+    if (restored) console_.audit.log("restored from spam", { ip: clientIp, estimateId: lead.id });
+    return back("restored");
+  }
+  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+}
+
+export const meta = () => [{ title: "Request | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, origin, mail, history, csrf, done } = loaderData;
+  const subject = `Your estimate request (${lead.reference})`;
+  const actions = [
+    { label: "Call", href: telHref(lead.phone) },
+    { label: "Text", href: `sms:${lead.phone.replace(/[^\d+]/g, "")}` },
+    { label: "E-mail", href: `mailto:${lead.email}?subject=${encodeURIComponent(subject)}` },
+    ...(lead.city ? [{ label: "Directions", href: directionsHref(lead.city) }] : []),
+  ];
+  return (
+    <>
+      <p className="mb-3">
+        <a
+          href={lead.spam ? "/owner/spam" : "/owner"}
+          className="font-semibold text-brick-800 underline underline-offset-4"
+        >
+          ← {lead.spam ? "Spam" : "Inbox"}
+        </a>
+      </p>
+      {done && <Notice>{DONE[done]}</Notice>}
+      {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      <PageTitle sub={`${lead.service}${lead.city ? `, ${lead.city}` : ""} · ${lead.reference}`}>{lead.name}</PageTitle>
+      {lead.spam && (
+        <Card className="mb-4 border-brick-300">
+          <p className="mb-3">The spam trap caught this request. If it is real, restore it: its e-mails go out then.</p>
+          <form method="post">
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="restore" />
+            <Button variant="dark">Not spam: restore</Button>
+          </form>
+        </Card>
+      )}
+      <ul className="mb-5 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {actions.map((a) => (
+          <li key={a.label}>
+            <a href={a.href} className={cn(consoleButton(a.label === "Call" ? "primary" : "quiet"), "w-full")}>
+              {a.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Card className="mb-4">
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-semibold">Phone</dt>
+          <dd>{lead.phone}</dd>
+          <dt className="font-semibold">E-mail</dt>
+          <dd className="break-all">{lead.email}</dd>
+          <dt className="font-semibold">Town</dt>
+          <dd>{lead.city ?? "Not given"}</dd>
+          <dt className="font-semibold">Received</dt>
+          <dd>{lead.received}</dd>
+        </dl>
+        <h2 className="mt-4 font-serif text-xl font-bold">Message</h2>
+        <p className="mt-1 whitespace-pre-wrap">{lead.message}</p>
+      </Card>
+
+      <Card className="mb-4">
+        <h2 className="font-serif text-xl font-bold">
+          Status: <StatusBadge status={lead.status} />
+        </h2>
+        {lead.statusAt && <p className="text-sm text-soot-800">Changed {lead.statusAt}</p>}
+        <form method="post" className="mt-3 flex flex-wrap gap-2">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="status" />
+          {LEAD_STATUSES.map((s) => (
+            <button
+              key={s}
+              name="status"
+              value={s}
+              aria-pressed={s === lead.status}
+              className={consoleButton(s === lead.status ? "dark" : "quiet")}
+            >
+              {statusLabel(s)}
+            </button>
+          ))}
+        </form>
+        <form method="post" className="mt-4">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="note" />
+          <label className="block">
+            <span className="font-semibold">Add a note</span>
+            <textarea
+              name="note"
+              rows={3}
+              maxLength={2000}
+              required
+              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
+            />
+          </label>
+          <Button variant="dark" className="mt-2">
+            Save note
+          </Button>
+        </form>
+      </Card>
+
+      <Card className="mb-4">
+        <h2 className="font-serif text-xl font-bold">History</h2>
+        {history.length === 0 ? (
+          <p>No changes yet.</p>
+        ) : (
+          <ol className="mt-2 space-y-1">
+            {history.map((h, i) => (
+              <li key={i}>
+                <span className="text-sm text-soot-800">{h.at}</span> · {h.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+
+      <Card className="mb-4">
+        <h2 className="font-serif text-xl font-bold">E-mails</h2>
+        {mail.length === 0 ? (
+          <p>No e-mail for this request.</p>
+        ) : (
+          <ul className="mt-2 space-y-1">
+            {mail.map((m) => (
+              <li key={m.kind}>
+                <span className="font-semibold capitalize">{m.kind}</span>: {m.state}
+                {m.at ? ` ${m.at}` : ""}
+                {m.state !== "sent" && m.attempts > 0 ? ` (${m.attempts} attempts)` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card>
+        <h2 className="font-serif text-xl font-bold">Where it came from</h2>
+        {origin.length === 0 ? (
+          <p>Not recorded.</p>
+        ) : (
+          <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+            {origin.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-semibold">{k}</dt>
+                <dd className="break-all">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Card>
+      <p className="mt-4 text-sm text-soot-800">
+        {business.name} · request #{lead.id}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+// /owner/site/photos: photos from the phone → "Recent work". The upload is read in memory (owner guard, size cap),
+// every photo goes through the photos:add ingest (upright, ≤ 2400 px, metadata stripped and verified) and only the
+// stripped JPEG is saved, with its gallery entry, in one publish. Photos can be removed again.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { redirect } from "react-router";
+import type { Route } from "./+types/site-photos";
+import { field, plainAnswer, requireOwner } from "./guard.server";
+import {
+  checkSource,
+  findFile,
+  formValue,
+  lookups,
+  readSource,
+  serialize,
+  SLUG,
+  openSiteRepo,
+} from "./site-files.server";
+import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
+import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "../../../server/photo-upload.ts";
+import { sharpDecodesHeic } from "../../../scripts/ingest-photo.ts";
+
+const NO_STORE = { headers: { "Cache-Control": "no-store" } };
+type GalleryItem = { file: string; alt: string; caption: string; service?: string; city?: string };
+
+function gallery() {
+  const file = findFile("gallery", undefined);
+  if (!file) throw plainAnswer(500, "The gallery file is missing.");
+  const source = readSource(file);
+  return { file, source, items: (formValue(file, source).items ?? []) as GalleryItem[] };
+}
+
+/** Photo files other content still shows (service, town and article pages), which removing must keep. */
+function usedElsewhere(root: string, name: string): boolean {
+  const dirs = ["content", "content/services", "content/cities", "content/posts"].map((d) => path.join(root, d));
+  return dirs.some((dir) =>
+    readdirSync(dir)
+      .filter((f) => /\.(ya?ml|md)$/.test(f) && f !== "gallery.yaml")
+      .some((f) => readFileSync(path.join(dir, f), "utf8").includes(name)),
+  );
+}
+
+function freeName(root: string, slug: string, taken: Set<string>): string {
+  const base = SLUG.test(slug) ? slug : "photo";
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `${base}.jpg` : `${base}-${n}.jpg`;
+    if (!taken.has(name) && !existsSync(path.join(root, "content/photos", name))) {
+      taken.add(name);
+      return name;
+    }
+  }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = await requireOwner(args);
+  openSiteRepo(args.context);
+  const { items } = gallery();
+  const { city = [], service = [] } = lookups();
+  return {
+    csrf: owner.csrf,
+    items,
+    cities: city,
+    services: service,
+    heic: sharpDecodesHeic(),
+    heicHelp: HEIC_HELP.replace(/^is an iPhone HEIC photo, which the site cannot read\. /, ""),
+    saved: new URL(args.request.url).searchParams.has("saved"),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = await requireOwner(args, { maxBytes: UPLOAD_LIMITS.maxTotalSize });
+  const root = openSiteRepo(args.context);
+  const publisher = args.context.publisher;
+  if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
+  const form = owner.form ?? new FormData();
+  const { file, source, items } = gallery();
+
+  if (field(form, "intent", 20) === "remove") {
+    const name = field(form, "file", 200);
+    const item = items.find((i) => i.file === name);
+    if (!item) return { error: "That photo is not in Recent work any more." };
+    const rest = items.filter((i) => i !== item);
+    const files = [{ path: file.path, content: serialize(file, { items: rest }, source) }];
+    if (!usedElsewhere(root, name)) files.push({ path: `content/photos/${name}`, content: null as unknown as string });
+    publisher.save({ summary: `Recent work: removed ${name}`, files });
+    return redirect("/owner/site/photos?saved", NO_STORE);
+  }
+
+  const caption = field(form, "caption", 300);
+  const alt = field(form, "alt", 300);
+  const service = field(form, "service", 100);
+  const city = field(form, "city", 100);
+  try {
+    const photos = await ingestUploads(photosFromForm(form));
+    const taken = new Set<string>();
+    const added = photos.map((p) => ({ ...p, name: freeName(root, p.slug, taken) }));
+    const next = [
+      ...added.map((p) => ({ file: p.name, alt, caption, ...(service ? { service } : {}), ...(city ? { city } : {}) })),
+      ...items,
+    ];
+    const gallerySource = serialize(file, { items: next }, source);
+    checkSource(file, gallerySource);
+    publisher.save({
+      summary: `Recent work: added ${added.length} photo${added.length === 1 ? "" : "s"}`,
+      files: [
+        ...added.map((p) => ({ path: `content/photos/${p.name}`, content: p.jpeg })),
+        { path: file.path, content: gallerySource },
+      ],
+    });
+  } catch (error) {
+    if (error instanceof UploadError) return { error: error.message };
+    if (error instanceof Error && error.name === "ContentError") {
+      return { error: "Fill in the caption and the description for blind visitors." };
+    }
+    throw error;
+  }
+  return redirect("/owner/site?saved", NO_STORE);
+}
+
+export const meta = () => [{ title: "Photos | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+
+const input = "mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white px-3 py-2 text-base";
+
+export default function SitePhotos({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrf, items, cities, services, heic, heicHelp } = loaderData;
+  return (
+    <>
+      <a href="/owner/site" className="inline-flex min-h-11 items-center underline underline-offset-4">
+        ← Site
+      </a>
+      <PageTitle sub="Photos of finished jobs, shown under “Recent work” on the pages of their service and town.">
+        Photos
+      </PageTitle>
+      {loaderData.saved && <Notice>Saved. Publishing now.</Notice>}
+      {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      <Card className="mb-5">
+        <h2 className="font-serif text-xl font-bold">Add photos</h2>
+        <form method="post" encType="multipart/form-data" className="mt-2">
+          <CsrfField token={csrf} />
+          <label htmlFor="photos" className="font-semibold">
+            Photos (up to 10, each up to 20 MB)
+          </label>
+          <input
+            id="photos"
+            name="photos"
+            type="file"
+            // Where HEIC cannot be read, asking for JPEG makes iPhones convert the photo before sending it.
+            accept={heic ? "image/*" : "image/jpeg"}
+            multiple
+            required
+            className="mt-1 block w-full"
+          />
+          {!heic && (
+            <p className="mt-1 text-sm text-soot-800">iPhone photos are sent as JPEG. If one is refused: {heicHelp}</p>
+          )}
+          <label htmlFor="caption" className="mt-3 block font-semibold">
+            Caption
+          </label>
+          <input id="caption" name="caption" required placeholder="New poured crown, October 2026" className={input} />
+          <label htmlFor="alt" className="mt-3 block font-semibold">
+            What the photos show (for blind visitors)
+          </label>
+          <input
+            id="alt"
+            name="alt"
+            required
+            placeholder="Concrete crown with a drip edge on a brick chimney"
+            className={input}
+          />
+          <label htmlFor="service" className="mt-3 block font-semibold">
+            Service
+          </label>
+          <select id="service" name="service" className={input} defaultValue="">
+            <option value="">(none)</option>
+            {services.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="city" className="mt-3 block font-semibold">
+            Town
+          </label>
+          <select id="city" name="city" className={input} defaultValue="">
+            <option value="">(none)</option>
+            {cities.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <Button className="mt-4">Add and publish</Button>
+        </form>
+      </Card>
+      <h2 className="font-serif text-xl font-bold">In Recent work</h2>
+      {items.length === 0 ? (
+        <p className="mt-1">No photos yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-3">
+          {items.map((item) => (
+            <li key={item.file}>
+              <Card>
+                <p className="font-semibold">{item.caption}</p>
+                <p className="text-sm text-soot-800">
+                  {item.file} · {item.alt}
+                </p>
+                <form method="post" className="mt-2">
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="file" value={item.file} />
+                  <Button name="intent" value="remove" variant="danger">
+                    Remove<span className="sr-only">: {item.caption}</span>
+                  </Button>
+                </form>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-4">
+        To change a caption or description, edit{" "}
+        <a href="/owner/site/edit/gallery" className="underline underline-offset-4">
+          Recent work
+        </a>
+        .
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+// Pieces every console page uses: the hidden CSRF field, headings, buttons and notices in the site's look.
+// Plain HTML: forms post and the server redirects; no script is needed except for passkeys.
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+export function CsrfField({ token }: { token: string }) {
+  return <input type="hidden" name="csrf" value={token} />;
+}
+
+const buttonVariants = {
+  primary: "bg-ember-500 text-soot-950 hover:bg-ember-400",
+  dark: "bg-soot-950 text-mortar-50 hover:bg-soot-800",
+  quiet: "border-2 border-mortar-300 bg-white text-soot-950 hover:bg-mortar-100",
+  danger: "bg-brick-700 text-white hover:bg-brick-800",
+} as const;
+
+export function consoleButton(variant: keyof typeof buttonVariants = "primary") {
+  return cn(
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold transition-colors",
+    buttonVariants[variant],
+  );
+}
+
+export function Button({
+  variant = "primary",
+  className,
+  ...props
+}: ComponentProps<"button"> & { variant?: keyof typeof buttonVariants }) {
+  return <button {...props} className={cn(consoleButton(variant), className)} />;
+}
+
+export function PageTitle({ children, sub }: { children: ReactNode; sub?: ReactNode }) {
+  return (
+    <div id="hero" className="mb-5">
+      <h1 className="font-serif text-3xl font-bold tracking-tight">{children}</h1>
+      {sub && <p className="mt-1 text-soot-800">{sub}</p>}
+    </div>
+  );
+}
+
+export function Notice({ tone = "ok", children }: { tone?: "ok" | "warn"; children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className={cn(
+        "mb-4 rounded-lg border-l-4 px-4 py-3",
+        tone === "ok" ? "border-green-700 bg-green-50 text-green-900" : "border-brick-700 bg-brick-100 text-brick-900",
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <section className={cn("rounded-xl border border-mortar-200 bg-white p-4 shadow-sm", className)}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+// The owner console's browser stories: Chromium's virtual authenticator (CDP WebAuthn domain), invites made the way
+// the server's console makes them (scripts/owner.ts, against the E2E data folder), and the console's own origin.
+import { expect, type Page } from "@playwright/test";
+import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner-console.ts";
+import { createInviteLink, withConsole } from "../../scripts/owner.ts";
+
+/** Passkeys need a domain, not an IP address: the console is opened as localhost (the same server). */
+export const CONSOLE = `http://localhost:${process.env.E2E_PORT}`;
+
+export function invite(): string {
+  return createInviteLink(process.env.E2E_DATA_DIR, CONSOLE).link;
+}
+
+export function expiredInvite(): string {
+  const { token } = withConsole(process.env.E2E_DATA_DIR, (owner) => owner.passkeys.createInvite(-60_000));
+  return `${CONSOLE}/owner/enrol/${token}`;
+}
+
+/** A phone's platform authenticator with user verification (Face ID / fingerprint), always approving. */
+export async function addAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+export async function waitForPasskeyButton(page: Page) {
+  await expect(page.locator('[data-island="PasskeyButton"][data-hydrated]')).toHaveCount(1);
+}
+
+/** Enrols this page's authenticator from a fresh invite; ends signed in, on the inbox. */
+export async function enrol(page: Page, name = "Phone") {
+  await page.goto(invite());
+  await waitForPasskeyButton(page);
+  await page.getByLabel("Name this passkey").fill(name);
+  await page.getByRole("button", { name: "Create a passkey on this device" }).click();
+  await expect(page).toHaveURL(`${CONSOLE}/owner`);
+  await expect(page.getByRole("heading", { level: 1, name: "Estimate requests" })).toBeVisible();
+}
+
+/** Stores a request directly, as the endpoint would; returns its id. */
+export function storeRequest(overrides: Partial<NewEstimate> = {}): { id: number; email: string; name: string } {
+  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const estimate: NewEstimate = {
+    name: `Dana Owner-Test ${unique}`,
+    email: `dana-${unique}@example.com`,
+    phone: "(309) 555-0177",
+    service: "Chimney Crown Repair",
+    message: `The crown is cracked and water gets in. ${unique}`,
+    city: "Normal",
+    spam: false,
+    idempotencyKey: null,
+    ip: null,
+    userAgent: null,
+    ...overrides,
+  };
+  const store = openEstimateStore({ dataDir: process.env.E2E_DATA_DIR });
+  try {
+    const { id } = store.save(estimate);
+    return { id, email: estimate.email, name: estimate.name };
+  } finally {
+    store.close();
+  }
+}
+
+/** A one-tap "Mark as contacted" link for a request, as the alert e-mail carries it. */
+export function oneTapLink(estimateId: number): string {
+  const store = openEstimateStore({ dataDir: process.env.E2E_DATA_DIR });
+  try {
+    const token = createOwnerConsole({ db: store.db }).actionTokens.create(estimateId, "mark-contacted");
+    return `${CONSOLE}/owner/act/${token}`;
+  } finally {
+    store.close();
+  }
+}
+
+export function leadStatus(id: number): string | undefined {
+  const store = openEstimateStore({ dataDir: process.env.E2E_DATA_DIR });
+  try {
+    return store.get(id)?.status;
+  } finally {
+    store.close();
+  }
+}
