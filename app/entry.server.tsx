@@ -4,6 +4,7 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { inlineCriticalCss } from "./lib/critical-css";
 import { islandLoader, pageScript } from "./lib/page-script";
 import stylesheet from "./styles/app.css?inline";
+import consoleStylesheet from "./styles/owner.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -25,6 +26,10 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // The owner console has its own stylesheet (app/styles/owner.css): console classes never reach public pages.
+  const css = routerContext.staticHandlerContext.matches.some((m) => m.route.id.startsWith("routes/owner/"))
+    ? consoleStylesheet
+    : stylesheet;
   if (routerContext.staticHandlerContext.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)) {
     responseStatusCode = 404;
   }
@@ -45,7 +50,7 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeoutId);
           const html = Buffer.concat(chunks).toString("utf8");
-          const page = import.meta.env.DEV ? Promise.resolve(html) : inlineCriticalCss(html, stylesheet);
+          const page = import.meta.env.DEV ? Promise.resolve(html) : inlineCriticalCss(html, css);
           page.then((document) => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode }));

@@ -15,6 +15,7 @@ import { localBusinessJsonLd } from "./lib/json-ld";
 import { jsonLdScript } from "./lib/json-ld-script";
 import { islandLoader, pageScript } from "./lib/page-script";
 import stylesheet from "./styles/app.css?url";
+import consoleStylesheet from "./styles/owner.css?url";
 
 /**
  * A route whose page holds an island says so: `export const handle = { islands: true }`. The owner console's
@@ -67,14 +68,19 @@ function PageScripts() {
   const framework = useContext(FrameworkContext);
   const matches = useMatches();
   if (import.meta.env.DEV) return <Scripts />;
-  const entry = framework?.manifest.entry.module;
   const hasIslands = matches.some((m) => (m.handle as RouteHandle | undefined)?.islands);
   const owner = matches.some((m) => (m.handle as RouteHandle | undefined)?.owner);
+  const entry = framework?.manifest.entry.module;
   return (
     <>
       {!owner && <script dangerouslySetInnerHTML={{ __html: pageScript }} />}
       {hasIslands && entry && (
-        <script data-entry={entry} data-css={stylesheet} dangerouslySetInnerHTML={{ __html: islandLoader }} />
+        <script
+          data-entry={entry}
+          // The console has its own stylesheet (app/styles/owner.css): its classes never reach a public page.
+          data-css={owner ? consoleStylesheet : stylesheet}
+          dangerouslySetInnerHTML={{ __html: islandLoader }}
+        />
       )}
     </>
   );

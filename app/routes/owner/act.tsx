@@ -13,13 +13,13 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const row = context.owner.actionTokens.peek(params.token);
   const lead = row ? context.estimates.get(row.estimate_id) : undefined;
   if (!row || !lead)
-    return data({ state: "gone" as const, lead: null }, { status: 410, headers: { "Referrer-Policy": "no-referrer" } });
+    return data({ state: "gone" as const, lead: null }, { status: 410, headers: { "Referrer-Policy": "same-origin" } });
   return data(
     {
       state: "confirm" as const,
       lead: { id: lead.id, reference: lead.reference, service: lead.service || "No service chosen", city: lead.city },
     },
-    { headers: { "Referrer-Policy": "no-referrer" } },
+    { headers: { "Referrer-Policy": "same-origin" } },
   );
 }
 
@@ -40,7 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/owner/act/done?request=${lead.id}`, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** The loader's headers (no-referrer: the link's secret never leaves in a Referer) reach the document too. */
+/**
+ * The loader's headers reach the document too. same-origin: the secret in the URL never leaves in a Referer to
+ * another site ("no-referrer" would also make the browser send `Origin: null` with the confirm POST).
+ */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta = () => [

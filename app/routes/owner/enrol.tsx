@@ -16,11 +16,14 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return data(
     { valid, available, invite: valid ? (params.token ?? "") : "" },
     // An unknown, used or expired link: the same answer for each.
-    { status: valid ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } },
+    { status: valid ? 200 : 410, headers: { "Referrer-Policy": "same-origin" } },
   );
 }
 
-/** The loader's headers (no-referrer: the link's secret never leaves in a Referer) reach the document too. */
+/**
+ * The loader's headers reach the document too. same-origin: the secret in the URL never leaves in a Referer to
+ * another site ("no-referrer" would also make the browser send `Origin: null` with the confirm POST).
+ */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta = () => [

@@ -42,7 +42,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle sub={newCount === 1 ? "1 new request" : `${newCount} new requests`}>Estimate requests</PageTitle>
       <nav aria-label="Filter by status" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 pb-1">
+        <ul className="flex gap-2 pb-1 sm:flex-wrap">
           {filters.map((f) => (
             <li key={f.label}>
               <a

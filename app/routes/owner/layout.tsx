@@ -8,8 +8,12 @@ import { CsrfField } from "./ui";
 import { Logo } from "~/components/logo";
 import type { RouteHandle } from "~/root";
 import { cn } from "~/lib/cn";
+import consoleStylesheet from "~/styles/owner.css?url";
 
 export const handle: RouteHandle = { owner: true };
+
+// Production pages inline the CSS they use (entry.server.tsx picks owner.css for the console); the dev server links it.
+export const links = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: consoleStylesheet }] : []);
 
 export function loader(args: Route.LoaderArgs) {
   const session = optionalOwner(args);
