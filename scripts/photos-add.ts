@@ -2,7 +2,7 @@
 // with location and camera data removed. See README "Add photos".
 import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ingestPhoto, IngestError } from "./ingest-photo";
+import { ingestPhoto, IngestError } from "../server/photo-ingest.ts";
 
 const OUTPUT = path.resolve("content/photos");
 // npm runs scripts from the project folder; paths the owner typed are relative to where they typed them.

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jpegMetadataSegments } from "../scripts/ingest-photo.ts";
+import { jpegMetadataSegments } from "./photo-ingest.ts";
 import { hasGps, makeTestPhoto } from "../tests/support/test-photos.ts";
 import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "./photo-upload.ts";
 

@@ -1,7 +1,7 @@
 // Photos from the owner's phone: the multipart body is read into memory (by the owner guard, after the session,
 // Origin and token checks, capped by size), each photo goes through the same ingest as `npm run photos:add`, and only
 // the stripped JPEG leaves this module. The original bytes are never written anywhere.
-import { HEIC_HELP, IngestError, ingestPhotoBytes, type IngestOptions, photoSlug } from "../scripts/ingest-photo.ts";
+import { HEIC_HELP, IngestError, ingestPhotoBytes, type IngestOptions, photoSlug } from "./photo-ingest.ts";
 
 const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {

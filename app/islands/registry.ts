@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 export const islandLoaders = {
   EstimateForm: () => import("../components/estimate-form").then((m) => m.EstimateForm),
   // Owner console only (/owner): never on a public page.
-  PasskeyButton: () => import("../routes/owner/passkey-button").then((m) => m.PasskeyButton),
+  PasskeyButton: () => import("./passkey-button").then((m) => m.PasskeyButton),
 } satisfies Record<string, () => Promise<(props: never) => ReactNode>>;
 
 export type IslandName = keyof typeof islandLoaders;

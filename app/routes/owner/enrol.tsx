@@ -3,9 +3,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/enrol";
 import { consoleAvailable } from "./guard.server";
-import { PasskeyButton } from "./passkey-button";
+import { PasskeyButton } from "~/islands/passkey-button";
 import { Card, PageTitle } from "./ui";
-import { Island } from "~/components/island";
+import { Island } from "~/islands/island";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { islands: true };

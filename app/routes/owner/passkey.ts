@@ -1,4 +1,4 @@
-// POST /owner/passkey/<sign-in|enrol|add>: the server half of the passkey button (passkey-button.tsx), in two
+// POST /owner/passkey/<sign-in|enrol|add>: the server half of the passkey button (app/islands/passkey-button.tsx), in two
 // steps: "options" (a challenge, kept here) and "verify" (the authenticator's answer). Failed sign-ins and
 // enrolments are rate-limited per address and overall; adding a passkey needs the session and its CSRF token.
 import {

@@ -3,9 +3,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/security";
 import { clearedSessionCookie, field, idParam, notFound, requireOwner } from "./guard.server";
-import { PasskeyButton } from "./passkey-button";
+import { PasskeyButton } from "~/islands/passkey-button";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
-import { Island } from "~/components/island";
+import { Island } from "~/islands/island";
 import type { RouteHandle } from "~/root";
 import { localTime } from "../../../server/lead-mail.ts";
 

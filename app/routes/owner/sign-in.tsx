@@ -2,9 +2,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { consoleAvailable, optionalOwner, safeNext } from "./guard.server";
-import { PasskeyButton } from "./passkey-button";
+import { PasskeyButton } from "~/islands/passkey-button";
 import { Card, Notice, PageTitle } from "./ui";
-import { Island } from "~/components/island";
+import { Island } from "~/islands/island";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { islands: true };

@@ -19,7 +19,7 @@ import {
   serviceFile,
   testimonialsFile,
 } from "~/content/schema";
-import { checkArticleBody } from "~/lib/article-markdown";
+import { checkArticleBody } from "~/content/article-markdown";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
 
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+){0,12}$/;

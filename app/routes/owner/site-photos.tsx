@@ -18,7 +18,7 @@ import {
 } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "../../../server/photo-upload.ts";
-import { sharpDecodesHeic } from "../../../scripts/ingest-photo.ts";
+import { sharpDecodesHeic } from "../../../server/photo-ingest.ts";
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 type GalleryItem = { file: string; alt: string; caption: string; service?: string; city?: string };
