@@ -5,10 +5,13 @@ import Beasties from "beasties";
 import postcss from "postcss";
 
 /**
- * Rules for states the markup only gets in the browser, kept even though nothing matches them in the HTML:
- * the condensed header and anything keyed to an open popover or <details>.
+ * States the markup only gets in the browser (the condensed header, an open <details>). A rule keyed to one is kept
+ * when the rest of its selector matches the page, so a page without an FAQ carries no FAQ rules. (Pseudo-classes
+ * and pseudo-elements such as :popover-open and ::details-content are already ignored when matching.)
  */
-const STATE_RULES = [/data-condensed/, /popover-open/, /\[open\]/, /details-content/, /starting-style/];
+const STATE_ATTRIBUTES = /\[(?:open|data-condensed)\]/g;
+/** Rules keyed to an open popover are kept as they are: the header, on every page, has popovers. */
+const STATE_RULES = [/popover-open/];
 
 /**
  * Beasties drops a pseudo-class with its argument before matching, so `:where(.space-y-3>:not(:last-child))`
@@ -23,7 +26,7 @@ class TailwindBeasties extends Beasties {
       unwrapped = unwrapped.replace(/:(?:where|is)\(((?:[^()]|\([^()]*\))*)\)/g, "$1");
     }
     // @ts-expect-error -- an instance method of Beasties that its type declarations leave out.
-    return super.normalizeCssSelector(unwrapped) as string;
+    return super.normalizeCssSelector(unwrapped.replace(STATE_ATTRIBUTES, "")) as string;
   }
 }
 

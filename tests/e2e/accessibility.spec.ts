@@ -44,7 +44,7 @@ test("open menus, an open answer and a toast pass axe too", async ({ page }) => 
   await visit(page, "/contact");
   if (isMobile(page)) {
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("navigation", { name: "Mobile" }).locator("summary", { hasText: "Services" }).click();
+    await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Services" }).click();
   } else {
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" }).click();
   }
@@ -128,7 +128,7 @@ test("with reduced motion requested, menus and answers open without animation", 
   const duration = await answer.evaluate((el) => getComputedStyle(el, "::details-content").transitionDuration);
   expect(duration.split(",").every((d) => parseFloat(d) < 0.01)).toBe(true);
   await page.getByRole("button", { name: "Open menu" }).click();
-  const menu = page.getByRole("navigation", { name: "Mobile" });
+  const menu = page.getByRole("navigation", { name: "Main" });
   const menuDuration = await menu.evaluate((el) => getComputedStyle(el).transitionDuration);
   expect(menuDuration.split(",").every((d) => parseFloat(d) < 0.01)).toBe(true);
   await context.close();
