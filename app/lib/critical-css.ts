@@ -10,8 +10,11 @@ import postcss from "postcss";
  * and pseudo-elements such as :popover-open and ::details-content are already ignored when matching.)
  */
 const STATE_ATTRIBUTES = /\[(?:open|data-condensed)\]/g;
-/** Rules keyed to an open popover are kept as they are: the header, on every page, has popovers. */
-const STATE_RULES = [/popover-open/];
+/**
+ * Kept as they are: rules keyed to an open popover, and the <details> animation rules (a bare ::details-content
+ * selector matches nothing once its pseudo-element is ignored). The header, on every page, has both.
+ */
+const STATE_RULES = [/popover-open/, /details-content/];
 
 /**
  * Beasties drops a pseudo-class with its argument before matching, so `:where(.space-y-3>:not(:last-child))`
@@ -42,13 +45,14 @@ const beasties = new TailwindBeasties({
 
 /** Puts `stylesheet` into the head of `html` and prunes it to the rules the document uses. */
 export async function inlineCriticalCss(html: string, stylesheet: string): Promise<string> {
-  const withStyles = slimIcons(html).replace("</head>", () => `<style>${stylesheet}</style></head>`);
+  const { html: masked, css: iconCss } = maskIcons(slimIcons(html));
+  const withStyles = masked.replace("</head>", () => `<style>${stylesheet}</style></head>`);
   const inlined = await beasties.process(withStyles);
   return inlined
     .replace(" data-beasties-container", "")
     .replace(
       /<style>([\s\S]*?)<\/style>/,
-      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}</style>`,
+      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}${iconCss}</style>`,
     );
 }
 
@@ -63,6 +67,36 @@ const LUCIDE_SVG =
 export function slimIcons(html: string): string {
   if (html.includes("data-island=")) return html;
   return html.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"');
+}
+
+const SLIM_ICON = /<svg viewBox="0 0 24 24" class="lucide ([^"]*)" aria-hidden="true">([\s\S]*?)<\/svg>/g;
+
+/**
+ * Each one-colour icon becomes one empty element painted in its text colour through a mask of its drawing, which
+ * the page's CSS holds once per kind of icon: an icon is 2-13 elements as SVG, and a page has 40-odd of them
+ * (docs/decisions/0012-parse-less-paint-first.md). Filled icons (the stars) keep their SVG. Runs on slimmed icons
+ * only, so documents with an island are left as React rendered them.
+ */
+export function maskIcons(html: string): { html: string; css: string } {
+  const kinds = new Map<string, string>();
+  const out = html.replace(SLIM_ICON, (svg, classes: string, drawing: string) => {
+    if (/\bfill-/.test(classes)) return svg;
+    let kind = kinds.get(drawing);
+    if (kind === undefined) kinds.set(drawing, (kind = `i${kinds.size}`));
+    return `<i class="icon ${kind} ${classes}" aria-hidden="true"></i>`;
+  });
+  if (kinds.size === 0) return { html, css: "" };
+  const masks = [...kinds].map(([drawing, kind]) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing}</svg>`;
+    return `.${kind}{--i:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[<>#%]/g, encodeURIComponent)}")}`;
+  });
+  // In the base layer, like the preflight rule for svg, so utilities (hidden, sizes) still win.
+  const css =
+    "@layer base{.icon{display:block;vertical-align:middle;background-color:currentColor;-webkit-mask:var(--i) center/100% 100% no-repeat;mask:var(--i) center/100% 100% no-repeat}" +
+    "@media (forced-colors:active){.icon{forced-color-adjust:none;background-color:CanvasText}}" +
+    masks.join("") +
+    "}";
+  return { html: out, css };
 }
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
