@@ -16,13 +16,7 @@ function Mark({ className, reuse }: { className: string; reuse: boolean }) {
         <use href={`#${MARK_ID}`} />
       ) : (
         <g id={MARK_ID}>
-          <pattern
-            id="logo-brick"
-            width="20"
-            height="12"
-            patternUnits="userSpaceOnUse"
-            patternTransform="translate(8.25 4.5)"
-          >
+          <pattern id="logo-brick" x="8.25" y="4.5" width="20" height="12" patternUnits="userSpaceOnUse">
             <path fill="#f7e3da" d="M0 0h20v12H0z" />
             <path fill="#ad4226" d="M.75.75h8.5v4.5h-8.5zM5.75 6.75h8.5v4.5h-8.5z" />
             <path fill="#c65a3a" d="M10.75.75h8.5v4.5h-8.5z" />

@@ -42,7 +42,7 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
   return (
     <header
       className={cn(
-        "group/header sticky top-0 z-40 border-b border-mortar-200 bg-white/95 py-3 backdrop-blur transition-[box-shadow,padding,margin] duration-300 lg:py-4",
+        "group/header header-glass sticky top-0 z-40 border-b border-mortar-200 bg-white/95 py-3 transition-[box-shadow,padding,margin] duration-300 lg:py-4",
         // The margin gives back the height the header loses, so condensing never moves the page.
         "data-condensed:mb-3 data-condensed:py-1.5 data-condensed:shadow-header lg:data-condensed:mb-5 lg:data-condensed:py-1.5",
       )}
@@ -53,17 +53,13 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
         </a>
 
         <nav id={NAV_ID} aria-label="Main" popover="auto" className="site-nav">
-          <ul className="max-lg:mx-auto max-lg:max-w-7xl max-lg:px-4 max-lg:pt-3 max-lg:pb-5 sm:max-lg:px-6 lg:flex lg:items-center lg:gap-1">
+          <ul>
             {nav.map((entry) => (
-              <li key={entry.label} className="max-lg:border-b max-lg:border-mortar-200 max-lg:last:border-0">
+              <li key={entry.label}>
                 {"children" in entry ? (
                   <NavGroup label={entry.label} items={entry.children} currentPath={currentPath} />
                 ) : (
-                  <NavAnchor
-                    link={entry}
-                    currentPath={currentPath}
-                    className="font-medium aria-[current=page]:text-brick-700 max-lg:block max-lg:py-3 max-lg:text-lg max-lg:text-soot-950 lg:rounded-md lg:px-3 lg:py-2 lg:text-soot-900 lg:hover:text-brick-700"
-                  />
+                  <NavAnchor link={entry} currentPath={currentPath} className="nav-link" />
                 )}
               </li>
             ))}
@@ -133,16 +129,12 @@ function NavGroup({ label, items, currentPath }: { label: string; items: readonl
       <ul
         id={id}
         popover="auto"
-        className="dropdown-panel lg:min-w-60 lg:rounded-card lg:border lg:border-mortar-200 lg:bg-white lg:p-2 lg:shadow-card"
+        className="dropdown-panel"
         style={{ positionAnchor: `--${id}` } as React.CSSProperties}
       >
         {items.map((item) => (
           <li key={item.href}>
-            <NavAnchor
-              link={item}
-              currentPath={currentPath}
-              className="rounded-md aria-[current=page]:text-brick-700 max-lg:block max-lg:py-2.5 max-lg:pl-4 max-lg:text-base max-lg:text-soot-800 max-lg:aria-[current=page]:font-semibold lg:flex lg:items-center lg:gap-2 lg:px-3 lg:py-2.5 lg:text-[0.95rem] lg:font-medium lg:text-soot-900 lg:hover:bg-brick-100 lg:hover:text-brick-900 lg:focus-visible:-outline-offset-2"
-            />
+            <NavAnchor link={item} currentPath={currentPath} className="nav-sublink" />
           </li>
         ))}
       </ul>

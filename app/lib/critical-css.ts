@@ -83,20 +83,24 @@ export function maskIcons(html: string): { html: string; css: string } {
     if (/\bfill-/.test(classes)) return svg;
     let kind = kinds.get(drawing);
     if (kind === undefined) kinds.set(drawing, (kind = `i${kinds.size}`));
-    return `<i class="icon ${kind} ${classes}" aria-hidden="true"></i>`;
+    // Empty, so there is nothing for assistive technology to read (the SVG needed aria-hidden).
+    return `<i class="${kind} ${classes}"></i>`;
   });
   if (kinds.size === 0) return { html, css: "" };
+  // React's text separators only matter to hydration, and these documents are never hydrated.
+  const bare = out.replaceAll("<!-- -->", "");
+  const icons = [...kinds.values()].map((kind) => `.${kind}`).join();
   const masks = [...kinds].map(([drawing, kind]) => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing}</svg>`;
-    return `.${kind}{--i:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[<>#%]/g, encodeURIComponent)}")}`;
+    return `.${kind}{--i:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[#%]/g, encodeURIComponent)}")}`;
   });
   // In the base layer, like the preflight rule for svg, so utilities (hidden, sizes) still win.
   const css =
-    "@layer base{.icon{display:block;vertical-align:middle;background-color:currentColor;-webkit-mask:var(--i) center/100% 100% no-repeat;mask:var(--i) center/100% 100% no-repeat}" +
-    "@media (forced-colors:active){.icon{forced-color-adjust:none;background-color:CanvasText}}" +
+    `@layer base{${icons}{display:block;background:currentColor;mask:var(--i) 0/100%}` +
+    `@media (forced-colors:active){${icons}{forced-color-adjust:none;background-color:CanvasText}}` +
     masks.join("") +
     "}";
-  return { html: out, css };
+  return { html: bare, css };
 }
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
@@ -132,6 +136,16 @@ export function pruneUnusedCustomProperties(css: string): string {
     const rule = decl.parent;
     const declaresDefaults = rule?.type === "rule" && /^(:root|:host|\*)/.test((rule as postcss.Rule).selector);
     if (declaresDefaults && !used.has(decl.prop)) decl.remove();
+  });
+  // The compiled stylesheet repeats some prefixed declarations (-webkit-text-decoration four times in a rule).
+  root.walkRules((rule) => {
+    const seen = new Set<string>();
+    rule.each((node) => {
+      if (node.type !== "decl") return;
+      const key = `${node.prop}:${node.value}${node.important ? "!" : ""}`;
+      if (seen.has(key)) node.remove();
+      else seen.add(key);
+    });
   });
   root.walk((node) => {
     if ((node.type === "rule" || node.type === "atrule") && node.nodes?.length === 0) node.remove();
