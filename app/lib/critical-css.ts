@@ -61,12 +61,31 @@ const LUCIDE_SVG =
 
 /**
  * Every icon repeats lucide's default attributes; the `.lucide` rule in app.css sets the same once. Icons sized by
- * a class lose them (about 150 bytes each, 40-odd icons a page). Documents with an island are left as rendered,
- * so hydration sees exactly the markup React produced.
+ * a class lose them (about 150 bytes each, 40-odd icons a page). Islands are left as rendered, so hydration sees
+ * exactly the markup React produced.
  */
 export function slimIcons(html: string): string {
-  if (html.includes("data-island=")) return html;
-  return html.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"');
+  return outsideIslands(html, (part) => part.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"'));
+}
+
+const ISLAND_START = /<div[^>]*\sdata-island=/;
+const DIV_TAG = /<\/?div\b[^>]*>/g;
+
+/** Applies `edit` to the document outside its islands (each a <div data-island>, up to its matching </div>). */
+export function outsideIslands(html: string, edit: (part: string) => string): string {
+  const start = html.search(ISLAND_START);
+  if (start < 0) return edit(html);
+  let end = html.length;
+  let depth = 0;
+  DIV_TAG.lastIndex = start;
+  for (let tag = DIV_TAG.exec(html); tag; tag = DIV_TAG.exec(html)) {
+    depth += tag[0].startsWith("</") ? -1 : 1;
+    if (depth === 0) {
+      end = DIV_TAG.lastIndex;
+      break;
+    }
+  }
+  return edit(html.slice(0, start)) + html.slice(start, end) + outsideIslands(html.slice(end), edit);
 }
 
 const SLIM_ICON = /<svg viewBox="0 0 24 24" class="lucide ([^"]*)" aria-hidden="true">([\s\S]*?)<\/svg>/g;
@@ -74,21 +93,24 @@ const SLIM_ICON = /<svg viewBox="0 0 24 24" class="lucide ([^"]*)" aria-hidden="
 /**
  * Each one-colour icon becomes one empty element painted in its text colour through a mask of its drawing, which
  * the page's CSS holds once per kind of icon: an icon is 2-13 elements as SVG, and a page has 40-odd of them
- * (docs/decisions/0012-parse-less-paint-first.md). Filled icons (the stars) keep their SVG. Runs on slimmed icons
- * only, so documents with an island are left as React rendered them.
+ * (docs/decisions/0012-parse-less-paint-first.md). Filled icons (the stars) keep their SVG; islands are left as
+ * React rendered them.
  */
 export function maskIcons(html: string): { html: string; css: string } {
   const kinds = new Map<string, string>();
-  const out = html.replace(SLIM_ICON, (svg, classes: string, drawing: string) => {
-    if (/\bfill-/.test(classes)) return svg;
-    let kind = kinds.get(drawing);
-    if (kind === undefined) kinds.set(drawing, (kind = `i${kinds.size}`));
-    // Empty, so there is nothing for assistive technology to read (the SVG needed aria-hidden).
-    return `<i class="${kind} ${classes}"></i>`;
-  });
-  if (kinds.size === 0) return { html, css: "" };
-  // React's text separators only matter to hydration, and these documents are never hydrated.
-  const bare = out.replaceAll("<!-- -->", "");
+  const out = outsideIslands(html, (part) =>
+    part
+      .replace(SLIM_ICON, (svg, classes: string, drawing: string) => {
+        if (/\bfill-/.test(classes)) return svg;
+        let kind = kinds.get(drawing);
+        if (kind === undefined) kinds.set(drawing, (kind = `i${kinds.size}`));
+        // Empty, so there is nothing for assistive technology to read (the SVG needed aria-hidden).
+        return `<i class="${kind} ${classes}"></i>`;
+      })
+      // React's text separators only matter to hydration, and this markup is never hydrated.
+      .replaceAll("<!-- -->", ""),
+  );
+  if (kinds.size === 0) return { html: out, css: "" };
   const icons = [...kinds.values()].map((kind) => `.${kind}`).join();
   const masks = [...kinds].map(([drawing, kind]) => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing}</svg>`;
@@ -100,7 +122,7 @@ export function maskIcons(html: string): { html: string; css: string } {
     `@media (forced-colors:active){${icons}{forced-color-adjust:none;background-color:CanvasText}}` +
     masks.join("") +
     "}";
-  return { html: bare, css };
+  return { html: out, css };
 }
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
