@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useLocation,
   useMatches,
   type LinksFunction,
 } from "react-router";
@@ -37,7 +38,10 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+const BUSINESS_PAGES = new Set(["/", "/contact"]);
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <html lang="en-US">
       <head>
@@ -49,7 +53,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="expect" href="#hero" blocking="render" />
         <Meta />
         <Links />
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(localBusinessJsonLd()) }} />
+        {/* The business entity is described where it is the subject (home, contact); other pages' data refers to
+            it by its @id. Every page's first response must fit one congestion window (decision 0012). */}
+        {BUSINESS_PAGES.has(pathname) && (
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: jsonLdScript(localBusinessJsonLd()) }}
+          />
+        )}
       </head>
       <body>
         {children}

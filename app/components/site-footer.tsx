@@ -33,7 +33,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
           <a href="/" className="inline-block rounded-md" aria-label={`${business.name} home page`}>
-            <Logo tone="light" lazy />
+            <Logo tone="light" reuse />
           </a>
           <p className="mt-5 max-w-sm leading-relaxed text-mortar-200">{business.description}</p>
           <ul className="mt-6 space-y-3">

@@ -1,9 +1,11 @@
-// The sticky header: native HTML, no React in the browser (docs/decisions/0008-html-first.md).
-// Desktop Services/Locations are disclosure buttons over popovers of links (W3C disclosure navigation, not
-// role="menu"); the mobile menu is a popover whose sub-lists are <details>. The browser opens and closes them
-// (click, tap, Enter, Space, Escape, a click outside); the page script condenses the header past 50 px and
-// closes everything when a page comes back from the back/forward cache.
-import { ChevronDown, Menu, Phone, X } from "lucide-react";
+// The sticky header: native HTML, no React in the browser (docs/decisions/0008-html-first.md). Its links exist
+// once (docs/decisions/0012-parse-less-paint-first.md): one <nav> that CSS lays out as a row on wide screens and,
+// below them, as the popover the menu button opens. Services and Locations are each a <details> (the phone's
+// sub-list) holding a disclosure button and a popover list (the desktop dropdown, W3C disclosure navigation, not
+// role="menu"); CSS shows the summary or the button and keeps the list in flow on phones. The browser opens and
+// closes them (click, tap, Enter, Space, Escape, a click outside); the page script condenses the header past 50 px
+// and closes everything when a page comes back from the back/forward cache.
+import { Menu, Phone, X } from "lucide-react";
 import type { NavEntry, NavLink } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
@@ -17,7 +19,7 @@ export type SiteHeaderProps = {
   currentPath: string;
 };
 
-const MOBILE_NAV_ID = "mobile-nav";
+const NAV_ID = "site-nav";
 
 function isCurrent(href: string, currentPath: string) {
   return href === currentPath;
@@ -40,7 +42,7 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
   return (
     <header
       className={cn(
-        "group/header sticky top-0 z-40 border-b border-mortar-200 bg-white/95 py-3 backdrop-blur transition-[box-shadow,padding,margin] duration-300 lg:py-4",
+        "group/header header-glass sticky top-0 z-40 border-b border-mortar-200 bg-white/95 py-3 transition-[box-shadow,padding,margin] duration-300 lg:py-4",
         // The margin gives back the height the header loses, so condensing never moves the page.
         "data-condensed:mb-3 data-condensed:py-1.5 data-condensed:shadow-header lg:data-condensed:mb-5 lg:data-condensed:py-1.5",
       )}
@@ -50,22 +52,23 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
           <Logo shrinks />
         </a>
 
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav id={NAV_ID} aria-label="Main" popover="auto" className="site-nav">
+          <ul>
             {nav.map((entry) => (
               <li key={entry.label}>
                 {"children" in entry ? (
-                  <DesktopDropdown label={entry.label} items={entry.children} currentPath={currentPath} />
+                  <NavGroup label={entry.label} items={entry.children} currentPath={currentPath} />
                 ) : (
-                  <NavAnchor
-                    link={entry}
-                    currentPath={currentPath}
-                    className="rounded-md px-3 py-2 font-medium text-soot-900 hover:text-brick-700 aria-[current=page]:text-brick-700"
-                  />
+                  <NavAnchor link={entry} currentPath={currentPath} className="nav-link" />
                 )}
               </li>
             ))}
           </ul>
+          <div className="mx-auto grid max-w-7xl gap-3 px-4 pb-5 sm:hidden">
+            <a href="/contact" className={buttonClasses("primary")}>
+              Get a Free Estimate
+            </a>
+          </div>
         </nav>
 
         <div className="flex items-center gap-2">
@@ -86,7 +89,7 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
           {/* Icon and name follow the popover's state through CSS (see .menu-toggle in app.css). */}
           <button
             type="button"
-            popoverTarget={MOBILE_NAV_ID}
+            popoverTarget={NAV_ID}
             className="menu-toggle inline-flex size-11 items-center justify-center rounded-lg border border-mortar-300 text-soot-950 lg:hidden"
           >
             <Menu aria-hidden="true" className="when-closed size-6" />
@@ -96,101 +99,42 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
           </button>
         </div>
       </div>
-
-      <nav id={MOBILE_NAV_ID} aria-label="Mobile" popover="auto" className="mobile-nav lg:hidden">
-        <ul className="mx-auto max-w-7xl px-4 pt-3 pb-5 sm:px-6">
-          {nav.map((entry) => (
-            <li key={entry.label} className="border-b border-mortar-200 last:border-0">
-              {"children" in entry ? (
-                <MobileSubList label={entry.label} items={entry.children} currentPath={currentPath} />
-              ) : (
-                <NavAnchor
-                  link={entry}
-                  currentPath={currentPath}
-                  className="block py-3 text-lg font-medium text-soot-950 aria-[current=page]:text-brick-700"
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-        <div className="mx-auto grid max-w-7xl gap-3 px-4 pb-5 sm:hidden">
-          <a href="/contact" className={buttonClasses("primary")}>
-            Get a Free Estimate
-          </a>
-        </div>
-      </nav>
     </header>
   );
 }
 
-function DesktopDropdown({
-  label,
-  items,
-  currentPath,
-}: {
-  label: string;
-  items: readonly NavLink[];
-  currentPath: string;
-}) {
+/**
+ * Services or Locations: on a phone the <summary> expands the list in place (one group open at a time); on a wide
+ * screen the summary is hidden, the group always shows its button, and the list is a popover under it.
+ */
+function NavGroup({ label, items, currentPath }: { label: string; items: readonly NavLink[]; currentPath: string }) {
   const active = items.some((item) => isCurrent(item.href, currentPath));
   const id = panelId(label);
   return (
-    <>
+    <details name="site-nav" className="nav-group disclosure">
+      <summary className="nav-chevron flex w-full cursor-pointer list-none items-center justify-between py-3 text-lg font-medium text-soot-950 lg:hidden [&::-webkit-details-marker]:hidden">
+        {label}
+      </summary>
       <button
         type="button"
         popoverTarget={id}
         className={cn(
-          "dropdown-trigger inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:text-brick-700",
+          "dropdown-trigger nav-chevron items-center gap-1 rounded-md px-3 py-2 font-medium hover:text-brick-700 max-lg:hidden lg:inline-flex",
           active ? "text-brick-700" : "text-soot-900",
         )}
         style={{ anchorName: `--${id}` } as React.CSSProperties}
       >
         {label}
-        <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-300" />
       </button>
       <ul
         id={id}
         popover="auto"
-        className="dropdown-panel min-w-60 rounded-card border border-mortar-200 bg-white p-2 shadow-card"
+        className="dropdown-panel"
         style={{ positionAnchor: `--${id}` } as React.CSSProperties}
       >
         {items.map((item) => (
           <li key={item.href}>
-            <NavAnchor
-              link={item}
-              currentPath={currentPath}
-              className="flex items-center gap-2 rounded-md px-3 py-2.5 text-[0.95rem] font-medium text-soot-900 hover:bg-brick-100 hover:text-brick-900 focus-visible:-outline-offset-2 aria-[current=page]:text-brick-700"
-            />
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function MobileSubList({
-  label,
-  items,
-  currentPath,
-}: {
-  label: string;
-  items: readonly NavLink[];
-  currentPath: string;
-}) {
-  return (
-    <details name="mobile-nav" className="disclosure">
-      <summary className="flex w-full cursor-pointer list-none items-center justify-between py-3 text-left text-lg font-medium text-soot-950 [&::-webkit-details-marker]:hidden">
-        {label}
-        <ChevronDown aria-hidden="true" className="disclosure-chevron size-5 transition-transform duration-300" />
-      </summary>
-      <ul>
-        {items.map((item) => (
-          <li key={item.href}>
-            <NavAnchor
-              link={item}
-              currentPath={currentPath}
-              className="block rounded-md py-2.5 pl-4 text-base text-soot-800 aria-[current=page]:font-semibold aria-[current=page]:text-brick-700"
-            />
+            <NavAnchor link={item} currentPath={currentPath} className="nav-sublink" />
           </li>
         ))}
       </ul>

@@ -5,10 +5,16 @@ import Beasties from "beasties";
 import postcss from "postcss";
 
 /**
- * Rules for states the markup only gets in the browser, kept even though nothing matches them in the HTML:
- * the condensed header and anything keyed to an open popover or <details>.
+ * States the markup only gets in the browser (the condensed header, an open <details>). A rule keyed to one is kept
+ * when the rest of its selector matches the page, so a page without an FAQ carries no FAQ rules. (Pseudo-classes
+ * and pseudo-elements such as :popover-open and ::details-content are already ignored when matching.)
  */
-const STATE_RULES = [/data-condensed/, /popover-open/, /\[open\]/, /details-content/, /starting-style/];
+const STATE_ATTRIBUTES = /\[(?:open|data-condensed)\]/g;
+/**
+ * Kept as they are: rules keyed to an open popover, and the <details> animation rules (a bare ::details-content
+ * selector matches nothing once its pseudo-element is ignored). The header, on every page, has both.
+ */
+const STATE_RULES = [/popover-open/, /details-content/];
 
 /**
  * Beasties drops a pseudo-class with its argument before matching, so `:where(.space-y-3>:not(:last-child))`
@@ -23,7 +29,7 @@ class TailwindBeasties extends Beasties {
       unwrapped = unwrapped.replace(/:(?:where|is)\(((?:[^()]|\([^()]*\))*)\)/g, "$1");
     }
     // @ts-expect-error -- an instance method of Beasties that its type declarations leave out.
-    return super.normalizeCssSelector(unwrapped) as string;
+    return super.normalizeCssSelector(unwrapped.replace(STATE_ATTRIBUTES, "")) as string;
   }
 }
 
@@ -39,13 +45,14 @@ const beasties = new TailwindBeasties({
 
 /** Puts `stylesheet` into the head of `html` and prunes it to the rules the document uses. */
 export async function inlineCriticalCss(html: string, stylesheet: string): Promise<string> {
-  const withStyles = slimIcons(html).replace("</head>", () => `<style>${stylesheet}</style></head>`);
+  const { html: masked, css: iconCss } = maskIcons(slimIcons(html));
+  const withStyles = masked.replace("</head>", () => `<style>${stylesheet}</style></head>`);
   const inlined = await beasties.process(withStyles);
   return inlined
     .replace(" data-beasties-container", "")
     .replace(
       /<style>([\s\S]*?)<\/style>/,
-      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}</style>`,
+      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}${iconCss}</style>`,
     );
 }
 
@@ -54,12 +61,68 @@ const LUCIDE_SVG =
 
 /**
  * Every icon repeats lucide's default attributes; the `.lucide` rule in app.css sets the same once. Icons sized by
- * a class lose them (about 150 bytes each, 40-odd icons a page). Documents with an island are left as rendered,
- * so hydration sees exactly the markup React produced.
+ * a class lose them (about 150 bytes each, 40-odd icons a page). Islands are left as rendered, so hydration sees
+ * exactly the markup React produced.
  */
 export function slimIcons(html: string): string {
-  if (html.includes("data-island=")) return html;
-  return html.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"');
+  return outsideIslands(html, (part) => part.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"'));
+}
+
+const ISLAND_START = /<div[^>]*\sdata-island=/;
+const DIV_TAG = /<\/?div\b[^>]*>/g;
+
+/** Applies `edit` to the document outside its islands (each a <div data-island>, up to its matching </div>). */
+export function outsideIslands(html: string, edit: (part: string) => string): string {
+  const start = html.search(ISLAND_START);
+  if (start < 0) return edit(html);
+  let end = html.length;
+  let depth = 0;
+  DIV_TAG.lastIndex = start;
+  for (let tag = DIV_TAG.exec(html); tag; tag = DIV_TAG.exec(html)) {
+    depth += tag[0].startsWith("</") ? -1 : 1;
+    if (depth === 0) {
+      end = DIV_TAG.lastIndex;
+      break;
+    }
+  }
+  return edit(html.slice(0, start)) + html.slice(start, end) + outsideIslands(html.slice(end), edit);
+}
+
+const SLIM_ICON = /<svg viewBox="0 0 24 24" class="lucide ([^"]*)" aria-hidden="true">([\s\S]*?)<\/svg>/g;
+
+/**
+ * Each one-colour icon becomes one empty element painted in its text colour through a mask of its drawing, which
+ * the page's CSS holds once per kind of icon: an icon is 2-13 elements as SVG, and a page has 40-odd of them
+ * (docs/decisions/0012-parse-less-paint-first.md). Filled icons (the stars) keep their SVG; islands are left as
+ * React rendered them.
+ */
+export function maskIcons(html: string): { html: string; css: string } {
+  const kinds = new Map<string, string>();
+  const out = outsideIslands(html, (part) =>
+    part
+      .replace(SLIM_ICON, (svg, classes: string, drawing: string) => {
+        if (/\bfill-/.test(classes)) return svg;
+        let kind = kinds.get(drawing);
+        if (kind === undefined) kinds.set(drawing, (kind = `i${kinds.size}`));
+        // Empty, so there is nothing for assistive technology to read (the SVG needed aria-hidden).
+        return `<i class="${kind} ${classes}"></i>`;
+      })
+      // React's text separators only matter to hydration, and this markup is never hydrated.
+      .replaceAll("<!-- -->", ""),
+  );
+  if (kinds.size === 0) return { html: out, css: "" };
+  const icons = [...kinds.values()].map((kind) => `.${kind}`).join();
+  const masks = [...kinds].map(([drawing, kind]) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing}</svg>`;
+    return `.${kind}{--i:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[#%]/g, encodeURIComponent)}")}`;
+  });
+  // In the base layer, like the preflight rule for svg, so utilities (hidden, sizes) still win.
+  const css =
+    `@layer base{${icons}{display:block;background:currentColor;mask:var(--i) 0/100%}` +
+    `@media (forced-colors:active){${icons}{forced-color-adjust:none;background-color:CanvasText}}` +
+    masks.join("") +
+    "}";
+  return { html: out, css };
 }
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
@@ -95,6 +158,16 @@ export function pruneUnusedCustomProperties(css: string): string {
     const rule = decl.parent;
     const declaresDefaults = rule?.type === "rule" && /^(:root|:host|\*)/.test((rule as postcss.Rule).selector);
     if (declaresDefaults && !used.has(decl.prop)) decl.remove();
+  });
+  // The compiled stylesheet repeats some prefixed declarations (-webkit-text-decoration four times in a rule).
+  root.walkRules((rule) => {
+    const seen = new Set<string>();
+    rule.each((node) => {
+      if (node.type !== "decl") return;
+      const key = `${node.prop}:${node.value}${node.important ? "!" : ""}`;
+      if (seen.has(key)) node.remove();
+      else seen.add(key);
+    });
   });
   root.walk((node) => {
     if ((node.type === "rule" || node.type === "atrule") && node.nodes?.length === 0) node.remove();

@@ -7,6 +7,9 @@
 //   (app/lib/attribution.ts): no cookie, gone when the tab closes;
 // Each page inlines all the CSS its markup can use (app/lib/critical-css.ts), so no stylesheet is fetched; /contact,
 // whose island renders new markup, fetches the full stylesheet after load (islandLoader).
+// Nothing runs while the document is parsed: the script only registers for DOMContentLoaded, and reads the scroll
+// position after a frame has been laid out (requestAnimationFrame, then a task), so it never forces a layout; it
+// writes only when a state changes (docs/decisions/0012-parse-less-paint-first.md).
 // Both scripts are constants (URLs come from data- attributes), so their CSP hashes never depend on a build.
 // Budget: under 1 KB with the island loader (tests/e2e/budgets.spec.ts).
 
@@ -15,7 +18,7 @@ export const HEADER_CONDENSE_AT = 50;
 /** Scroll distance after which the scroll-to-top button appears (spec §9). */
 export const SCROLL_TO_TOP_AT = 500;
 
-export const pageScript = `(()=>{let d=document,h=d.querySelector("header"),t=d.getElementById("to-top"),s=()=>{let y=scrollY;h.toggleAttribute("data-condensed",y>${HEADER_CONDENSE_AT});t.hidden=y<=${SCROLL_TO_TOP_AT}};addEventListener("scroll",s,{passive:!0});s();try{sessionStorage.a||(sessionStorage.a=JSON.stringify([location.pathname+location.search,d.referrer]))}catch(e){}addEventListener("pageshow",e=>{e.persisted&&d.querySelectorAll(":popover-open,header details[open]").forEach(x=>x.open?x.open=!1:x.hidePopover())});d.addEventListener("click",e=>{let a=e.target.closest("[data-action]");a&&(a.dataset.action=="back"?history.length>1?history.back():location.assign("/"):(scrollTo({top:0,behavior:matchMedia("(prefers-reduced-motion:reduce)").matches?"auto":"smooth"}),d.getElementById("top").focus({preventScroll:!0})))})})()`;
+export const pageScript = `(()=>{let d=document,r=()=>{let h=d.querySelector("header"),t=d.getElementById("to-top"),c=0,u=1,s=()=>{let y=scrollY,a=y>${HEADER_CONDENSE_AT},b=y<=${SCROLL_TO_TOP_AT};a!=c&&h.toggleAttribute("data-condensed",c=a);b!=u&&(t.hidden=u=b)};addEventListener("scroll",s,{passive:!0});requestAnimationFrame(()=>setTimeout(s));try{sessionStorage.a||(sessionStorage.a=JSON.stringify([location.pathname+location.search,d.referrer]))}catch(e){}addEventListener("pageshow",e=>{e.persisted&&d.querySelectorAll(":popover-open,header details[open]").forEach(x=>x.open?x.open=!1:x.hidePopover())});d.addEventListener("click",e=>{let a=e.target.closest("[data-action]");a&&(a.dataset.action=="back"?history.length>1?history.back():location.assign("/"):(scrollTo({top:0,behavior:matchMedia("(prefers-reduced-motion:reduce)").matches?"auto":"smooth"}),d.getElementById("top").focus({preventScroll:!0})))})};d.readyState=="loading"?d.addEventListener("DOMContentLoaded",r):r()})()`;
 
 /**
  * /contact only: after load, fetches the full stylesheet (data-css) without blocking anything; loads the estimate

@@ -3,7 +3,10 @@
 // - the response that paints a page (status line, headers, HTML with its inline CSS, brotli as served) fits in the
 //   first TCP congestion window (10 segments, 14.6 KB), so the first paint needs one round trip;
 // - no request blocks rendering: no stylesheet link, no script file, no @import;
-// - the inline CSS styles every element exactly as the full stylesheet does (nothing a page shows was pruned).
+// - the inline CSS styles every element exactly as the full stylesheet does (nothing a page shows was pruned);
+// - each kind of page stays under its ceiling of DOM elements (parsing, style and layout grow with them);
+// - no inline script does work while the document is parsed: before DOMContentLoaded no script changes the DOM or
+//   forces a style recalculation or layout (docs/decisions/0012-parse-less-paint-first.md).
 // BUDGET_REPORT=1 prints the measured sizes.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -13,6 +16,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { islandLoader, pageScript } from "../../app/lib/page-script";
 
 const budgets: {
+  domElements: Record<RouteKind, number>;
   firstWindowBytes: number;
   contactScriptGzipBytes: number;
   pageScriptBytes: number;
@@ -20,6 +24,17 @@ const budgets: {
 } = JSON.parse(readFileSync(path.join(import.meta.dirname, "budgets.json"), "utf8"));
 
 const EXTRA_PAGES = ["/no-such-page", "/locations/heyworth"];
+
+type RouteKind = "home" | "service" | "location" | "post" | "contact" | "page";
+
+function routeKind(route: string): RouteKind {
+  if (route === "/") return "home";
+  if (route === "/contact") return "contact";
+  if (route.startsWith("/services/")) return "service";
+  if (route.startsWith("/locations/")) return "location";
+  if (route.startsWith("/blog/")) return "post";
+  return "page";
+}
 
 async function routes(page: Page) {
   const xml = await (await page.request.get("/sitemap.xml")).text();
@@ -168,6 +183,8 @@ test("each page's inline CSS styles it exactly as the full stylesheet does", asy
   const problems: string[] = [];
   for (const route of await routes(page)) {
     await page.goto(route);
+    // Sections drawn only near the screen (content-visibility: auto) are drawn here, so that both readings see them.
+    await page.addStyleTag({ content: "main > *, footer { content-visibility: visible !important; }" });
     const inline = await computed();
     await page.evaluate(async (href) => {
       const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
@@ -179,6 +196,65 @@ test("each page's inline CSS styles it exactly as the full stylesheet does", asy
     const full = await computed();
     const differing = inline.filter((style, i) => style !== full[i]).length;
     if (differing > 0) problems.push(`${route}: ${differing} elements styled differently`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("each kind of page stays under its ceiling of DOM elements", async ({ page }) => {
+  test.skip(page.viewportSize()?.width !== 375, "the DOM does not depend on the viewport");
+  test.setTimeout(120_000);
+  const report: Record<string, number> = {};
+  const problems: string[] = [];
+  for (const route of await routes(page)) {
+    await page.goto(route);
+    // What Lighthouse's DOM size counts: the elements in the body.
+    const elements = await page.evaluate(() => document.body.querySelectorAll("*").length);
+    report[route] = elements;
+    const ceiling = budgets.domElements[routeKind(route)];
+    if (elements > ceiling) problems.push(`${route}: ${elements} elements > ${ceiling} (${routeKind(route)})`);
+  }
+  if (process.env.BUDGET_REPORT) console.log(JSON.stringify(report, null, 2));
+  expect(problems).toEqual([]);
+});
+
+test("no inline script does work before DOMContentLoaded: no DOM change, no forced style or layout", async ({
+  page,
+  browser,
+}) => {
+  test.skip(page.viewportSize()?.width !== 375, "the scripts do not depend on the viewport");
+  test.setTimeout(180_000);
+  // Attribute changes made by any script while the document is still being parsed. (The parser's own attributes
+  // are not reported; a mutation record is delivered right after the script that caused it.)
+  await page.addInitScript(() => {
+    const w = window as unknown as { earlyMutations: string[] };
+    w.earlyMutations = [];
+    let parsed = false;
+    document.addEventListener("DOMContentLoaded", () => (parsed = true), { capture: true, once: true });
+    new MutationObserver((records) => {
+      if (parsed) return;
+      for (const r of records) w.earlyMutations.push(`${(r.target as Element).tagName} ${r.attributeName ?? r.type}`);
+    }).observe(document, { attributes: true, subtree: true });
+  });
+  type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number };
+  const problems: string[] = [];
+  for (const route of await routes(page)) {
+    await browser.startTracing(page, { categories: ["devtools.timeline"] });
+    await page.goto(route);
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+    const early = await page.evaluate(() => (window as unknown as { earlyMutations: string[] }).earlyMutations);
+    if (early.length > 0) problems.push(`${route}: changed before DOMContentLoaded: ${early.join(", ")}`);
+    // The page's main thread: where the document was parsed. Its DOMContentLoaded marks the end of parsing.
+    const parse = trace.traceEvents.find((e) => e.name === "ParseHTML");
+    const thread = trace.traceEvents.filter((e) => e.pid === parse?.pid && e.tid === parse?.tid && e.ph === "X");
+    const dcl = trace.traceEvents.find((e) => e.name === "MarkDOMContent" && e.pid === parse?.pid)?.ts ?? Infinity;
+    for (const script of thread.filter((e) => e.name === "EvaluateScript" && e.ts < dcl)) {
+      const end = script.ts + (script.dur ?? 0);
+      const forced = thread.filter(
+        (e) => (e.name === "UpdateLayoutTree" || e.name === "Layout") && e.ts >= script.ts && e.ts < end,
+      );
+      if (forced.length > 0) problems.push(`${route}: an inline script forced ${forced.map((e) => e.name).join(", ")}`);
+    }
+    expect(parse, `${route} was traced`).toBeDefined();
   }
   expect(problems).toEqual([]);
 });

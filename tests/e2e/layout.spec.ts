@@ -119,18 +119,18 @@ test("visitor on a phone toggles the menu and expands Services and Locations", a
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   const toggle = page.getByRole("button", { name: "Open menu" });
   await expectExpanded(toggle, false);
-  expect(await accessibilityState(page, "[popovertarget=mobile-nav]")).toMatchObject({
+  expect(await accessibilityState(page, "[popovertarget=site-nav]")).toMatchObject({
     name: "Open menu",
     expanded: false,
   });
   await toggle.click();
   const close = page.getByRole("button", { name: "Close menu" });
   await expectExpanded(close, true);
-  expect(await accessibilityState(page, "[popovertarget=mobile-nav]")).toMatchObject({
+  expect(await accessibilityState(page, "[popovertarget=site-nav]")).toMatchObject({
     name: "Close menu",
     expanded: true,
   });
-  const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+  const mobileNav = page.getByRole("navigation", { name: "Main" });
   await expect(mobileNav.getByRole("link", { name: "Blog" })).toBeVisible();
 
   const services = mobileNav.locator("summary", { hasText: "Services" });
@@ -157,7 +157,7 @@ test("visitor on a phone picks a city from the menu; the new page starts at the 
   await visit(page, "/");
   await scrollTo(page, 900);
   await page.getByRole("button", { name: "Open menu" }).click();
-  const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+  const mobileNav = page.getByRole("navigation", { name: "Main" });
   await mobileNav.locator("summary", { hasText: "Locations" }).click();
   await mobileNav.getByRole("link", { name: "Pekin" }).click();
   await expect(page).toHaveURL(/\/locations\/pekin$/);
@@ -169,7 +169,7 @@ test("visitor on a phone picks a city from the menu; the new page starts at the 
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
   await expectExpanded(page.getByRole("button", { name: "Open menu" }), false);
-  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await expect(page.locator("header details[open]")).toHaveCount(0);
 });
 
