@@ -107,7 +107,11 @@ export function createOutbox({
     try {
       await transport.sendMail(message);
     } catch (error) {
-      if (message.signal.aborted) throw new Error(`no answer from the mail server within ${timeoutMs / 1000} s`);
+      // nodemailer's own timers (greeting, socket) may fire first; either way the owner reads one plain sentence.
+      const timedOut = (error as { code?: unknown } | null)?.code === "ETIMEDOUT";
+      if (message.signal.aborted || timedOut) {
+        throw new Error(`no answer from the mail server within ${timeoutMs / 1000} s`);
+      }
       throw error;
     }
   }
