@@ -1,5 +1,5 @@
 // A throwaway copy of the site in a temp folder (node_modules linked), so a test can add photos and build it
-// without touching the working tree or its build/.
+// without touching the working tree or its build/. server/ comes along: the console routes import it.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ const COPIED = [
   "app",
   "content",
   "public",
+  "server",
   "package.json",
   "react-router.config.ts",
   "vite.config.ts",
