@@ -101,8 +101,8 @@ function legacyInlineScripts(build: ServerBuild): string[] {
 
 export type AppOptions = {
   store: EstimateStore;
-  /** The owner's address for alerts; null when no mail is configured. */
-  notifyTo?: string | null;
+  /** The owner's address for alerts (read per request: the console may change it); null when no mail is configured. */
+  notifyTo?: string | null | (() => string | null);
   confirmations?: { enabled: boolean; periodHours: number };
   rateLimitPerMinute?: number;
   /** Origins allowed to post the form besides the site's own (ALLOWED_ORIGINS). */
@@ -166,7 +166,7 @@ export async function createApp({
         mode: "production",
         getLoadContext: (req) => ({
           estimates: store,
-          notifyTo,
+          notifyTo: typeof notifyTo === "function" ? notifyTo() : notifyTo,
           confirmations,
           // The site's own origin, else the one this request was addressed to.
           siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,

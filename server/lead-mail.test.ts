@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
-import { firstWords, ownerAlert } from "./lead-mail.ts";
+import { confirmation, firstWords, ownerAlert } from "./lead-mail.ts";
 
 const family = "👩\u200D👩\u200D👧";
 
@@ -55,6 +57,22 @@ describe("the owner's alert", () => {
     request: "https://www.example.com/owner/requests/12",
     markContacted: "https://www.example.com/owner/act/tok&en",
   };
+
+  it("names the phone the owner just published, without a restart", () => {
+    const source = readFileSync("content/business.yaml", "utf8");
+    const context = { siteUrl: "https://www.example.com", now: new Date("2026-11-24T15:01:00.000Z") };
+    expect(confirmation(lead, context).text).toContain("Call us at (309) 555-0134.");
+    try {
+      // What the server does when a publish switches over (server/start.ts).
+      replaceBusinessFacts(parseBusinessFile(source.replace("(309) 555-0134", "(309) 555-0199")));
+      const text = confirmation(lead, context).text;
+      expect(text).toContain("Call us at (309) 555-0199.");
+      expect(text).not.toContain("555-0134");
+    } finally {
+      replaceBusinessFacts(parseBusinessFile(source));
+    }
+    expect(business.phone).toBe("(309) 555-0134");
+  });
 
   it("links to the request in the console and carries the one-tap link", () => {
     const mail = ownerAlert(lead, links);

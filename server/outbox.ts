@@ -20,8 +20,8 @@ export type OutboxOptions = {
   store: EstimateStore;
   smtpUrl: string;
   from: string;
-  /** The owner's address, for reminders. */
-  ownerAddress: string;
+  /** The owner's address, for reminders (read when one is queued: the console may change it). */
+  ownerAddress: string | (() => string);
   siteUrl: string;
   /** The owner console's links for an alert (a fresh one-tap token each time it is composed). */
   consoleLinks?: (estimateId: number) => ConsoleLinks;
@@ -85,7 +85,7 @@ export function createOutbox({
     let queued = 0;
     for (const lead of store.awaitingReminder()) {
       if (!reminderDue(lead, now(), reminderAfterBusinessHours)) continue;
-      store.remind(lead.id, ownerAddress);
+      store.remind(lead.id, typeof ownerAddress === "function" ? ownerAddress() : ownerAddress);
       queued += 1;
     }
     return queued;

@@ -1,5 +1,5 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -10,7 +10,7 @@ import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
 import { createPublisher, currentBuild } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
-import { business } from "../app/content/business.ts";
+import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
@@ -64,7 +64,8 @@ try {
 const store = openEstimateStore(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {});
 const dataDir = path.dirname(store.file);
 const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKUP_DIR ?? path.join(dataDir, "backups"));
-const ownerAddress = config.NOTIFY_EMAIL ?? business.email;
+// A function: the console may publish a new e-mail address (server restarts are not needed for it).
+const ownerAddress = () => config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
 const owner = createOwnerConsole({ db: store.db });
 const consoleUrl = siteUrl.replace(/\/+$/, "");
@@ -93,7 +94,15 @@ const publisher =
     ? createPublisher({
         repoDir,
         buildsDir,
-        prepare: (dir) => app.prepareBuild(dir),
+        // With the new pages, the facts the server's own e-mails quote (phone, address, hours).
+        prepare: async (dir) => {
+          const switchOver = await app.prepareBuild(dir);
+          const facts = parseBusinessFile(readFileSync(path.join(repoDir, BUSINESS_FILE), "utf8"));
+          return () => {
+            switchOver();
+            replaceBusinessFacts(facts);
+          };
+        },
       })
     : null;
 const app = await createApp({
@@ -129,7 +138,7 @@ const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_
 const incidents = createIncidents({
   send: async (subject, text) => {
     if (!alertTransport) return;
-    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress, subject, text });
+    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress(), subject, text });
   },
 });
 async function checkHealth() {

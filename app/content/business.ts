@@ -116,6 +116,14 @@ export function businessFacts(file: BusinessFile) {
 
 export const business = businessFacts(parseBusinessFile(businessSource()));
 
+/**
+ * Puts newly published facts in place in the running server, so its e-mails name the new phone, address and hours
+ * at once. Readers hold `business` itself, so it is updated in place rather than replaced.
+ */
+export function replaceBusinessFacts(file: BusinessFile): void {
+  Object.assign(business, businessFacts(file));
+}
+
 export type Business = typeof business;
 export type PaymentMethod = (typeof business.paymentMethods)[number];
 /** The towns served, listed above. */
