@@ -196,6 +196,8 @@ test("only one toast shows at a time; the close button and F8 work", async ({ pa
   await fill(page);
   await submit(page);
   await expect(toasts(page)).toContainText("Failure 1");
+  // On screen, at the bottom of the window: not inside a section that is laid out on its own (decision 0012).
+  await expect(toasts(page)).toBeInViewport({ ratio: 1 });
   await submit(page);
   await expect(toasts(page)).toContainText("Failure 2");
   await expect(toasts(page)).toHaveCount(1);
@@ -215,6 +217,8 @@ test("a toast swiped 50 px or more to the right is dismissed", async ({ page }) 
   await submit(page);
   const toast = toasts(page);
   await expect(toast).toBeVisible();
+  // Measure where the toast rests: on a busy machine it may still be sliding in when it first shows.
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const box = await toast.boundingBox();
   if (!box) throw new Error("toast has no box");
   const y = box.y + box.height / 2;
