@@ -28,6 +28,7 @@ export function startSmtp({ reject = false } = {}) {
       });
     },
   });
+  server.on("error", () => {}); // a client resetting its connection is not this test's failure
   return new Promise<{ url: string; received: Received[]; close: () => Promise<void> }>((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.server.address() as AddressInfo;

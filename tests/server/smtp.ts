@@ -19,6 +19,9 @@ export function startSmtp() {
       });
     },
   });
+  // A client that goes away mid-conversation (the site's server stopped by a test) resets its connection; that is
+  // expected here, and an 'error' without a listener would end the test run.
+  server.on("error", () => {});
   return new Promise<{ url: string; received: Arrived[]; close: () => Promise<void> }>((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.server.address() as AddressInfo;
