@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
-import type { StoredEstimate } from "./estimate-store.ts";
+import { storedLead } from "./store/stored-lead.fixture.ts";
 import { confirmation, firstWords, ownerAlert } from "./lead-mail.ts";
 
 const family = "👩\u200D👩\u200D👧";
@@ -26,33 +26,7 @@ describe("the subject's first words", () => {
 });
 
 describe("the owner's alert", () => {
-  const lead: StoredEstimate = {
-    id: 12,
-    reference: "R-ABC234",
-    received_at: "2026-11-24T15:00:00.000Z",
-    name: "Ann",
-    email: "ann@example.com",
-    phone: "(309) 555-0100",
-    service: "Tuckpointing",
-    message: "Crumbling mortar",
-    city: "Normal",
-    spam: 0,
-    idempotency_key: null,
-    status: "new",
-    status_at: null,
-    reminded_at: null,
-    page: null,
-    landing_page: null,
-    referrer: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    gclid: null,
-    fbclid: null,
-    city_param: null,
-  };
+  const lead = storedLead();
   const links = {
     request: "https://www.example.com/owner/requests/12",
     markContacted: "https://www.example.com/owner/act/tok&en",

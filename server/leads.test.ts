@@ -1,6 +1,7 @@
 // `npm run leads` reads its command line strictly.
 import { describe, expect, it } from "vitest";
-import { NO_ATTRIBUTION, type StoredEstimate } from "./estimate-store.ts";
+import { NO_ATTRIBUTION } from "./estimate-store.ts";
+import { storedLead } from "./store/stored-lead.fixture.ts";
 import { leadsCsv, parseLeadsArgs } from "./leads.ts";
 
 describe("parseLeadsArgs", () => {
@@ -76,7 +77,7 @@ describe("parseLeadsArgs", () => {
 
 describe("leadsCsv", () => {
   it("starts with a BOM and the header row, ends rows with CRLF", () => {
-    const row: StoredEstimate = {
+    const row = storedLead({
       id: 1,
       reference: "R-ABCDEF",
       received_at: "2026-01-01T00:00:00.000Z",
@@ -86,23 +87,8 @@ describe("leadsCsv", () => {
       service: "",
       message: "hi\nthere",
       city: null,
-      spam: 0,
-      idempotency_key: null,
-      status: "new",
-      status_at: null,
-      reminded_at: null,
       page: NO_ATTRIBUTION.page,
-      landing_page: null,
-      referrer: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      gclid: null,
-      fbclid: null,
-      city_param: null,
-    };
+    });
     const csv = leadsCsv([row]);
     expect(csv.startsWith('\uFEFF"id","reference","received_at"')).toBe(true);
     expect(csv.split("\r\n")[0]).toContain(

@@ -51,57 +51,49 @@ function described(meta: Meta, spec: FieldSpec) {
   };
 }
 
+/** A label above its control, with the field's help below the label and its errors below the control. */
+function Labelled({ spec, meta, children }: { spec: FieldSpec; meta: Meta; children: ReactNode }) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={meta.id} className="font-semibold">
+        {spec.label}
+        {spec.type === "text" && spec.optional && <span className="font-normal text-soot-800"> (optional)</span>}
+      </label>
+      <Help spec={spec} id={meta.descriptionId} />
+      {children}
+      <Errors meta={meta} />
+    </div>
+  );
+}
+
+/** What every labelled control carries (the key stays apart: React does not take it from a spread). */
+function control(meta: Meta, spec: FieldSpec) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    defaultValue: asText(meta.initialValue),
+    className: input,
+    ...described(meta, spec),
+  };
+}
+
 function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }): ReactNode {
   switch (spec.type) {
     case "text":
       return (
-        <div className="mb-4">
-          <label htmlFor={meta.id} className="font-semibold">
-            {spec.label}
-            {spec.optional && <span className="font-normal text-soot-800"> (optional)</span>}
-          </label>
-          <Help spec={spec} id={meta.descriptionId} />
+        <Labelled spec={spec} meta={meta}>
           {spec.long ? (
-            <textarea
-              id={meta.id}
-              name={meta.name}
-              key={meta.key}
-              defaultValue={asText(meta.initialValue)}
-              rows={3}
-              className={input}
-              {...described(meta, spec)}
-            />
+            <textarea key={meta.key} rows={3} {...control(meta, spec)} />
           ) : (
-            <input
-              id={meta.id}
-              name={meta.name}
-              key={meta.key}
-              defaultValue={asText(meta.initialValue)}
-              className={input}
-              {...described(meta, spec)}
-            />
+            <input key={meta.key} {...control(meta, spec)} />
           )}
-          <Errors meta={meta} />
-        </div>
+        </Labelled>
       );
     case "number":
       return (
-        <div className="mb-4">
-          <label htmlFor={meta.id} className="font-semibold">
-            {spec.label}
-          </label>
-          <Help spec={spec} id={meta.descriptionId} />
-          <input
-            id={meta.id}
-            name={meta.name}
-            key={meta.key}
-            inputMode="numeric"
-            defaultValue={asText(meta.initialValue)}
-            className={input}
-            {...described(meta, spec)}
-          />
-          <Errors meta={meta} />
-        </div>
+        <Labelled spec={spec} meta={meta}>
+          <input key={meta.key} inputMode="numeric" {...control(meta, spec)} />
+        </Labelled>
       );
     case "checkbox":
       return (
@@ -124,19 +116,8 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
       );
     case "select":
       return (
-        <div className="mb-4">
-          <label htmlFor={meta.id} className="font-semibold">
-            {spec.label}
-          </label>
-          <Help spec={spec} id={meta.descriptionId} />
-          <select
-            id={meta.id}
-            name={meta.name}
-            key={meta.key}
-            defaultValue={asText(meta.initialValue)}
-            className={input}
-            {...described(meta, spec)}
-          >
+        <Labelled spec={spec} meta={meta}>
+          <select key={meta.key} {...control(meta, spec)}>
             {spec.optional && <option value="">(none)</option>}
             {spec.options.map((o) => (
               <option key={o.value} value={o.value}>
@@ -144,8 +125,7 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
               </option>
             ))}
           </select>
-          <Errors meta={meta} />
-        </div>
+        </Labelled>
       );
     case "choices": {
       const chosen = ([] as unknown[]).concat(meta.initialValue ?? []);
