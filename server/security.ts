@@ -62,7 +62,7 @@ export function securityHeaders({
     // helmet has no Permissions-Policy; the site needs none of these features.
     res.setHeader(
       "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     );
     headers(req, res, next);
   };
