@@ -12,14 +12,20 @@ if (!existsSync(chromePath)) {
   );
 }
 
-// Workers re-read this file; the port and data folder are chosen once and inherited through the environment.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+// Workers re-read this file; ports and data folders are chosen once and inherited through the environment.
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "estimates-e2e-"));
+// The console's publishing stories change what a server serves, so they get a server of their own (owner-site.spec.ts);
+// the other stories keep seeing the site as built.
+process.env.E2E_SITE_PORT ??= freePort();
+process.env.E2E_SITE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "estimates-e2e-site-"));
 // The console publishes by committing and building: in a clone of this repository, never in the working copy.
 if (!process.env.E2E_SITE_REPO) {
   const repo = mkdtempSync(path.join(tmpdir(), "site-repo-e2e-"));
@@ -53,17 +59,33 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
     { name: "mobile", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    // The compiled server `npm start` runs, under whichever `node` is first on PATH (CI runs it on Node 24 too).
-    command: "node build/bin/server.js",
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_REPO: process.env.E2E_SITE_REPO,
-      RATE_LIMIT_PER_MINUTE: "1000",
+  webServer: [
+    {
+      // The compiled server `npm start` runs, under whichever `node` is first on PATH (CI runs it on Node 24 too).
+      // BUILD_DIR fixes the build it serves, which also turns publishing off.
+      command: "node build/bin/server.js",
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      env: {
+        PORT: process.env.E2E_PORT,
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        BUILD_DIR: "build",
+        RATE_LIMIT_PER_MINUTE: "1000",
+      },
     },
-  },
+    {
+      // The same server publishing into a clone of this repository.
+      command: "node build/bin/server.js",
+      url: `http://127.0.0.1:${process.env.E2E_SITE_PORT}/`,
+      reuseExistingServer: false,
+      env: {
+        PORT: process.env.E2E_SITE_PORT,
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_SITE_DATA_DIR,
+        SITE_REPO: process.env.E2E_SITE_REPO,
+        RATE_LIMIT_PER_MINUTE: "1000",
+      },
+    },
+  ],
 });

@@ -39,7 +39,10 @@ export default function Home() {
             </div>
             <p className="mt-6 text-mortar-200">
               Or call{" "}
-              <a href={telHref(business.phone)} className="font-semibold text-ember-300 underline-offset-2 hover:underline">
+              <a
+                href={telHref(business.phone)}
+                className="font-semibold text-ember-300 underline-offset-2 hover:underline"
+              >
                 {business.phone}
               </a>{" "}
               · {business.hoursShort}
@@ -61,7 +64,10 @@ export default function Home() {
           </div>
           <ul className="grid content-center gap-3" data-testid="trusted-points">
             {home.trustedExperts.bullets.map((point) => (
-              <li key={point} className="flex items-center gap-4 rounded-card border border-mortar-200 bg-white px-5 py-4 shadow-sm">
+              <li
+                key={point}
+                className="flex items-center gap-4 rounded-card border border-mortar-200 bg-white px-5 py-4 shadow-sm"
+              >
                 <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-brick-600" />
                 <span className="text-lg font-semibold text-soot-900">{point}</span>
               </li>
@@ -89,7 +95,13 @@ export default function Home() {
 
       <section aria-labelledby="why-heading" className="py-16 sm:py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading id="why-heading" eyebrow="Why us" heading={home.whyChooseUs.heading} lead={home.whyChooseUs.lead} align="center" />
+          <SectionHeading
+            id="why-heading"
+            eyebrow="Why us"
+            heading={home.whyChooseUs.heading}
+            lead={home.whyChooseUs.lead}
+            align="center"
+          />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="why-choose-us">
             {home.whyChooseUs.items.map((item) => (
               <li key={item.title} className="rounded-card border border-mortar-200 bg-white p-6 shadow-sm">
@@ -124,8 +136,12 @@ export default function Home() {
             {testimonials.map((t) => (
               <li key={t.name}>
                 <figure className="flex h-full flex-col rounded-card bg-soot-800 p-7 ring-1 ring-white/10">
-                  <StarRating rating={t.rating ?? 5} />
-                  <Quote aria-hidden="true" className="mt-5 size-8 text-brick-300" />
+                  {/* Stars only where the customer gave them. */}
+                  {t.rating !== undefined && <StarRating rating={t.rating} />}
+                  <Quote
+                    aria-hidden="true"
+                    className={t.rating !== undefined ? "mt-5 size-8 text-brick-300" : "size-8 text-brick-300"}
+                  />
                   <blockquote className="mt-2 flex-1 text-lg leading-relaxed text-mortar-100">
                     <p>{t.quote}</p>
                   </blockquote>
@@ -143,7 +159,12 @@ export default function Home() {
       <section id="service-area" aria-labelledby="area-heading" className="py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
           <div>
-            <SectionHeading id="area-heading" eyebrow="Service area" heading={home.serviceArea.heading} lead={home.serviceArea.lead} />
+            <SectionHeading
+              id="area-heading"
+              eyebrow="Service area"
+              heading={home.serviceArea.heading}
+              lead={home.serviceArea.lead}
+            />
             <ul className="mt-8 grid grid-cols-2 gap-3" data-testid="service-area-links">
               {cityLinks.map((city) => (
                 <li key={city.href}>

@@ -1,17 +1,49 @@
-// The owner edits the site from a phone: opening hours changed in the console are on the public pages once the
-// publish finishes (a real build into a new folder, then the switch).
-import { expect, test } from "@playwright/test";
-import { addAuthenticator, CONSOLE, enrol } from "./owner-support";
+// The owner edits the site from a phone. Every publish is a real build into a new folder, then the switch, on a
+// server of its own (PUBLISHING, see playwright.config.ts), so the other stories keep seeing the site as built.
+// The stories that publish run one after another: "Undo last change" undoes the newest change, whoever made it.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { jpegMetadataSegments } from "../../server/photo-ingest.ts";
+import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
+import { addAuthenticator, enrol, PUBLISHING } from "./owner-support";
 
-test.describe("Owner edits the site from the console", () => {
-  test("opens on Sundays from a phone and sees the new hours on the site after publishing", async ({ page }, info) => {
-    // One publish is a real build; the phone-sized project tells the story once.
-    test.skip(info.project.name !== "mobile", "phone story");
-    test.setTimeout(240_000);
+const SITE = PUBLISHING.origin;
+const BUILD = 200_000;
+
+/** Waits for the newest publish to end as published with this summary; returns what the console says of it. */
+async function published(page: Page, summary: string) {
+  const newest = page.locator("li[data-state]").first();
+  await expect(newest).toContainText(summary, { timeout: BUILD });
+  await expect(newest).toHaveAttribute("data-state", "published", { timeout: BUILD });
+  await expect(newest).toContainText(/Published · \d+(\.\d)? s/);
+  const words = (await newest.innerText()).replace(/\s+/g, " ");
+  console.log(`publish: ${words}`);
+  return words;
+}
+
+/** The newest commit in the site's repository the console publishes from. */
+function lastCommit(...args: string[]) {
+  const repo = process.env.E2E_SITE_REPO ?? "";
+  return execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
+}
+
+test.describe("Owner edits the site from the console and it publishes itself", () => {
+  test.describe.configure({ mode: "serial" });
+
+  test.beforeEach(async ({ page }, info) => {
+    // Each publish is a real build; the phone-sized project tells these stories once.
+    test.skip(info.project.name !== "mobile", "phone stories");
+    test.setTimeout(2 * BUILD);
     await addAuthenticator(page);
-    await enrol(page, "Phone");
+    await enrol(page, "Phone", PUBLISHING);
+  });
 
-    await page.goto(`${CONSOLE}/owner/site`);
+  test("opens on Sundays from a phone, sees the new hours on the site, then undoes it", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site`);
     await page.getByRole("link", { name: "Edit" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Business facts" })).toBeVisible();
     const sunday = page.getByRole("group", { name: "Opening hours 3" });
@@ -21,69 +53,174 @@ test.describe("Owner edits the site from the console", () => {
 
     await expect(page.getByText("Saved. Publishing now.")).toBeVisible();
     // The page refreshes itself while the build runs.
-    await expect(page.locator('[data-state="published"]').first()).toContainText("Business facts: Opening hours", {
-      timeout: 200_000,
-    });
-    await expect(page.locator('[data-state="published"]').first()).toContainText(/Published · \d+(\.\d)? s/);
-
-    const published = await page.locator('[data-state="published"]').first().innerText();
-    console.log(`publish: ${published.replace(/\s+/g, " ")}`);
+    await published(page, "Business facts: Opening hours");
 
     // Every page's footer lists the hours (the top bar, hidden on phones, says "Sun: 10am-12pm").
-    await page.goto(`${CONSOLE}/faq`);
+    await page.goto(`${SITE}/faq`);
     await expect(page.getByRole("contentinfo")).toContainText("Sunday10:00 AM - 12:00 PM");
 
     // Undo: the change before comes back, published the same way.
-    await page.goto(`${CONSOLE}/owner/site`);
+    await page.goto(`${SITE}/owner/site`);
     await page.getByRole("button", { name: "Undo last change" }).click();
-    await expect(page.locator('[data-state="published"]').first()).toContainText(
-      "Undo: Business facts: Opening hours",
-      {
-        timeout: 200_000,
-      },
-    );
+    await published(page, "Undo: Business facts: Opening hours");
     // A new address: the browser may keep the page it saw a minute ago for up to five minutes (Cache-Control).
-    await page.goto(`${CONSOLE}/accessibility`);
+    await page.goto(`${SITE}/accessibility`);
     await expect(page.getByRole("contentinfo")).toContainText("SundayClosed");
   });
 
-  test("a change the build refuses leaves the site as it was and says why", async ({ page }, info) => {
-    test.skip(info.project.name !== "mobile", "phone story");
-    test.setTimeout(120_000);
-    await addAuthenticator(page);
-    await enrol(page, "Phone");
-    await page.goto(`${CONSOLE}/owner/site/edit/cities/pekin`);
+  test("a change the build refuses leaves the site as it was and says why", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/cities/pekin`);
     // The form accepts any page name here; only the build knows which service pages exist.
     await page.getByLabel("Featured services 1", { exact: true }).fill("no-such-service");
     await page.getByRole("button", { name: "Save and publish" }).click();
     const failed = page.locator('[data-state="failed"]').first();
-    await expect(failed).toContainText("Not published", { timeout: 100_000 });
+    await expect(failed).toContainText("Not published", { timeout: BUILD });
     await expect(failed).toContainText(
       "The site was not changed: content/cities/pekin.yaml is not valid: featuredServices: no service page named no-such-service",
     );
-    await page.goto(`${CONSOLE}/locations/pekin`);
+    const response = await page.goto(`${SITE}/locations/pekin`);
+    expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(lastCommit("status", "--porcelain", "content/")).toBe("");
   });
 
-  test("writes a new article from the template and previews it with the site's own renderer", async ({ page }) => {
-    await addAuthenticator(page);
-    await enrol(page, "Phone");
-    await page.goto(`${CONSOLE}/owner/site`);
-    await page.getByLabel("New article: its web address").fill("Crown repair in winter");
-    await page.getByRole("button", { name: "New article" }).click();
-    await expect(page).toHaveURL(`${CONSOLE}/owner/site/edit/posts/crown-repair-in-winter?new`);
-    await page.getByLabel("Title", { exact: true }).first().fill("Can a Crown Be Repaired in Winter?");
-    await page
-      .getByLabel("Article", { exact: true })
-      .fill(
-        "Short answer: sometimes.\n\n## Cold-weather patching {#cold-patching}\n\nWe quote it: {{claims.warranty}}\n",
-      );
-    await page.getByRole("button", { name: "Preview" }).click();
-    const preview = page.getByRole("region", { name: "Preview (not published yet)" });
-    await expect(preview.getByRole("heading", { level: 1 })).toHaveText("Can a Crown Be Repaired in Winter?");
-    await expect(preview.locator("h2#cold-patching")).toHaveText("Cold-weather patching");
-    await expect(preview).toContainText("Workmanship warranties on masonry repair typically run 5-10 years");
-    // The text box keeps the placeholder as written.
-    await expect(page.getByLabel("Article", { exact: true })).toHaveValue(/\{\{claims\.warranty\}\}/);
+  test("changes the phone number and sees it on every page after publishing", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/business`);
+    await page.getByLabel("Phone", { exact: true }).fill("(309) 555-0177");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Business facts: Phone");
+    expect(lastCommit("log", "-1", "--format=%an|%s")).toBe("Owner (console)|Business facts: Phone\n");
+
+    const sitemap = await (await page.request.get(`${SITE}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+    expect(paths.length).toBeGreaterThan(20);
+    for (const p of paths) {
+      const html = await (await page.request.get(`${SITE}${p}`)).text();
+      expect(html, p).toContain("(309) 555-0177");
+      expect(html, p).toContain('href="tel:3095550177"');
+      expect(html, p).not.toContain("555-0134");
+    }
+    await page.goto(`${SITE}/services/tuckpointing`);
+    await expect(page.locator('header a[href^="tel:"]').first()).toHaveAttribute("href", "tel:3095550177");
   });
+
+  test("confirms the warranty and the home page promises it", async ({ page }) => {
+    await page.goto(`${SITE}/`);
+    await expect(page.getByText("Any warranty written into your contract")).toBeVisible();
+    await page.goto(`${SITE}/owner/site/edit/business`);
+    const warranty = page.getByRole("group", { name: "Workmanship warranty" });
+    await expect(warranty.getByLabel("Warranty", { exact: true })).toHaveValue("5-10 years");
+    await warranty.getByLabel("Confirmed").check();
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Business facts: Your claims");
+
+    await page.goto(`${SITE}/`);
+    await expect(page.getByText("Written workmanship warranty, typically 5-10 years")).toBeVisible();
+    await expect(page.getByText("Any warranty written into your contract")).toHaveCount(0);
+  });
+
+  test("adds a customer's testimonial and sees it on the home page", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/testimonials`);
+    await page.getByRole("button", { name: "Add to testimonials" }).click();
+    const added = page.getByRole("group", { name: "Testimonials 4" });
+    await added.getByLabel("Name", { exact: true }).fill("Rosa M.");
+    await added.getByLabel("Location", { exact: true }).fill("Morton, IL");
+    const quote = "They rebuilt the top of our chimney in two days and left the roof cleaner than they found it.";
+    await added.getByLabel("Quote", { exact: true }).fill(quote);
+    await added.getByLabel("Consent", { exact: true }).fill("written, e-mail of 2026-11-20");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Testimonials");
+
+    await page.goto(`${SITE}/`);
+    const card = page.getByTestId("testimonials").getByRole("listitem").filter({ hasText: "Rosa M." });
+    await expect(card).toContainText(quote);
+    await expect(card).toContainText("Morton, IL");
+    // She gave no stars, so none are shown for her.
+    await expect(card.getByRole("img", { name: /stars/i })).toHaveCount(0);
+  });
+
+  test("fixes a sentence on a service page, and only that line of its file changes", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/services/tuckpointing`);
+    const lead = page.getByRole("group", { name: "Hero" }).getByLabel("Lead", { exact: true });
+    const before = await lead.inputValue();
+    expect(before).toContain("We clean out the old mortar");
+    await lead.fill(before.replace("We clean out the old mortar", "We rake out the old mortar"));
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Service pages: tuckpointing");
+
+    const diff = lastCommit("show", "--format=", "--unified=0", "HEAD", "--", "content/services/tuckpointing.yaml");
+    expect(diff.split("\n").filter((l) => /^[-+][^-+]/.test(l))).toHaveLength(2);
+    await page.goto(`${SITE}/services/tuckpointing`);
+    await expect(page.locator("#hero")).toContainText("We rake out the old mortar");
+  });
+
+  test("adds two photos from the camera roll and sees them under Recent work, without their location", async ({
+    page,
+  }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "phone-photos-"));
+    const shots = [
+      await makeTestPhoto(path.join(dir, "IMG_3101.JPG"), { width: 1600, height: 1200, seed: 4 }),
+      await makeTestPhoto(path.join(dir, "IMG_3102.JPG"), { width: 1200, height: 1600, seed: 5, orientation: 6 }),
+    ];
+    for (const shot of shots) expect(jpegMetadataSegments(readFileSync(shot))).toContain("APP1");
+
+    await page.goto(`${SITE}/owner/site/photos`);
+    await page.getByLabel("Photos (up to 10, each up to 20 MB)").setInputFiles(shots);
+    await page.getByLabel("Caption").fill("New poured crown in Normal, November 2026");
+    await page.getByLabel("What the photos show (for blind visitors)").fill("Concrete crown with a drip edge");
+    await page.getByLabel("Service").selectOption("chimney-crowns");
+    await page.getByLabel("Town").selectOption("normal");
+    await page.getByRole("button", { name: "Add and publish" }).click();
+    await published(page, "Recent work: added 2 photos");
+    expect(lastCommit("show", "--format=", "--name-only", "HEAD")).toContain("content/photos/img-3101.jpg");
+
+    for (const where of ["/services/chimney-crowns", "/locations/normal"]) {
+      await page.goto(`${SITE}${where}`);
+      const gallery = page.getByTestId("recent-work");
+      await expect(gallery.getByRole("heading", { name: "Recent work" })).toBeVisible();
+      await expect(gallery.getByRole("listitem")).toHaveCount(2);
+      await expect(gallery.getByRole("listitem").first()).toContainText("New poured crown in Normal, November 2026");
+      await expect(gallery.getByRole("listitem").first()).toContainText("Chimney Crowns · Normal");
+    }
+    // What a visitor's browser downloads carries no metadata at all.
+    const sources = await page
+      .getByTestId("recent-work")
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
+    expect(sources).toHaveLength(2);
+    for (const src of sources) {
+      const jpeg = await (await page.request.get(`${SITE}${src}`)).body();
+      expect(jpegMetadataSegments(jpeg)).toEqual([]);
+      const served = await sharp(jpeg).metadata();
+      expect(hasGps(served.exif)).toBe(false);
+      expect(served.exif).toBeUndefined();
+    }
+  });
+});
+
+test("owner writes a new article from the template and previews it with the site's own renderer", async ({ page }) => {
+  // Nothing is published here, but only a server that publishes takes the console's site forms.
+  await addAuthenticator(page);
+  await enrol(page, "Phone", PUBLISHING);
+  await page.goto(`${SITE}/owner/site`);
+  await page.getByLabel("New article: its web address").fill("Crown repair in winter");
+  await page.getByRole("button", { name: "New article" }).click();
+  await expect(page).toHaveURL(`${SITE}/owner/site/edit/posts/crown-repair-in-winter?new`);
+  await page.getByLabel("Title", { exact: true }).first().fill("Can a Crown Be Repaired in Winter?");
+  await page
+    .getByLabel("Article", { exact: true })
+    .fill(
+      "Short answer: sometimes.\n\n## Cold-weather patching {#cold-patching}\n\nWe quote it: {{claims.warranty}}\n",
+    );
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview (not published yet)" });
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("Can a Crown Be Repaired in Winter?");
+  await expect(preview.locator("h2#cold-patching")).toHaveText("Cold-weather patching");
+  await expect(preview).toContainText("Workmanship warranties on masonry repair typically run 5-10 years");
+  // The text box keeps the placeholder as written.
+  await expect(page.getByLabel("Article", { exact: true })).toHaveValue(/\{\{claims\.warranty\}\}/);
 });

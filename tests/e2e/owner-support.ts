@@ -5,11 +5,21 @@ import { openEstimateStore, type NewEstimate } from "../../server/estimate-store
 import { createOwnerConsole } from "../../server/owner-console.ts";
 import { createInviteLink, withConsole } from "../../scripts/owner.ts";
 
+/** A console to sign in to: its origin and the data folder its invites are made in. */
+export type ConsoleServer = { origin: string; dataDir: string | undefined };
+
 /** Passkeys need a domain, not an IP address: the console is opened as localhost (the same server). */
 export const CONSOLE = `http://localhost:${process.env.E2E_PORT}`;
+/** The shared server: the site as built, publishing off. */
+export const SHARED: ConsoleServer = { origin: CONSOLE, dataDir: process.env.E2E_DATA_DIR };
+/** The server the publishing stories change, with its own data folder and clone of the repository. */
+export const PUBLISHING: ConsoleServer = {
+  origin: `http://localhost:${process.env.E2E_SITE_PORT}`,
+  dataDir: process.env.E2E_SITE_DATA_DIR,
+};
 
-export function invite(): string {
-  return createInviteLink(process.env.E2E_DATA_DIR, CONSOLE).link;
+export function invite(server: ConsoleServer = SHARED): string {
+  return createInviteLink(server.dataDir, server.origin).link;
 }
 
 export function expiredInvite(): string {
@@ -39,12 +49,12 @@ export async function waitForPasskeyButton(page: Page) {
 }
 
 /** Enrols this page's authenticator from a fresh invite; ends signed in, on the inbox. */
-export async function enrol(page: Page, name = "Phone") {
-  await page.goto(invite());
+export async function enrol(page: Page, name = "Phone", server: ConsoleServer = SHARED) {
+  await page.goto(invite(server));
   await waitForPasskeyButton(page);
   await page.getByLabel("Name this passkey").fill(name);
   await page.getByRole("button", { name: "Create a passkey on this device" }).click();
-  await expect(page).toHaveURL(`${CONSOLE}/owner`);
+  await expect(page).toHaveURL(`${server.origin}/owner`);
   await expect(page.getByRole("heading", { level: 1, name: "Estimate requests" })).toBeVisible();
 }
 
