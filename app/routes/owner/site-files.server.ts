@@ -124,7 +124,8 @@ export function lookups(): Lookups {
 export function formOf(file: SiteFile): { schema: z.ZodType; spec: FieldSpec } {
   const k: Kind = KINDS[file.kind];
   const withBody = file.kind === "posts" ? postFrontMatter.extend({ body: z.string() }) : k.schema;
-  const schema = k.list ? z.strictObject({ items: k.schema }) : withBody;
+  // A list file's one field is named after the file: "Testimonials 4", "Add to testimonials".
+  const schema = k.list ? z.strictObject({ items: k.schema.meta({ title: k.title }) }) : withBody;
   const spec = describe(schema as never, k.title, lookups());
   if (spec.type === "object") {
     spec.label = file.title;
