@@ -111,11 +111,19 @@ export function findFile(
 }
 
 /** Towns, service pages and photos, for the fields that name one. */
+function serviceName(slug: string): string {
+  const name: unknown = parseDocument(readFileSync(path.join(root(), "content/services", `${slug}.yaml`), "utf8")).get(
+    "name",
+  );
+  return typeof name === "string" && name.trim() ? name : slug;
+}
+
 export function lookups(): Lookups {
   const business = parseBusinessFile(readFileSync(path.join(root(), "content/business.yaml"), "utf8"));
   return {
     city: business.cities.map((c) => ({ value: c.slug, label: c.name })),
-    service: slugsIn("services", "yaml").map((s) => ({ value: s, label: s })),
+    // The owner picks a service by the name its page shows, not by its file name.
+    service: slugsIn("services", "yaml").map((s) => ({ value: s, label: serviceName(s) })),
     file: slugsIn("photos", "jpg").map((s) => ({ value: `${s}.jpg`, label: `${s}.jpg` })),
   };
 }
