@@ -1,41 +1,13 @@
 // The lead pipeline's mail, end to end through a real (local) SMTP server and a controllable clock: the owner's
 // alert, the homeowner's confirmation, the reminder, retries and giving up, and header-injection attempts.
 import { mkdtempSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type EstimateStore, type NewEstimate } from "./estimate-store.ts";
 import { decodeHeaderText } from "./mail-header.ts";
 import { createOutbox, MAX_ATTEMPTS, retryDelayMs } from "./outbox.ts";
-import { startHungSmtp, waitFor } from "../tests/server/smtp.ts";
-
-type Received = { to: string[]; raw: string };
-
-export function startSmtp({ reject = false } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        if (reject) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {}); // a client resetting its connection is not this test's failure
-  return new Promise<{ url: string; received: Received[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.server.address() as AddressInfo;
-      resolve({ url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
-}
+import { startHungSmtp, startSmtp, waitFor } from "../tests/server/smtp.ts";
 
 /** A received message as a reader sees it: decoded headers and the plain-text part. */
 export function readMail(raw: string) {

@@ -5,7 +5,8 @@ import { SMTPServer } from "smtp-server";
 
 export type Arrived = { to: string[]; raw: string; at: number };
 
-export function startSmtp() {
+/** With `reject`, every message is refused with a permanent 550, as a full mailbox would. */
+export function startSmtp({ reject = false } = {}) {
   const received: Arrived[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -14,6 +15,7 @@ export function startSmtp() {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
       stream.on("end", () => {
+        if (reject) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, at: performance.now() });
         callback();
       });
