@@ -10,6 +10,7 @@ import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
 import { createPublisher, currentBuild } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
+import { createPushNotifier } from "./push.ts";
 import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
@@ -69,6 +70,12 @@ const ownerAddress = () => config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
 const owner = createOwnerConsole({ db: store.db });
 const consoleUrl = siteUrl.replace(/\/+$/, "");
+// VAPID keys are made at the first start and kept in the database (a restore keeps every device subscribed).
+const push = createPushNotifier({
+  store: owner.pushDevices,
+  audit: owner.audit,
+  subject: () => (consoleUrl.startsWith("https://") ? new URL(consoleUrl).origin : `mailto:${ownerAddress()}`),
+});
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -120,6 +127,7 @@ const app = await createApp({
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
   buildDir: config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build")),
   publisher,
+  push,
 });
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
@@ -189,6 +197,7 @@ function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
   server.close(async () => {
+    push.stop();
     await outbox?.stop();
     alertTransport?.close();
     store.close();
