@@ -13,6 +13,7 @@ import {
   checkAlertLinks,
   checkPhoneLive,
   checkPublicPages,
+  checkUntrustedBrowserRefuses,
   countRequestsFromLeads,
   countRequestsInConsole,
   enrolOwner,
@@ -172,6 +173,10 @@ async function main() {
     browser = (await timed("launch Chromium with that HOME", () => launchTrustingBrowser(t))).value;
     const b = browser;
 
+    const refused = await timed("control: Chromium without the root refuses the site", () =>
+      checkUntrustedBrowserRefuses(site.origin),
+    );
+    console.log(`     ${refused.value}`);
     const pages = await timed("public pages over https", () => checkPublicPages(site));
     console.log(`     ${pages.value.map((p) => `${p.path} ${p.status} ${p.ms} ms`).join(", ")}`);
 
@@ -192,6 +197,15 @@ async function main() {
       checkAlertLinks(o, alert, sent, { screenshots: SCREENSHOTS }),
     );
 
+    // Control: before the publish the new number is nowhere, and the check says so.
+    await timed("control: the phone check fails before the publish", async () => {
+      const error = await checkPhoneLive(site, { phone: NEW_PHONE, gone: "(309) 555-0134" }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (!(error instanceof Error)) throw new Error(`${NEW_PHONE} was reported live before it was published`);
+      console.log(`     ${error.message.slice(0, 120)}…`);
+    });
     const change = (
       await timed(`publish the phone ${NEW_PHONE}`, () =>
         publishPhone(o, { phone: NEW_PHONE, screenshots: SCREENSHOTS }),

@@ -8,6 +8,7 @@
 //   const mail = await startMailbox();                  // host SMTP server: put mail.url in the server's SMTP_URL
 //   const trust = trustCaddyRoot("root.crt");           // temp HOME + NSS db trusting Caddy's root; trust.ca for Node
 //   const browser = await launchTrustingBrowser(trust); // Chromium with that HOME; certificate errors stay errors
+//   await checkUntrustedBrowserRefuses(origin);         // control: without the root, ERR_CERT_AUTHORITY_INVALID
 //   const site = { origin: "https://localhost", ca: trust.ca };
 //   await checkPublicPages(site, DEFAULT_PAGES);        // every path 200 over https with its words -> timings
 //   const owner = await enrolOwner(browser, parseInviteLink(inviteOutput), { screenshots });
@@ -23,11 +24,12 @@
 //   await owner.close(); await browser.close(); trust.remove(); await mail.close();
 //
 // Nothing here starts or stops the site; nothing reads its database: only https, the browser and the mail.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { startSmtp, type Arrived } from "../server/smtp.ts";
-import { firstLine, httpsFetch, trustRoot, type Trust } from "./trust.ts";
+import { firstLine, httpsFetch, launchTrustingBrowser, trustRoot, type Trust } from "./trust.ts";
 
 export { CHROMIUM, CHROMIUM_ARGS, firstLine, httpsFetch, launchTrustingBrowser, type Trust } from "./trust.ts";
 
@@ -42,8 +44,8 @@ export const PHONE_SCREEN = { viewport: { width: 375, height: 812 }, isMobile: t
 
 /** Long enough for a cold page on a busy small server; a missing control still fails in seconds, not minutes. */
 const PAGE_MS = 30_000;
-/** A publish is a full build: 20-60 s on a small server, more when it is busy. */
-export const PUBLISH_MS = 6 * 60_000;
+/** A publish is a full build: 20-60 s on a small server; 227 s was seen on a two-core machine at load 19. */
+export const PUBLISH_MS = 8 * 60_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Trust, mail, commands
@@ -69,6 +71,29 @@ export function parseInviteLink(output: string): string {
 
 /** Runs a command on the server (as the site's user, in its folder) and resolves with its standard output. */
 export type RunOnServer = (command: string) => Promise<string>;
+
+/**
+ * The control for trust: Chromium with a HOME whose NSS database does not hold the root must refuse `origin` with a
+ * certificate error, so the trusted runs pass because of the root and not because certificates go unchecked.
+ */
+export async function checkUntrustedBrowserRefuses(origin: string): Promise<string> {
+  const home = mkdtempSync(path.join(tmpdir(), "deploy-untrusted-home-"));
+  const browser = await launchTrustingBrowser({ home, ca: Buffer.alloc(0), nickname: "none", remove: () => {} });
+  try {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${origin}/`);
+    } catch (error) {
+      const line = firstLine(error);
+      if (/ERR_CERT_AUTHORITY_INVALID/.test(line)) return line;
+      throw new Error(`Chromium without Caddy's root failed on ${origin} for another reason: ${line}`);
+    }
+    throw new Error(`Chromium without Caddy's root opened ${origin}: certificates are not being checked`);
+  } finally {
+    await browser.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The owner's phone
@@ -308,7 +333,7 @@ export async function checkAlertLinks(
   await owner.signIn(new URL(alert.requestLink).pathname);
   await heading(page, sent.name, "the alert's request link");
   await pressed(page, "New", "the request the alert links to");
-  await shoot(page, screenshots, "request-375.png");
+  await shoot(page, screenshots, "request-375.png", true);
 
   const status = await open(page, alert.markContactedLink, "the one-tap link");
   if (status !== 200) throw new Error(`The one-tap link answered ${status}, not 200`);
@@ -606,10 +631,14 @@ async function step<T>(message: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function shoot(page: Page, folder: string | undefined, name: string) {
+/**
+ * The phone's screen as the owner sees it (375 x 812). `fullPage` only where the whole page is wanted: the site draws
+ * off-screen sections lazily (content-visibility, decision 0012), so a full-page capture can show them blank.
+ */
+async function shoot(page: Page, folder: string | undefined, name: string, fullPage = false) {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, name), fullPage: true }).catch(() => {});
+  await page.screenshot({ path: path.join(folder, name), fullPage }).catch(() => {});
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
