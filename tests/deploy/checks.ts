@@ -351,6 +351,7 @@ export async function checkAlertLinks(
   );
   await step(`"Open the request" did not open ${alert.requestLink}`, () => page.waitForURL(alert.requestLink));
   await pressed(page, "Contacted", "the request after the one-tap button");
+  await page.getByRole("button", { name: "Contacted", exact: true }).scrollIntoViewIfNeeded();
   await shoot(page, screenshots, "contacted-375.png");
   const again = await open(page, alert.markContactedLink, "the used one-tap link");
   if (again !== 410) throw new Error(`The one-tap link used a second time answered ${again}, not 410`);
