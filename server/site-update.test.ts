@@ -253,6 +253,34 @@ describe("npm run update", { timeout: 60_000 }, () => {
   });
 });
 
+describe("the command", { timeout: 120_000 }, () => {
+  const command = path.resolve("scripts/update.ts");
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const runIn = (cwd: string) => {
+    try {
+      return { code: 0, out: execFileSync(tsx, [command], { cwd, encoding: "utf8", stdio: "pipe" }) };
+    } catch (error) {
+      const e = error as { status: number; stdout: string; stderr: string };
+      return { code: e.status, out: e.stdout + e.stderr };
+    }
+  };
+
+  it("says when there is nothing new, and rolls back in words when the real build fails", () => {
+    expect(runIn(site)).toMatchObject({ code: 0, out: expect.stringContaining("Already up to date at") });
+
+    consoleCommit("content/business.yaml", BUSINESS.replace("555-0100", "555-0199"), "Business facts: phone");
+    const before = git(site, "rev-parse", "HEAD");
+    devCommit({ "app/page.ts": "export const title = 'new';\n" }, "New title");
+    // This site has no package.json: `npm run build` fails as a broken build would.
+    const { code, out } = runIn(site);
+    expect(code).toBe(1);
+    expect(out).toContain("Not updated: the site did not build; the server log has the details");
+    expect(out).toContain(`The working copy is back at ${before.slice(0, 12)} and the site serves what it served.`);
+    expect(git(site, "rev-parse", "HEAD")).toBe(before);
+    expect(siteLockHolder(site)).toBeNull();
+  });
+});
+
 describe("the console publisher and the update share one lock", { timeout: 60_000 }, () => {
   it("a publish waits while an update holds it, and fails in the owner's words if it never ends", async () => {
     const lock = await acquireSiteLock(site, "npm run update");
