@@ -2,7 +2,16 @@
 // pushes to, and the server's working copy with a console commit. The build is a fake that writes the files a
 // build has (the real one is tested by the publish tests).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -128,6 +137,15 @@ describe("npm run update", { timeout: 60_000 }, () => {
     expect(readlinkSync(path.join(site, "builds", "current"))).toBe(result.buildId);
     expect(read(site, "build/bin/server.js")).toBe(`// server ${git(site, "rev-parse", "--short", "HEAD")}\n`);
     expect(read(site, "build/bin.previous/server.js")).toBe("// server as installed\n");
+    // Builds older than the newest two before it go, as after a publish.
+    for (const old of ["20260101000000-000001", "20260102000000-000001", "20260103000000-000001"]) {
+      mkdirSync(path.join(site, "builds", old));
+    }
+    devCommit({ "app/page.ts": "export const title = 'newer';\n" }, "Newer title");
+    const again = await updateSite({ repoDir: site, install, build: fakeBuild(builds), now: () => new Date() });
+    expect(again.state === "updated" && readdirSync(path.join(site, "builds")).sort()).toEqual(
+      ["20260103000000-000001", result.buildId, again.state === "updated" ? again.buildId : "", "current"].sort(),
+    );
     expect(calls).toEqual([]);
     expect(result.installed).toBe(false);
     expect(siteLockHolder(site)).toBeNull();

@@ -3,7 +3,7 @@
 // when the lock file changed, build into builds/<id> and switch, all under the lock the publisher shares. Any
 // failure puts the working copy back where it was. See docs/decisions/0018-owner-edits-are-data.md.
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -105,8 +105,12 @@ export async function updateSite({
     const ownerKept = new Set<string>();
     let installed = false;
     let serverReplaced = false;
-    const buildId = `${now().toISOString().replace(/\D/g, "").slice(0, 14)}-000000`;
+    // The publisher's form of id, with a suffix its counter never gives (it starts at 1); a second apart if needed.
     const buildsDir = path.join(repoDir, "builds");
+    let at = now().getTime();
+    const idAt = (t: number) => `${new Date(t).toISOString().replace(/\D/g, "").slice(0, 14)}-000000`;
+    while (existsSync(path.join(buildsDir, idAt(at)))) at += 1000;
+    const buildId = idAt(at);
     const buildDir = path.join(buildsDir, buildId);
     try {
       await rebaseOwnerWins(git, gitOk, upstream, ownerKept);
@@ -129,6 +133,7 @@ export async function updateSite({
       replaceServerCode(repoDir, buildDir, buildId);
       serverReplaced = true;
       pointCurrent(buildsDir, buildId);
+      pruneBuilds(buildsDir, buildId);
       return { state: "updated", from, head, replayed, ownerKept: [...ownerKept], installed, buildId };
     } catch (error) {
       log("The update failed: putting the working copy back as it was…");
@@ -244,6 +249,15 @@ function replaceServerCode(repoDir: string, buildDir: string, buildId: string) {
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(bin)) renameSync(bin, previous);
   renameSync(incoming, bin);
+}
+
+/** As the publisher does: the two newest older builds stay (for a look back), older ones go. */
+function pruneBuilds(buildsDir: string, current: string, keep = 2) {
+  const older = readdirSync(buildsDir)
+    .filter((name) => /^\d{14}-\d{6}$/.test(name) && name !== current)
+    .sort()
+    .reverse();
+  for (const old of older.slice(keep)) rmSync(path.join(buildsDir, old), { recursive: true, force: true });
 }
 
 /** Undoes replaceServerCode (a switch that failed after it). */
