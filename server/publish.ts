@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { acquireSiteLock, SiteBusyError } from "./site-lock.ts";
 
 const run = promisify(execFile);
 
@@ -65,6 +66,8 @@ export type PublisherOptions = {
   now?: () => number;
   /** Old build folders kept besides the one being served. */
   keepBuilds?: number;
+  /** How long a publish waits for `npm run update` to finish with the working copy (site-lock.ts). */
+  lockWaitMs?: number;
 };
 
 /** Paths the console may write: files under content/, in lowercase words; never `..`, never absolute. */
@@ -147,7 +150,7 @@ function writeAtomically(file: string, content: string | Uint8Array) {
 }
 
 /** Points `current` at a build folder in one rename, so a restart serves the last published build. */
-function pointCurrent(buildsDir: string, id: string) {
+export function pointCurrent(buildsDir: string, id: string) {
   const temporary = path.join(buildsDir, `current.${id}`);
   symlinkSync(id, temporary);
   renameSync(temporary, path.join(buildsDir, "current"));
@@ -166,6 +169,7 @@ export function createPublisher({
   prepare,
   now = Date.now,
   keepBuilds = 2,
+  lockWaitMs = 15 * 60_000,
 }: PublisherOptions) {
   const jobs: PublishJob[] = [];
   let queue: Promise<void> = Promise.resolve();
@@ -179,8 +183,30 @@ export function createPublisher({
     const job: PublishJob = { id: nextId(), summary, state: "queued", queuedAt: now() };
     jobs.push(job);
     if (jobs.length > 50) jobs.shift();
-    queue = queue.then(() => runJob(job, files));
+    queue = queue.then(() => lockedJob(job, files));
     return job;
+  }
+
+  // `npm run update` changes the same working copy from another process (decision 0018): a job waits for it.
+  async function lockedJob(job: PublishJob, files: () => Promise<readonly FileChange[]>) {
+    let lock;
+    try {
+      lock = await acquireSiteLock(repoDir, `console publish ${job.id}`, { waitMs: lockWaitMs });
+    } catch (error) {
+      if (!(error instanceof SiteBusyError)) console.error(`publish ${job.id}:`, error);
+      job.state = "failed";
+      job.error =
+        error instanceof SiteBusyError
+          ? "the site is being updated by your developer; try again in a few minutes"
+          : "the site could not be published; the server log has the details";
+      job.finishedAt = now();
+      return;
+    }
+    try {
+      await runJob(job, files);
+    } finally {
+      lock.release();
+    }
   }
 
   async function runJob(job: PublishJob, changes: () => Promise<readonly FileChange[]>) {

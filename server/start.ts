@@ -168,11 +168,23 @@ async function backupIfDue() {
       databaseFile: store.file,
       dir: backupDir,
       retention: business.leads.backups,
+      // The owner's edits live in the working copy's history: bundled beside it (decision 0018).
+      repoDir: publisher ? repoDir : null,
     });
     console.log(
       `Backup ${path.basename(result.file)}: ${result.counts.requests} requests, ${result.bytes} bytes, verified.`,
     );
-    await incidents.report("backup", true);
+    if (result.site && "error" in result.site) {
+      console.error(`!!! SITE HISTORY NOT BACKED UP (the database was): ${result.site.error}`);
+      await incidents.report(
+        "backup",
+        false,
+        `The requests were backed up, but the site's words and photos were not: ${result.site.error}`,
+      );
+    } else {
+      if (result.site) console.log(`Backup ${path.basename(result.site.file)}: the site's history, verified.`);
+      await incidents.report("backup", true);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`!!! BACKUP FAILED: ${message}`);
