@@ -157,6 +157,23 @@ describe("Site section: strangers and forged posts", () => {
 });
 
 describe("Site section: signed in", () => {
+  it("lists pages by the names the site gives them, each edit link named so, its web address in small type", async () => {
+    const html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
+    const links = [...html.matchAll(/<a href="\/owner\/site\/edit\/([^"]+)"[^>]*>([^<]+)<\/a>(?:<span class="text-sm[^"]*">([^<]+)<\/span>)?/g)];
+    const byHref = new Map(links.map((m) => [m[1], { name: m[2], address: m[3] ?? null }]));
+    expect(byHref.get("cities/east-peoria")).toEqual({ name: "East Peoria", address: "/locations/east-peoria" });
+    expect(byHref.get("services/chimney-crowns")).toEqual({ name: "Chimney Crowns", address: "/services/chimney-crowns" });
+    expect(byHref.get("posts/cost-of-chimney-repair-bloomington-il")).toEqual({
+      name: "How Much Does Chimney Repair Cost in Bloomington, IL? (2025 Guide)",
+      address: "/blog/cost-of-chimney-repair-bloomington-il",
+    });
+    expect(byHref.get("business")).toEqual({ name: "Business facts", address: null });
+    expect(byHref.get("faqs")).toEqual({ name: "Questions and answers", address: "/faq" });
+    // No link is called "Edit" or by a file name any more.
+    expect(links.map((m) => m[2])).not.toContain("Edit");
+    expect(links.map((m) => m[2])).not.toContain("east-peoria");
+  });
+
   it("shows the business facts form with labels from the schema", async () => {
     const html = await (await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } })).text();
     expect(html).toContain(">Phone<");
