@@ -159,10 +159,17 @@ describe("Site section: strangers and forged posts", () => {
 describe("Site section: signed in", () => {
   it("lists pages by the names the site gives them, each edit link named so, its web address in small type", async () => {
     const html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
-    const links = [...html.matchAll(/<a href="\/owner\/site\/edit\/([^"]+)"[^>]*>([^<]+)<\/a>(?:<span class="text-sm[^"]*">([^<]+)<\/span>)?/g)];
+    const links = [
+      ...html.matchAll(
+        /<a href="\/owner\/site\/edit\/([^"]+)"[^>]*>([^<]+)<\/a>(?:<span class="text-sm[^"]*">([^<]+)<\/span>)?/g,
+      ),
+    ];
     const byHref = new Map(links.map((m) => [m[1], { name: m[2], address: m[3] ?? null }]));
     expect(byHref.get("cities/east-peoria")).toEqual({ name: "East Peoria", address: "/locations/east-peoria" });
-    expect(byHref.get("services/chimney-crowns")).toEqual({ name: "Chimney Crowns", address: "/services/chimney-crowns" });
+    expect(byHref.get("services/chimney-crowns")).toEqual({
+      name: "Chimney Crowns",
+      address: "/services/chimney-crowns",
+    });
     expect(byHref.get("posts/cost-of-chimney-repair-bloomington-il")).toEqual({
       name: "How Much Does Chimney Repair Cost in Bloomington, IL? (2025 Guide)",
       address: "/blog/cost-of-chimney-repair-bloomington-il",
@@ -227,7 +234,9 @@ describe("Site section: signed in", () => {
     const source = readFileSync("content/posts/will-insurance-pay-for-chimney-repair.md", "utf8");
     const front = require("yaml").parse(source.split("---\n")[1] ?? "") as Record<string, unknown>;
     const fields = formFields(front);
-    const body = source.slice(source.indexOf("---\n", 4) + 4).replace("## What Policies Usually Don't Cover", "## What Policies Never Cover");
+    const body = source
+      .slice(source.indexOf("---\n", 4) + 4)
+      .replace("## What Policies Usually Don't Cover", "## What Policies Never Cover");
     fields.append("body", body);
     fields.append("csrf", csrf);
     fields.append("intent", "preview");

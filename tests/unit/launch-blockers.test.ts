@@ -48,12 +48,8 @@ describe("launch check", () => {
   });
 
   it("catches the placeholder name, in either field", () => {
-    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual([
-      "content/business.yaml name",
-    ]);
-    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual([
-      "content/business.yaml shortName",
-    ]);
+    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual(["content/business.yaml name"]);
+    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual(["content/business.yaml shortName"]);
   });
 
   it("catches a fictional 555-01xx phone number however it is written", () => {

@@ -119,7 +119,8 @@ export async function action(args: Route.ActionArgs) {
     if (!savedReviewUrl())
       return data({ error: "Add your review link first: Site → Business facts → Review link." }, { status: 400 });
     const result = estimates.requestReview(lead.id);
-    if (result === "not-won") return data({ error: "Only a request marked won can ask for a review." }, { status: 400 });
+    if (result === "not-won")
+      return data({ error: "Only a request marked won can ask for a review." }, { status: 400 });
     if (result === "already") return data({ error: "A review was already asked for this request." }, { status: 409 });
     console_.audit.log("review requested", { ip: clientIp, estimateId: lead.id });
     return back("review");
@@ -241,7 +242,9 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
             <form method="post" className="mt-1">
               <CsrfField token={csrf} />
               <input type="hidden" name="intent" value="review" />
-              <p className="mb-2">One e-mail to {lead.email} with your review link. It goes once; no more will follow.</p>
+              <p className="mb-2">
+                One e-mail to {lead.email} with your review link. It goes once; no more will follow.
+              </p>
               <Button>Ask for a review</Button>
             </form>
           )}
