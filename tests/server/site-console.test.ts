@@ -22,6 +22,7 @@ let clone: string;
 let publisher: Publisher;
 let cookie: string;
 let csrf: string;
+let store: ReturnType<typeof openEstimateStore>;
 const gitLog = () =>
   execFileSync("git", ["log", "--format=%an|%s"], { cwd: clone, encoding: "utf8" }).trim().split("\n");
 const dirty = () =>
@@ -46,7 +47,7 @@ beforeAll(async () => {
     "-m",
     "sync",
   ]);
-  const store = openEstimateStore({ dataDir: mkdtempSync(path.join(tmpdir(), "site-console-data-")) });
+  store = openEstimateStore({ dataDir: mkdtempSync(path.join(tmpdir(), "site-console-data-")) });
   const owner = createOwnerConsole({ db: store.db });
   publisher = createPublisher({
     repoDir: clone,
@@ -308,3 +309,76 @@ function businessValue() {
     ),
   ) as Record<string, unknown>;
 }
+
+describe("Ask for a review, on a won request's screen", () => {
+  const wonRequest = (spam = false) => {
+    const { id } = store.save({
+      name: "Rita Review",
+      email: `rita-${Math.random().toString(36).slice(2)}@example.com`,
+      phone: "(309) 555-0111",
+      service: "Chimney Crowns",
+      message: "Crown job",
+      city: "East Peoria",
+      spam,
+      idempotencyKey: null,
+      ip: null,
+      userAgent: null,
+    });
+    store.setStatus(id, "won");
+    return id;
+  };
+  const page = async (id: number) => (await fetch(`${base}/owner/requests/${id}`, { headers: { cookie } })).text();
+  const ask = (id: number) => post(`/owner/requests/${id}`, new URLSearchParams({ csrf, intent: "review" }));
+  const reviews = (id: number) => store.deliveries(id).filter((d) => d.kind === "review-request");
+  const businessFile = () => path.join(clone, "content/business.yaml");
+
+  it("asks for the review link first while Business facts has none", async () => {
+    const id = wonRequest();
+    expect(await page(id)).toContain("To ask for a review, add your review link first");
+    expect((await ask(id)).status).toBe(400);
+    expect(reviews(id)).toHaveLength(0);
+  });
+
+  it("queues one e-mail on one tap, shows it in the history and e-mails, and never a second", async () => {
+    const original = readFileSync(businessFile(), "utf8");
+    writeFileSync(businessFile(), `${original}reviewUrl: https://g.page/r/CXa1b2c3d4e5f6g7/review\n`);
+    try {
+      const id = wonRequest();
+      const before = await page(id);
+      expect(before).toContain(">Ask for a review</button>");
+      expect(before).toContain("It goes once; no more will follow.");
+      const tap = await ask(id);
+      expect(tap.status).toBe(302);
+      expect(tap.headers.get("location")).toBe(`/owner/requests/${id}?done=review`);
+      expect(reviews(id)).toHaveLength(1);
+      const after = await page(id);
+      expect(after).toContain("review requested");
+      expect(after).toMatch(/Review asked [A-Z][a-z]{2}, /);
+      expect(after).toMatch(/review request<\/span>: (queued|sent)/);
+      expect(after).not.toContain(">Ask for a review</button>");
+      expect((await ask(id)).status).toBe(409);
+      expect(reviews(id)).toHaveLength(1);
+
+      // Not for spam, even marked won; not for a request that is not won.
+      const spam = wonRequest(true);
+      expect(await page(spam)).not.toContain("Ask for a review");
+      expect((await ask(spam)).status).toBe(400);
+      store.setStatus(id, "quoted");
+      const quoted = wonRequest();
+      store.setStatus(quoted, "quoted");
+      expect(await page(quoted)).not.toContain("Ask for a review");
+      expect((await ask(quoted)).status).toBe(400);
+      expect(reviews(spam)).toHaveLength(0);
+      expect(reviews(quoted)).toHaveLength(0);
+      // A forged tap from another site changes nothing.
+      const other = wonRequest();
+      const forged = await post(`/owner/requests/${other}`, new URLSearchParams({ csrf, intent: "review" }), {
+        origin: "https://evil.example",
+      });
+      expect([400, 403]).toContain(forged.status);
+      expect(reviews(other)).toHaveLength(0);
+    } finally {
+      writeFileSync(businessFile(), original);
+    }
+  });
+});

@@ -92,9 +92,7 @@ export function WeekBars({
             strokeWidth="2"
             className="stroke-brick-700"
           />
-          <text x={WIDTH - 6} y={y(goal.value) - 4} textAnchor="end" className="fill-brick-700 font-semibold">
-            {goal.label}
-          </text>
+          <title>{goal.label}</title>
         </g>
       )}
       {labels.map((l, i) =>
@@ -102,9 +100,10 @@ export function WeekBars({
         i % 2 === labels.length % 2 ? null : (
           <text
             key={l}
-            x={left + i * band + band / 2}
+            // The last date ends at the right edge instead of running past it.
+            x={i === labels.length - 1 ? WIDTH - 2 : left + i * band + band / 2}
             y={height - bottom + 16}
-            textAnchor="middle"
+            textAnchor={i === labels.length - 1 ? "end" : "middle"}
             className="fill-soot-800"
           >
             {l}
