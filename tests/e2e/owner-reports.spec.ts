@@ -1,6 +1,6 @@
 // The owner's numbers on a phone: 60 requests seeded through the store across 12 weeks, on a server of its own (so
 // no other story's requests are counted), read back from the report's tables and CSV; then the help, opened from the
-// report's "?" link. Screenshots of both pages at 375 px are kept.
+// report's "?" link, and the Site page's names. Screenshots of the three pages at 375 px are kept.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -185,5 +185,14 @@ test.describe("Reports", () => {
     await expect(page.getByRole("heading", { level: 2, name: "When an e-mail bounces" })).toBeAttached();
     await page.addStyleTag({ content: drawAll });
     await page.screenshot({ path: path.join("test-results", "help-375.png"), fullPage: true });
+
+    // The Site page names each page as the site does, the web address in small type beside it.
+    await page.getByRole("link", { name: "Site", exact: true }).click();
+    const eastPeoria = page.getByRole("link", { name: "East Peoria", exact: true });
+    await expect(eastPeoria).toHaveAttribute("href", "/owner/site/edit/cities/east-peoria");
+    await expect(page.locator("li", { has: eastPeoria })).toContainText("/locations/east-peoria");
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+    await page.addStyleTag({ content: drawAll });
+    await page.screenshot({ path: path.join("test-results", "site-375.png"), fullPage: true });
   });
 });
