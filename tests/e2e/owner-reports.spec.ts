@@ -1,6 +1,6 @@
 // The owner's numbers on a phone: 60 requests seeded through the store across 12 weeks, on a server of its own (so
 // no other story's requests are counted), read back from the report's tables and CSV; then the help, opened from the
-// report's "?" link, and the Site page's names. Screenshots of the three pages at 375 px are kept.
+// report's "?" link, and the Site page's names. Screenshots of the three pages are kept (375 and 1280 px).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -122,7 +122,6 @@ test.describe("Reports", () => {
   test("the owner reads 12 weeks of requests, sources, wins and speed on a phone, and downloads them", async ({
     page,
   }, info) => {
-    test.skip(info.project.name !== "mobile", "a phone story");
     page.setDefaultTimeout(15_000);
     await addAuthenticator(page);
     await enrol(page, "Phone", server);
@@ -176,7 +175,7 @@ test.describe("Reports", () => {
     // Off-screen sections are skipped by content-visibility (site.css); a whole-page picture needs them drawn.
     const drawAll = "section{content-visibility:visible!important}";
     await page.addStyleTag({ content: drawAll });
-    await page.screenshot({ path: path.join("test-results", "reports-375.png"), fullPage: true });
+    await page.screenshot({ path: path.join("test-results", `reports-${info.project.name}.png`), fullPage: true });
 
     // The "?" opens the report's part of the help.
     await page.getByRole("link", { name: "Help: Reports" }).click();
@@ -184,7 +183,7 @@ test.describe("Reports", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Reports" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "When an e-mail bounces" })).toBeAttached();
     await page.addStyleTag({ content: drawAll });
-    await page.screenshot({ path: path.join("test-results", "help-375.png"), fullPage: true });
+    await page.screenshot({ path: path.join("test-results", `help-${info.project.name}.png`), fullPage: true });
 
     // The Site page names each page as the site does, the web address in small type beside it.
     await page.getByRole("link", { name: "Site", exact: true }).click();
@@ -193,6 +192,6 @@ test.describe("Reports", () => {
     await expect(page.locator("li", { has: eastPeoria })).toContainText("/locations/east-peoria");
     await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
     await page.addStyleTag({ content: drawAll });
-    await page.screenshot({ path: path.join("test-results", "site-375.png"), fullPage: true });
+    await page.screenshot({ path: path.join("test-results", `site-${info.project.name}.png`), fullPage: true });
   });
 });
