@@ -17,6 +17,8 @@ export type LaunchInput = {
     readonly phone: string;
     readonly email: string;
     readonly socials: readonly { readonly name: string; readonly href: string }[];
+    /** The Google "write a review" link; null or absent while unset. */
+    readonly reviewUrl?: string | null;
     readonly claims: Claims;
   };
   readonly testimonials: readonly {
@@ -97,6 +99,14 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
       add(files.business, `socials[${i}] (${social.name})`, `${social.href} is a placeholder link`);
     }
   });
+
+  if (!business.reviewUrl) {
+    add(
+      files.business,
+      "reviewUrl",
+      'not set: "Ask for a review" on a won request needs your Google Business Profile\'s review link',
+    );
+  }
 
   // Testimonials: real customers only, with consent and a date.
   input.testimonials.forEach((t, i) => {

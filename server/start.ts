@@ -15,6 +15,7 @@ import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
+import { readReviewSettings } from "./review-words.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -87,6 +88,7 @@ const outbox = config.SMTP_URL
         request: `${consoleUrl}/owner/requests/${id}`,
         markContacted: `${consoleUrl}/owner/act/${owner.actionTokens.create(id, "mark-contacted")}`,
       }),
+      review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
     })

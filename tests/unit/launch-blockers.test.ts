@@ -22,6 +22,7 @@ const ready: LaunchInput = {
     phone: "(309) 828-4410",
     email: "office@prairiestack.com",
     socials: [{ name: "Facebook", href: "https://www.facebook.com/prairiestack" }],
+    reviewUrl: "https://g.page/r/CXa1b2c3d4e5f6g7/review",
     claims: confirmedClaims,
   },
   testimonials: [{ name: "Ann B.", consent: "written, e-mail of 2026-03-02", date: "2026-02-20" }],
@@ -47,12 +48,8 @@ describe("launch check", () => {
   });
 
   it("catches the placeholder name, in either field", () => {
-    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual([
-      "content/business.yaml name",
-    ]);
-    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual([
-      "content/business.yaml shortName",
-    ]);
+    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual(["content/business.yaml name"]);
+    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual(["content/business.yaml shortName"]);
   });
 
   it("catches a fictional 555-01xx phone number however it is written", () => {
@@ -71,6 +68,13 @@ describe("launch check", () => {
   it("catches placeholder social links", () => {
     const socials = [{ name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" }];
     expect(blockersFor(withBusiness({ socials }))).toEqual(["content/business.yaml socials[0] (Instagram)"]);
+  });
+
+  it("mentions the review link while it is unset", () => {
+    expect(blockersFor(withBusiness({ reviewUrl: null }))).toEqual(["content/business.yaml reviewUrl"]);
+    expect(blockersFor(withBusiness({ reviewUrl: undefined }))).toEqual(["content/business.yaml reviewUrl"]);
+    const [blocker] = findLaunchBlockers(withBusiness({ reviewUrl: null })(ready));
+    expect(blocker?.problem).toContain('"Ask for a review"');
   });
 
   it("catches sample testimonials, and real ones without consent or a date", () => {

@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/site";
 import { field, plainAnswer, requireOwner } from "./guard.server";
-import { findFile, listFiles, SLUG, openSiteRepo } from "./site-files.server";
+import { findFile, listFiles, pageOf, SLUG, openSiteRepo } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
@@ -28,7 +28,11 @@ export async function loader(args: Route.LoaderArgs) {
     seconds: Math.round(((j.durationMs ?? (j.startedAt ? now - j.startedAt : 0)) / 1000) * 10) / 10,
     error: j.error ?? null,
   }));
-  const files = listFiles().map((f) => ({ href: `/owner/site/edit/${f.kind}${f.slug ? `/${f.slug}` : ""}`, ...f }));
+  const files = listFiles().map((f) => ({
+    href: `/owner/site/edit/${f.kind}${f.slug ? `/${f.slug}` : ""}`,
+    ...pageOf(f),
+    ...f,
+  }));
   return {
     csrf: owner.csrf,
     canPublish: publisher !== null,
@@ -124,10 +128,12 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
             {files
               .filter((f) => f.kind === kind)
               .map((f) => (
-                <li key={f.path}>
+                <li key={f.path} className="flex flex-wrap items-baseline gap-x-2">
+                  {/* The page's name is the link: what the site calls it, and what a screen reader says. */}
                   <a href={f.href} className="inline-flex min-h-11 items-center underline underline-offset-4">
-                    {f.slug ?? "Edit"}
+                    {f.name}
                   </a>
+                  {f.address && <span className="text-sm text-soot-800">{f.address}</span>}
                 </li>
               ))}
           </ul>
