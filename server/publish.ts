@@ -170,8 +170,18 @@ async function git(repoDir: string, args: string[]): Promise<string> {
 function writeAtomically(file: string, content: string | Uint8Array) {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.saving`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, file);
+  try {
+    writeFileSync(temporary, content);
+    renameSync(temporary, file);
+  } catch (error) {
+    // A half-written temporary file (a full disk) goes; the target was never touched.
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Nothing was made (read-only), or it is not ours to remove.
+    }
+    throw error;
+  }
 }
 
 /** The build folder `current` names, if any (for the server at start). */
@@ -459,7 +469,6 @@ export function createPublisher({
     for (const [p, bytes] of before) {
       const full = path.join(repoDir, p);
       await attempt(job, problems, `put ${p} back`, () => {
-        rmSync(`${full}.saving`, { force: true });
         const nowBytes = existsSync(full) ? readFileSync(full) : null;
         // Only what differs is written: on a read-only or full disk, nothing was changed and nothing needs to be.
         if (bytes === null ? nowBytes === null : nowBytes !== null && nowBytes.equals(bytes)) return;
