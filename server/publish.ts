@@ -359,6 +359,7 @@ export function createPublisher({
     let step: Step = "changes";
     let headBefore: string | undefined;
     let previous: string | null | undefined;
+    let staged = false;
     try {
       const files = await changes();
       for (const f of files) {
@@ -398,6 +399,7 @@ export function createPublisher({
       step = "commit";
       headBefore = (await git(repoDir, ["rev-parse", "HEAD"])).trim();
       await git(repoDir, ["add", "-A", "--", ...paths]);
+      staged = true;
       await git(repoDir, ["commit", "-q", "-m", job.summary, "--", ...paths]);
       job.commit = (await git(repoDir, ["rev-parse", "HEAD"])).trim();
       step = "point";
@@ -412,7 +414,7 @@ export function createPublisher({
       const mistake =
         error instanceof PublishError && (step === "changes" || (step === "build" && isContentMistake(error.message)));
       if (!mistake) log(`publish ${job.id} failed while ${STEP_WORDS[step]}: ${errorText(error)}`);
-      const problems = await putBack(job, step, before, { buildDir, link, headBefore, previous });
+      const problems = await putBack(job, step, before, { buildDir, link, headBefore, previous, staged });
       if (problems.length > 0) job.error += " (and not everything could be put back; the server log has the details)";
       if (!mistake) {
         tell({
@@ -445,7 +447,7 @@ export function createPublisher({
     job: PublishJob,
     step: Step,
     before: ReadonlyMap<string, Buffer | null>,
-    made: { buildDir: string; link: string; headBefore?: string; previous?: string | null },
+    made: { buildDir: string; link: string; headBefore?: string; previous?: string | null; staged: boolean },
   ): Promise<string[]> {
     const problems: string[] = [];
     if (step === "switch" && made.previous !== undefined) {
@@ -476,7 +478,8 @@ export function createPublisher({
         else writeAtomically(full, bytes);
       });
     }
-    if (before.size > 0 && step !== "write" && step !== "changes") {
+    // Only when the change reached git's index: with a lock left in .git, this would fail for nothing.
+    if (made.staged) {
       await attempt(job, problems, "reset git's index", async () => {
         await git(repoDir, ["reset", "-q", "--", ...before.keys()]);
       });
