@@ -16,6 +16,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
+import { constants as osConstants } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -115,6 +116,19 @@ export function buildStoppedReason(signal: string): string {
   return `the build was stopped (killed by ${signal})${memory}`;
 }
 
+/**
+ * The owner's words for a build ended by a signal, sent to it or (exit code 128 + n, as a shell reports it) to a
+ * process under it: the out-of-memory killer picks the biggest, which is the build, not npm.
+ */
+export function stoppedBy(code: number | null, signal: NodeJS.Signals | null): string | undefined {
+  const name =
+    signal ??
+    (code !== null && code > 128
+      ? Object.entries(osConstants.signals).find(([, n]) => n === code - 128)?.[0]
+      : undefined);
+  return name ? buildStoppedReason(name) : undefined;
+}
+
 /** True for the build's words about the content (the owner's own mistake, shown on screen, not e-mailed). */
 function isContentMistake(message: string): boolean {
   return message !== BUILD_FAILED && message !== BUILD_OUT_OF_MEMORY && !message.startsWith("the build was stopped");
@@ -140,7 +154,7 @@ export function npmBuild(repoDir: string, log: (chunk: string) => void = () => {
       child.on("error", reject);
       child.on("close", (code, signal) => {
         if (code === 0) resolve();
-        else reject(new PublishError(signal ? buildStoppedReason(signal) : buildFailureReason(output)));
+        else reject(new PublishError(stoppedBy(code, signal) ?? buildFailureReason(output)));
       });
     });
 }
