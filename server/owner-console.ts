@@ -69,6 +69,11 @@ export function createOwnerConsole({ db, now = () => new Date(), timeouts }: Own
     audit: openAuditLog(db, now),
     /** The devices that get a push for each new request, and the server's VAPID keys (server/push.ts sends). */
     pushDevices: openPushStore(db, now),
+    /**
+     * Why the console cannot publish on this server, in the owner's words (set at start, server/start.ts); null when
+     * it can, or when publishing is simply not set up here.
+     */
+    publishing: { off: null as string | null },
     /** Failed sign-ins and enrolments: `wait(ip)` before trying, `failed(ip)` after a failure. */
     signInLimit: failureLimiter(now),
     /** Keeps a ceremony's challenge server-side; the browser gets an opaque id for it. */

@@ -8,7 +8,7 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
-import { createPublisher, currentBuild } from "./publish.ts";
+import { createPublisher, currentBuild, publishingProblem } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
 import { createPushNotifier } from "./push.ts";
 import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
@@ -94,12 +94,41 @@ const outbox = config.SMTP_URL
     })
   : null;
 warnAtStart(store, outbox !== null, backupDir);
+// One e-mail to the owner per incident (server/incidents.ts), sent directly: the outbox lives in the database,
+// which may be what failed.
+const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+const incidents = createIncidents({
+  send: async (subject, text) => {
+    if (!alertTransport) return;
+    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress(), subject, text });
+  },
+});
+// A promise nobody caught is a bug of ours, not a reason to take the public site down: log it in our words and
+// tell the owner once (Node's default would end the process). Uncaught exceptions keep Node's default.
+process.on("unhandledRejection", (reason) => {
+  const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+  console.error(`!!! An error nothing caught (the server keeps running): ${text}`);
+  void incidents
+    .report("unexpected", false, `The server log has it: ${reason instanceof Error ? reason.message : text}`)
+    .catch(() => {});
+});
+
 // The console publishes into builds/<id>/ and points builds/current at the one served (decision 0015); a restart
-// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off.
+// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off, and so does a
+// working copy this process cannot write (tried for real at start): the console then says why instead of failing.
 const repoDir = path.resolve(config.SITE_REPO ?? ".");
 const buildsDir = path.join(repoDir, "builds");
+const wantsPublishing = !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"));
+const publishingOff = wantsPublishing ? publishingProblem(repoDir) : null;
+if (publishingOff) {
+  owner.publishing.off = `${publishingOff}; see README, Put it on a server, step 4`;
+  console.warn(
+    `\nWARNING: publishing from the console is OFF: ${publishingOff}.\n` +
+      `         The public site is served as usual. Make ${repoDir} the site user's own (README, Put it on a server, step 4).\n`,
+  );
+}
 const publisher =
-  !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))
+  wantsPublishing && !publishingOff
     ? createPublisher({
         repoDir,
         buildsDir,
@@ -112,6 +141,8 @@ const publisher =
             replaceBusinessFacts(facts);
           };
         },
+        // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
+        report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
       })
     : null;
 const app = await createApp({
@@ -142,15 +173,6 @@ server.listen(config.PORT, config.HOST, () => {
 server.on("clientError", answerClientError);
 outbox?.start();
 
-// One e-mail to the owner per incident (server/incidents.ts), sent directly: the outbox lives in the database,
-// which may be what failed.
-const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
-const incidents = createIncidents({
-  send: async (subject, text) => {
-    if (!alertTransport) return;
-    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress(), subject, text });
-  },
-});
 async function checkHealth() {
   await incidents.report("database", store.writable(), `The database file is ${store.file}.`);
   const troubled = outbox ? store.troubledDeliveries().length : 0;

@@ -145,3 +145,29 @@ describe("launch check", () => {
     ]);
   });
 });
+
+describe("publishing from the console", () => {
+  it("says plainly when the working copy cannot be written by the user running the check, or git is missing", () => {
+    const withPublishing = (problem: string | null) => (i: LaunchInput) => ({
+      ...i,
+      publishing: { repoDir: "/srv/heartland-site", problem },
+    });
+    expect(blockersFor(withPublishing(null))).toEqual([]);
+    const found = findLaunchBlockers(
+      withPublishing("the server cannot write to /srv/heartland-site/content (permission denied)")(ready),
+    );
+    expect(found).toEqual([
+      {
+        file: "/srv/heartland-site",
+        field: "publishing",
+        problem:
+          "the console's saves cannot be published: the server cannot write to /srv/heartland-site/content " +
+          "(permission denied); make the folder the site user's own and run this check as that user " +
+          "(README, Put it on a server, step 4)",
+      },
+    ]);
+    expect(blockersFor(withPublishing("git is not installed on the server"))).toEqual([
+      "/srv/heartland-site publishing",
+    ]);
+  });
+});

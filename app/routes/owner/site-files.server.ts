@@ -66,6 +66,19 @@ export function openSiteRepo(context: { publisher: { repoDir: string } | null })
   return siteRoot;
 }
 
+/**
+ * Why a save cannot be published on this server, in the owner's words ("Publishing is off: the server cannot write
+ * to …"); null when it can. Every Site page shows it instead of offering a save that would fail.
+ */
+export function publishingOff(context: {
+  publisher: unknown;
+  owner: { publishing: { off: string | null } };
+}): string | null {
+  if (context.publisher) return null;
+  const why = context.owner.publishing.off;
+  return why ? `Publishing is off: ${why}.` : "Publishing is switched off on this server.";
+}
+
 export function slugsIn(dir: string, ext: string): string[] {
   const full = path.join(root(), "content", dir);
   if (!existsSync(full)) return [];

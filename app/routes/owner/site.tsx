@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/site";
 import { field, plainAnswer, requireOwner } from "./guard.server";
-import { findFile, listFiles, pageOf, SLUG, openSiteRepo } from "./site-files.server";
+import { findFile, listFiles, pageOf, SLUG, openSiteRepo, publishingOff } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
@@ -36,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     csrf: owner.csrf,
     canPublish: publisher !== null,
+    off: publishingOff(args.context),
     busy: jobs.some((j) => j.state === "queued" || j.state === "building" || j.state === "checking"),
     jobs,
     files,
@@ -47,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
   const publisher = args.context.publisher;
-  if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
+  if (!publisher) return { error: publishingOff(args.context) };
   const intent = field(owner.form, "intent", 40);
   if (intent === "undo") {
     publisher.undo();
@@ -80,7 +81,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       <PageTitle sub="Change the words and photos of the site. Each save publishes itself in about half a minute.">
         Site
       </PageTitle>
-      {!loaderData.canPublish && <Notice tone="warn">Publishing is switched off on this server.</Notice>}
+      {loaderData.off && <Notice tone="warn">{loaderData.off}</Notice>}
       {loaderData.message && <Notice>{loaderData.message}</Notice>}
       {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
 
@@ -102,12 +103,14 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <form method="post" className="mt-3">
-          <CsrfField token={csrf} />
-          <Button name="intent" value="undo" variant="quiet">
-            Undo last change
-          </Button>
-        </form>
+        {loaderData.canPublish && (
+          <form method="post" className="mt-3">
+            <CsrfField token={csrf} />
+            <Button name="intent" value="undo" variant="quiet">
+              Undo last change
+            </Button>
+          </form>
+        )}
       </Card>
 
       <Card className="mb-5">
@@ -137,7 +140,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
                 </li>
               ))}
           </ul>
-          {kind === "posts" && (
+          {kind === "posts" && loaderData.canPublish && (
             <form method="post" className="mt-2">
               <CsrfField token={csrf} />
               <label htmlFor="new-slug" className="font-semibold">
