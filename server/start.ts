@@ -14,6 +14,7 @@ import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
+import { createRestartPolicy, RESTART_EXIT_CODE } from "./restart-policy.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -89,6 +90,11 @@ warnAtStart(store, outbox !== null, backupDir);
 // serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off.
 const repoDir = path.resolve(config.SITE_REPO ?? ".");
 const buildsDir = path.join(repoDir, "builds");
+// Every publish leaves its server bundle in memory (decision 0017): restart now and then, when supervised.
+const restartPolicy = createRestartPolicy({
+  afterPublishes: config.RESTART_AFTER_PUBLISHES,
+  quietMs: config.RESTART_QUIET_SECONDS * 1000,
+});
 const publisher =
   !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))
     ? createPublisher({
@@ -101,6 +107,7 @@ const publisher =
           return () => {
             switchOver();
             replaceBusinessFacts(facts);
+            restartPolicy.published();
           };
         },
       })
@@ -183,8 +190,19 @@ setInterval(() => {
   owner.sessions.purgeExpired();
 }, 24 * 3_600_000).unref();
 
+// A quiet moment after enough publishes: exit for systemd to start a fresh process (Restart=, Caddy holds requests
+// meanwhile), which serves builds/current.
+setInterval(() => {
+  const publishing = publisher?.jobs().some((j) => ["queued", "building", "checking"].includes(j.state)) ?? false;
+  if (stopping || !restartPolicy.due(publishing)) return;
+  console.log(
+    `Restarting to free the memory of ${restartPolicy.publishes()} published version(s); the new process serves the last one.`,
+  );
+  shutdown("restart", RESTART_EXIT_CODE);
+}, 1000).unref();
+
 // Stop accepting, let requests in flight finish, then close the database and exit.
-function shutdown(signal: string) {
+function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
@@ -193,7 +211,7 @@ function shutdown(signal: string) {
     alertTransport?.close();
     store.close();
     removePidFile(dataDir);
-    process.exit(0);
+    process.exit(exitCode);
   });
   // Keep-alive connections go as soon as they fall idle, so a finished request does not hold the exit.
   server.closeIdleConnections();
