@@ -6,7 +6,18 @@
 // memory group and reads memory.max_usage_in_bytes, which counts the page cache as systemd's MemoryMax does.
 // Like systemd, it starts the server again when it exits to be restarted (RESTART_EXIT_CODE).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { withConsole } from "../scripts/owner.ts";
@@ -56,6 +67,8 @@ let useCgroup = false;
 try {
   mkdirSync(cgroup);
   useCgroup = true;
+  // CGROUP_LIMIT=750M: the unit's MemoryMax, enforced as systemd would (this machine has no swap).
+  if (process.env.CGROUP_LIMIT) writeFileSync(path.join(cgroup, "memory.limit_in_bytes"), process.env.CGROUP_LIMIT);
 } catch {
   console.log("(no cgroup v1 memory group: RSS sums only)");
 }
@@ -63,7 +76,7 @@ const cg = (file: string) => Number(readFileSync(path.join(cgroup, file), "utf8"
 
 const port = 20_000 + (process.pid % 20_000);
 const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess;
+let server!: ChildProcess;
 let restarts = 0;
 
 async function start() {
@@ -105,15 +118,21 @@ async function start() {
 let stopping = false;
 
 function rssOf(pid: number): number {
+  return statm(pid)[0];
+}
+
+/** Resident bytes, and of them the anonymous ones (what cannot be dropped and read again from a file). */
+function statm(pid: number): [number, number] {
   try {
-    return Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * PAGE;
+    const fields = readFileSync(`/proc/${pid}/statm`, "utf8").split(" ").map(Number);
+    return [(fields[1] ?? 0) * PAGE, ((fields[1] ?? 0) - (fields[2] ?? 0)) * PAGE];
   } catch {
-    return 0;
+    return [0, 0];
   }
 }
 
-/** RSS of a process and every process below it. */
-function treeRss(root: number): number {
+/** RSS of a process and every process below it, and the anonymous part of it. */
+function treeRss(root: number): [number, number] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -126,19 +145,27 @@ function treeRss(root: number): number {
     }
   }
   let total = 0;
+  let anon = 0;
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop() ?? 0;
-    total += rssOf(pid);
+    const [rss, anonymous] = statm(pid);
+    total += rss;
+    anon += anonymous;
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return [total, anon];
 }
 
+// Whatever happens, the server does not outlive the measurement.
+process.on("exit", () => server.kill("SIGKILL"));
 await start();
-const { token, session } = withConsole(dataDir, (owner) => owner.sessions.create({ ip: null, userAgent: null, passkeyId: null }));
+const { token, session } = withConsole(dataDir, (owner) =>
+  owner.sessions.create({ ip: null, userAgent: null, passkeyId: null }),
+);
 const cookie = `owner=${token}`;
-const current = () => (existsSync(path.join(repo, "builds/current")) ? readlinkSync(path.join(repo, "builds/current")) : "");
+const current = () =>
+  existsSync(path.join(repo, "builds/current")) ? readlinkSync(path.join(repo, "builds/current")) : "";
 
 /** Visits a few pages as visitors would, so "after" is the server at work, not just idle. */
 async function visit() {
@@ -162,8 +189,11 @@ for (let i = 1; i <= publishes; i++) {
   if (useCgroup) writeFileSync(path.join(cgroup, "memory.max_usage_in_bytes"), "0");
   const started = Date.now();
   let peak = 0;
+  let peakAnon = 0;
   while (current() === before) {
-    peak = Math.max(peak, treeRss(server.pid ?? 0));
+    const [rss, anon] = treeRss(server.pid ?? 0);
+    peak = Math.max(peak, rss);
+    peakAnon = Math.max(peakAnon, anon);
     if (Date.now() - started > 600_000) throw new Error(`publish ${i} did not finish`);
     const html = await fetch(`${origin}/owner/site`, { headers: { cookie } })
       .then((r) => r.text())
@@ -182,8 +212,11 @@ for (let i = 1; i <= publishes; i++) {
   await visit();
   const rss = rssOf(server.pid ?? 0);
   const row =
-    `publish ${String(i).padStart(2)}: ${seconds} s, peak RSS server+build ${mb(peak)} MB` +
-    (useCgroup ? `, cgroup peak ${mb(cgPeak)} MB (now ${mb(cg("memory.usage_in_bytes"))} MB)` : "") +
+    `publish ${String(i).padStart(2)}: ${seconds} s, peak RSS server+build ${mb(peak)} MB (anonymous ${mb(peakAnon)} MB)` +
+    (useCgroup
+      ? `, cgroup peak ${mb(cgPeak)} MB (now ${mb(cg("memory.usage_in_bytes"))} MB, ` +
+        `${/oom_kill (\d+)/.exec(readFileSync(path.join(cgroup, "memory.oom_control"), "utf8"))?.[1] ?? "?"} OOM kills)`
+      : "") +
     `, then server RSS ${mb(rss)} MB, restarts so far ${restarts}`;
   console.log(row);
   rows.push(row);

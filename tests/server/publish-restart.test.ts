@@ -15,7 +15,9 @@ import { freePort, startServer, stopServer, type RunningServer } from "./harness
 
 const caddyInstalled = spawnSync("caddy", ["version"]).status === 0;
 if (!caddyInstalled) {
-  console.warn("SKIPPED tests/server/publish-restart.test.ts: `caddy` is not installed (Debian: sudo apt-get install -y caddy).");
+  console.warn(
+    "SKIPPED tests/server/publish-restart.test.ts: `caddy` is not installed (Debian: sudo apt-get install -y caddy).",
+  );
 }
 const MB = 1024 * 1024;
 const PHONES = ["(309) 555-0134", "(309) 555-0199"] as const;
@@ -85,7 +87,8 @@ describe.skipIf(!caddyInstalled)("restarting after a publish, behind Caddy", () 
     });
   }
 
-  const current = () => (existsSync(path.join(repo, "builds/current")) ? readlinkSync(path.join(repo, "builds/current")) : "");
+  const current = () =>
+    existsSync(path.join(repo, "builds/current")) ? readlinkSync(path.join(repo, "builds/current")) : "";
 
   /** "Undo last change" in the console; resolves once builds/current names the new build. */
   async function publish() {
@@ -123,7 +126,9 @@ describe.skipIf(!caddyInstalled)("restarting after a publish, behind Caddy", () 
         `appendFileSync(out + "/server/index.js", "\\n// " + out + "\\n");`,
       ].join("\n"),
     );
-    const pkg = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
     pkg.scripts.build = "node fake-build.mjs";
     writeFileSync(path.join(repo, "package.json"), JSON.stringify(pkg, null, 2));
     git("add", "package.json", "fake-build.mjs");
@@ -143,7 +148,9 @@ describe.skipIf(!caddyInstalled)("restarting after a publish, behind Caddy", () 
 
     port = await freePort();
     await start();
-    const session = withConsole(dataDir, (owner) => owner.sessions.create({ ip: null, userAgent: null, passkeyId: null }));
+    const session = withConsole(dataDir, (owner) =>
+      owner.sessions.create({ ip: null, userAgent: null, passkeyId: null }),
+    );
     cookie = `owner=${session.token}`;
     csrf = session.session.csrf;
 
