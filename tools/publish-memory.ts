@@ -208,7 +208,13 @@ for (let i = 1; i <= publishes; i++) {
   const cgPeak = useCgroup ? cg("memory.max_usage_in_bytes") : 0;
   // A quiet moment, as between an owner's edits: time for a restart when one is due, then visitors.
   await new Promise((r) => setTimeout(r, Number(process.env.SETTLE_MS ?? 8000)));
-  while (server.exitCode !== null) await new Promise((r) => setTimeout(r, 100));
+  // After a restart, the new process once it listens.
+  while (
+    !(await fetch(`${origin}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  )
+    await new Promise((r) => setTimeout(r, 100));
   await visit();
   const rss = rssOf(server.pid ?? 0);
   const row =
