@@ -143,7 +143,14 @@ export function npmBuild(repoDir: string, log: (chunk: string) => void = () => {
     new Promise<void>((resolve, reject) => {
       const child = spawn("npm", ["run", "-s", "build"], {
         cwd: repoDir,
-        env: { ...process.env, BUILD_DIR: buildDir },
+        env: {
+          ...process.env,
+          BUILD_DIR: buildDir,
+          // The build runs beside the live server under the unit's MemoryMax (decision 0017): V8 collects garbage
+          // before its heap passes 384 MB, and glibc keeps two malloc arenas, not eight per core (Rolldown's threads).
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=384`.trim(),
+          MALLOC_ARENA_MAX: "2",
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";

@@ -16,6 +16,7 @@ import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
 import { readReviewSettings } from "./review-words.ts";
+import { createRestartPolicy, RESTART_EXIT_CODE } from "./restart-policy.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -127,6 +128,11 @@ if (publishingOff) {
       `         The public site is served as usual. Make ${repoDir} the site user's own (README, Put it on a server, step 4).\n`,
   );
 }
+// Every publish leaves its server bundle in memory (decision 0017): restart now and then, when supervised.
+const restartPolicy = createRestartPolicy({
+  afterPublishes: config.RESTART_AFTER_PUBLISHES,
+  quietMs: config.RESTART_QUIET_SECONDS * 1000,
+});
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
@@ -139,6 +145,7 @@ const publisher =
           return () => {
             switchOver();
             replaceBusinessFacts(facts);
+            restartPolicy.published();
           };
         },
         // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
@@ -227,8 +234,19 @@ setInterval(() => {
   owner.sessions.purgeExpired();
 }, 24 * 3_600_000).unref();
 
+// A quiet moment after enough publishes: exit for systemd to start a fresh process (Restart=, Caddy holds requests
+// meanwhile), which serves builds/current.
+setInterval(() => {
+  const publishing = publisher?.jobs().some((j) => ["queued", "building", "checking"].includes(j.state)) ?? false;
+  if (stopping || !restartPolicy.due(publishing)) return;
+  console.log(
+    `Restarting to free the memory of ${restartPolicy.publishes()} published version(s); the new process serves the last one.`,
+  );
+  shutdown("restart", RESTART_EXIT_CODE);
+}, 1000).unref();
+
 // Stop accepting, let requests in flight finish, then close the database and exit.
-function shutdown(signal: string) {
+function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
@@ -238,7 +256,7 @@ function shutdown(signal: string) {
     alertTransport?.close();
     store.close();
     removePidFile(dataDir);
-    process.exit(0);
+    process.exit(exitCode);
   });
   // Keep-alive connections go as soon as they fall idle, so a finished request does not hold the exit.
   server.closeIdleConnections();
