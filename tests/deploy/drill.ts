@@ -22,17 +22,7 @@ import { request as httpsRequest } from "node:https";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startSmtp } from "../server/smtp.ts";
-import {
-  envLines,
-  inlineCommand,
-  onlyBlock,
-  serverRecipe,
-  setEnv,
-  splitBefore,
-  step,
-  substitute,
-  type ServerRecipe,
-} from "./readme-steps.ts";
+import { drillPlan, serverRecipe, setEnv, splitBefore, substitute, type DrillPlan } from "./readme-steps.ts";
 
 const CI = /^(1|true)$/i.test(process.env.CI ?? "");
 const TOOLS = ["mmdebstrap", "systemd-nspawn", "nsenter", "rclone", "certutil", "git"];
@@ -196,8 +186,16 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 function https(pathname: string, ca: Buffer, { host = DOMAIN, method = "GET", headers = {}, body = "" } = {}) {
   return new Promise<Answer>((resolve, reject) => {
     const req = httpsRequest(
-      { host: "127.0.0.1", port: 443, servername: host, ca, method, path: pathname, timeout: 30_000,
-        headers: { host, "accept-encoding": "identity", ...headers } },
+      {
+        host: "127.0.0.1",
+        port: 443,
+        servername: host,
+        ca,
+        method,
+        path: pathname,
+        timeout: 30_000,
+        headers: { host, "accept-encoding": "identity", ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -268,7 +266,8 @@ class Container {
     this.nspawn = child;
     const deadline = Date.now() + 60_000;
     while (!this.leader) {
-      if (exited(child)) throw new DrillFailure(`systemd-nspawn exited (${child.exitCode}): see test-results/deploy/nspawn.log`);
+      if (exited(child))
+        throw new DrillFailure(`systemd-nspawn exited (${child.exitCode}): see test-results/deploy/nspawn.log`);
       const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(child.pid)], { encoding: "utf8" }).stdout;
       this.leader = Number(children.trim().split(/\s+/)[0] ?? 0) || 0;
       if (!this.leader) {
@@ -278,7 +277,8 @@ class Container {
     }
     // "running", or "degraded" when a unit failed: both mean the boot finished.
     const state = await this.root_("systemctl is-system-running --wait", 180_000, true);
-    if (!/running|degraded/.test(state.out)) throw new DrillFailure(`the container did not finish booting: ${state.out}`);
+    if (!/running|degraded/.test(state.out))
+      throw new DrillFailure(`the container did not finish booting: ${state.out}`);
     if (/degraded/.test(state.out)) {
       say(indent((await this.root_("systemctl --failed --no-legend", 30_000, true)).out, "       degraded: "));
     }
@@ -316,7 +316,10 @@ class Container {
   /** A drill-internal command as root (not a README command). */
   async root_(script: string, timeoutMs = 60_000, quiet = false): Promise<Run> {
     if (!quiet && transcript) appendFileSync(transcript, `   # ${script}\n`);
-    return this.exec(["/usr/bin/env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/root", "/bin/bash", "-c", script], timeoutMs);
+    return this.exec(
+      ["/usr/bin/env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/root", "/bin/bash", "-c", script],
+      timeoutMs,
+    );
   }
 
   /**
@@ -355,7 +358,12 @@ type OutsideChecks = {
   enrolOwner: (browser: Browserish, link: string, options: { screenshots?: string }) => Promise<OwnerSession>;
   sendRequestFromForm: (browser: Browserish, origin: string, options: { screenshots?: string }) => Promise<Sent>;
   waitForOwnerAlert: (mail: Mailbox, sent: Sent, origin: string) => Promise<{ waitedMs: number }>;
-  checkAlertLinks: (owner: OwnerSession, alert: unknown, sent: Sent, options: { screenshots?: string }) => Promise<void>;
+  checkAlertLinks: (
+    owner: OwnerSession,
+    alert: unknown,
+    sent: Sent,
+    options: { screenshots?: string },
+  ) => Promise<void>;
   publishPhone: (
     owner: OwnerSession,
     options: { phone: string; screenshots?: string },
@@ -383,7 +391,9 @@ function preflight(): "run" | "skip" {
   if (isRoot && missing.length === 0) return "run";
   const why = [
     isRoot ? "" : "it must run as root",
-    missing.length ? `missing: ${missing.join(", ")} (Debian: apt-get install -y mmdebstrap systemd-container rclone libnss3-tools git)` : "",
+    missing.length
+      ? `missing: ${missing.join(", ")} (Debian: apt-get install -y mmdebstrap systemd-container rclone libnss3-tools git)`
+      : "",
   ]
     .filter(Boolean)
     .join("; ");
@@ -399,7 +409,7 @@ function preflight(): "run" | "skip" {
 function table(repoUrl: string): [string, string][] {
   return [
     ["<the site's repository>", repoUrl],
-    ["you@example.com", "owner@example.com"],
+    ["you@example.com", "owner@localhost"],
     ["example.com", DOMAIN],
   ];
 }
@@ -428,7 +438,9 @@ async function main() {
       for (const port of [80, 443, 3000]) if (!(await portFree(port))) busy.push(port);
       if (process.env.DRILL_KEEP) say(`   kept ${work} (DRILL_KEEP)`);
       else rmSync(work, { recursive: true, force: true });
-      say(`   nothing left running: ${left.length === 0 && busy.length === 0 ? "yes" : `no (${left.join(", ")} ports ${busy.join(", ")})`}`);
+      say(
+        `   nothing left running: ${left.length === 0 && busy.length === 0 ? "yes" : `no (${left.join(", ")} ports ${busy.join(", ")})`}`,
+      );
       if (left.length || busy.length) failed += 1;
     });
   };
@@ -465,7 +477,7 @@ async function main() {
 async function drill(container: Container, work: string, onMail: (m: Mailbox) => void) {
   const checkout = process.cwd();
   let commit = "";
-  let recipe: ServerRecipe | null = null;
+  let plan: DrillPlan | null = null;
   let repoUrl = "";
   let offsite = "";
   let webdavPort = 0;
@@ -474,17 +486,22 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
 
   await stage("Before: the host's ports, the commit under test", async () => {
     for (const port of [80, 443, 3000]) {
-      ok(`port ${port} is free on this machine (the container shares its network)`, await portFree(port),
-        `something listens on ${port}: ss -ltnp 'sport = :${port}'`);
+      ok(
+        `port ${port} is free on this machine (the container shares its network)`,
+        await portFree(port),
+        `something listens on ${port}: ss -ltnp 'sport = :${port}'`,
+      );
     }
     commit = git("rev-parse", "HEAD");
     const dirty = git("status", "--porcelain", "--untracked-files=no");
     say(`   commit under test: ${commit}${dirty ? " (uncommitted changes are NOT part of the drill)" : ""}`);
-    recipe = serverRecipe(git("show", `${commit}:README.md`));
-    say(`   README steps found: ${[...recipe.steps.keys()].join(", ")}`);
+    const recipe = serverRecipe(git("show", `${commit}:README.md`));
+    say(`   README "Put it on a server" steps: ${[...recipe.steps.keys()].join(", ")}`);
+    plan = drillPlan(recipe);
+    ok("README.md has every command the drill runs (readme-steps.ts drillPlan)", true);
   });
-  if (!recipe) throw new DrillFailure("no README");
-  const readme: ServerRecipe = recipe;
+  if (!plan) throw new DrillFailure("no README");
+  const readme: DrillPlan = plan;
   const sub = (text: string) => substitute(text, table(repoUrl));
 
   await stage("Host stand-ins: the site's repository, a mail server, an off-site store", async () => {
@@ -493,8 +510,15 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     execFileSync("git", ["init", "-q", "--bare", "-b", "main", bare]);
     execFileSync("git", ["push", "-q", bare, `${commit}:refs/heads/main`], { cwd: checkout });
     const gitPort = await freePort();
-    startHost("git-daemon", "git", ["daemon", "--reuseaddr", "--export-all", `--base-path=${path.join(work, "git")}`,
-      "--listen=127.0.0.1", `--port=${gitPort}`, "--informative-errors"]);
+    startHost("git-daemon", "git", [
+      "daemon",
+      "--reuseaddr",
+      "--export-all",
+      `--base-path=${path.join(work, "git")}`,
+      "--listen=127.0.0.1",
+      `--port=${gitPort}`,
+      "--informative-errors",
+    ]);
     await waitForPort(gitPort, "git daemon");
     repoUrl = `git://127.0.0.1:${gitPort}/site.git`;
     say(`   drill: <the site's repository> is ${repoUrl} (git daemon on the host's loopback)`);
@@ -506,8 +530,15 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     offsite = path.join(work, "offsite");
     mkdirSync(offsite);
     webdavPort = await freePort();
-    startHost("rclone-serve", "rclone", ["serve", "webdav", offsite, "--addr", `127.0.0.1:${webdavPort}`,
-      "--config", path.join(work, "no-rclone.conf")]);
+    startHost("rclone-serve", "rclone", [
+      "serve",
+      "webdav",
+      offsite,
+      "--addr",
+      `127.0.0.1:${webdavPort}`,
+      "--config",
+      path.join(work, "no-rclone.conf"),
+    ]);
     await waitForPort(webdavPort, "rclone serve webdav");
     say(`   drill: the off-site store is rclone serve webdav on 127.0.0.1:${webdavPort}, files in ${offsite}`);
   });
@@ -516,21 +547,26 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     mkdirSync(APT_CACHE, { recursive: true });
     const cached = readdirSync(APT_CACHE).filter((f) => f.endsWith(".deb")).length;
     say(`   cache: apt's downloaded packages in ${APT_CACHE} (${cached} .deb now), nothing else`);
-    const out = spawnSync("mmdebstrap", [
-      "--variant=minbase",
-      `--include=${BASE_PACKAGES.join(",")}`,
-      "--skip=essential/unlink",
-      // No fsync while unpacking (libeatmydata): the same files, minutes sooner on a busy disk.
-      ...(existsSync("/usr/share/mmdebstrap/hooks/eatmydata") && spawnSync("sh", ["-c", "command -v eatmydata"]).status === 0
-        ? ["--hook-dir=/usr/share/mmdebstrap/hooks/eatmydata"]
-        : []),
-      `--setup-hook=mkdir -p "$1"/var/cache/apt/archives/`,
-      `--setup-hook=sync-in ${APT_CACHE} /var/cache/apt/archives/`,
-      `--customize-hook=sync-out /var/cache/apt/archives ${APT_CACHE}`,
-      "bookworm",
-      container.root,
-      ...MIRRORS,
-    ], { encoding: "utf8" });
+    const out = spawnSync(
+      "mmdebstrap",
+      [
+        "--variant=minbase",
+        `--include=${BASE_PACKAGES.join(",")}`,
+        "--skip=essential/unlink",
+        // No fsync while unpacking (libeatmydata): the same files, minutes sooner on a busy disk.
+        ...(existsSync("/usr/share/mmdebstrap/hooks/eatmydata") &&
+        spawnSync("sh", ["-c", "command -v eatmydata"]).status === 0
+          ? ["--hook-dir=/usr/share/mmdebstrap/hooks/eatmydata"]
+          : []),
+        `--setup-hook=mkdir -p "$1"/var/cache/apt/archives/`,
+        `--setup-hook=sync-in ${APT_CACHE} /var/cache/apt/archives/`,
+        `--customize-hook=sync-out /var/cache/apt/archives ${APT_CACHE}`,
+        "bookworm",
+        container.root,
+        ...MIRRORS,
+      ],
+      { encoding: "utf8" },
+    );
     appendFileSync(transcript, out.stdout + out.stderr);
     ok("mmdebstrap made the root file system", out.status === 0, tail(out.stderr, 20));
     // What the installer gives a server: a name that resolves, and an admin who uses sudo (no password prompt:
@@ -548,7 +584,10 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       : [];
     if (cas.length > 0) {
       for (const ca of cas) {
-        copyFileSync(`/usr/local/share/ca-certificates/${ca}`, container.file(`/usr/local/share/ca-certificates/${ca}`));
+        copyFileSync(
+          `/usr/local/share/ca-certificates/${ca}`,
+          container.file(`/usr/local/share/ca-certificates/${ca}`),
+        );
       }
       const update = await container.root_("update-ca-certificates");
       ok("sandbox CA installed", update.code === 0, update.out);
@@ -570,31 +609,45 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
 
   await stage("Step 2. Packages", async () => {
     say("   (step 1, DNS, is skipped: the drill's domain is localhost)");
-    const s = step(readme, 2);
-    await userStep(inlineCommand(s.inline, "sudo apt-get update", "step 2"), { timeoutMs: 900_000, show: 2 });
+    await userStep(readme.packages, { timeoutMs: 900_000, show: 2 });
   });
 
   await stage("Step 3. Node 24 LTS", async () => {
-    const r = await userStep(onlyBlock(step(readme, 3)), { show: 3 });
+    const r = await userStep(readme.node, { show: 3 });
     ok("node --version prints v24", /^v24\./m.test(r.out), r.out);
   });
 
   await stage("Step 4. The site's user, folders and code", async () => {
-    await userStep(onlyBlock(step(readme, 4)));
+    await userStep(readme.site);
     cwd = SITE_DIR;
     const home = await userStep(`sudo -u heartland sh -c 'echo "$HOME"'`, { show: 0 });
-    ok("sudo -u heartland sets HOME to /var/lib/heartland-site", home.out.trim() === "/var/lib/heartland-site", home.out);
+    ok(
+      "sudo -u heartland sets HOME to /var/lib/heartland-site",
+      home.out.trim() === "/var/lib/heartland-site",
+      home.out,
+    );
     const owner = await container.root_(`stat -c %U ${SITE_DIR} ${SITE_DIR}/.git ${SITE_DIR}/package.json`);
-    ok("the working copy belongs to heartland", owner.out.trim().split("\n").every((u) => u === "heartland"), owner.out);
-    const head = await userStep("sudo -u heartland git rev-parse HEAD && sudo -u heartland git status --porcelain", { show: 0 });
-    ok("git works in it as heartland (no \"dubious ownership\"), at the commit under test, clean",
-      head.out.trim() === commit, head.out);
+    ok(
+      "the working copy belongs to heartland",
+      owner.out
+        .trim()
+        .split("\n")
+        .every((u) => u === "heartland"),
+      owner.out,
+    );
+    const head = await userStep("sudo -u heartland git rev-parse HEAD && sudo -u heartland git status --porcelain", {
+      show: 0,
+    });
+    ok(
+      'git works in it as heartland (no "dubious ownership"), at the commit under test, clean',
+      head.out.trim() === commit,
+      head.out,
+    );
   });
 
   await stage("Step 5. Settings", async () => {
-    const s = step(readme, 5);
-    await userStep(inlineCommand(s.inline, "sudo cp .env.example .env", "step 5"));
-    const lines = envLines(onlyBlock(s));
+    await userStep(readme.copyEnv);
+    const lines = readme.envLines;
     const values: [string, string][] = [
       ["SITE_URL", ORIGIN],
       ["SMTP_URL", mail?.url ?? ""],
@@ -602,25 +655,36 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       ["NOTIFY_EMAIL", "owner@example.com"],
       ...lines.map(([k, v]): [string, string] => [k, sub(v)]),
     ];
-    ok("`sudo nano .env` is the step's editor", s.inline.includes("sudo nano .env"));
-    say(`   drill: for \`sudo nano .env\`, sets ${values.map(([k]) => k).join(", ")} (the step's ${lines.length} lines among them)`);
+    say(
+      `   drill: for \`${readme.editEnv}\`, sets ${values.map(([k]) => k).join(", ")} (the step's ${lines.length} lines among them)`,
+    );
     const env = container.file(`${SITE_DIR}/.env`);
     writeFileSync(env, setEnv(readFileSync(env, "utf8"), values));
-    await userStep(inlineCommand(s.inline, "sudo chown root:heartland .env", "step 5"));
+    await userStep(readme.envMode);
     const mode = await container.root_(`stat -c '%U:%G %a' ${SITE_DIR}/.env`);
     ok(".env is root:heartland 640", mode.out.trim() === "root:heartland 640", mode.out);
   });
 
   await stage("Step 6. Install and build", async () => {
-    await userStep(onlyBlock(step(readme, 6)), { timeoutMs: 1_200_000, show: 3 });
+    await userStep(readme.install, { timeoutMs: 1_200_000, show: 3 });
     const cache = await container.root_("stat -c %U /var/lib/heartland-site/.npm");
-    ok("npm's cache is in heartland's home (/var/lib/heartland-site/.npm)", cache.out.trim() === "heartland", cache.out);
-    const gypi = await container.root_(`grep -o '"nodedir": "[^"]*"' ${SITE_DIR}/node_modules/better-sqlite3/build/config.gypi`);
-    ok("better-sqlite3 was compiled here against Node 24.18.1's headers", /node-headers-24\.18\.1/.test(gypi.out), gypi.out);
+    ok(
+      "npm's cache is in heartland's home (/var/lib/heartland-site/.npm)",
+      cache.out.trim() === "heartland",
+      cache.out,
+    );
+    const gypi = await container.root_(
+      `grep -o '"nodedir": "[^"]*"' ${SITE_DIR}/node_modules/better-sqlite3/build/config.gypi`,
+    );
+    ok(
+      "better-sqlite3 was compiled here against Node 24.18.1's headers",
+      /node-headers-24\.18\.1/.test(gypi.out),
+      gypi.out,
+    );
   });
 
   await stage("Step 7. Check", async () => {
-    const r = await userStep(inlineCommand(step(readme, 7).inline, "sudo -u heartland npm run check:launch", "step 7"), {
+    const r = await userStep(readme.check, {
       allowFail: true,
       show: 0,
     });
@@ -629,23 +693,32 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     const groups = r.out.split(/\n(?=\S)/);
     const unexpected = groups
       .filter((g) => !/^(content\/|>|Not ready|Ready to launch)/.test(g.trim()))
-      .map((g) => g.split("\n").filter((l) => !/SITE_URL: https:\/\/localhost is this machine/.test(l)).join("\n"))
+      .map((g) =>
+        g
+          .split("\n")
+          .filter((l) => !/SITE_URL: https:\/\/localhost is this machine/.test(l))
+          .join("\n"),
+      )
       .filter((g) => g.split("\n").length > 1);
     say(`   drill: check:launch may list the template's placeholders in content/ and SITE_URL=https://localhost`);
-    ok("check:launch lists nothing else", unexpected.length === 0 && (r.code === 0 || /Not ready to launch/.test(r.out)),
-      r.out);
+    ok(
+      "check:launch lists nothing else",
+      unexpected.length === 0 && (r.code === 0 || /Not ready to launch/.test(r.out)),
+      r.out,
+    );
   });
 
   await stage("Step 8. The service", async () => {
-    const r = await userStep(onlyBlock(step(readme, 8)), { show: 4 });
+    const r = await userStep(readme.service, { show: 4 });
     ok("systemctl status says active (running)", /Active: active \(running\)/.test(r.out), r.out);
     ok('/healthz answers {"ok":true}', r.out.includes('{"ok":true}'), r.out);
   });
 
   let ca: Buffer | null = null;
-  const caddyRoot = () => (existsSync(container.file(CADDY_ROOT_CERT)) ? readFileSync(container.file(CADDY_ROOT_CERT)) : null);
+  const caddyRoot = () =>
+    existsSync(container.file(CADDY_ROOT_CERT)) ? readFileSync(container.file(CADDY_ROOT_CERT)) : null;
   await stage("Step 9. Caddy (HTTPS)", async () => {
-    const [setup, checks] = splitBefore(onlyBlock(step(readme, 9)), /^curl /);
+    const [setup, checks] = splitBefore(readme.caddy, /^curl /);
     await userStep(setup);
     await waitForHttps(caddyRoot, "/healthz", 60_000);
     ca = caddyRoot();
@@ -657,21 +730,29 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     say("   drill: Caddy's internal root is added to the container's CA store (a real domain's certificate is public)");
     const r = await userStep(checks, { show: 12 });
     ok("curl -sI https://localhost/ says HTTP/2 200", /^HTTP\/2 200/m.test(r.out), r.out);
-    ok("http://www.localhost/faq answers 308 to https", /^HTTP\/1\.1 308/m.test(r.out) && /Location: https:\/\/www\.localhost\/faq/i.test(r.out), r.out);
+    ok(
+      "http://www.localhost/faq answers 308 to https",
+      /^HTTP\/1\.1 308/m.test(r.out) && /Location: https:\/\/www\.localhost\/faq/i.test(r.out),
+      r.out,
+    );
     const www = await https("/faq", ca ?? Buffer.alloc(0), { host: `www.${DOMAIN}` });
-    ok("https://www.localhost/faq answers 301 to https://localhost/faq", www.status === 301 &&
-      www.headers.location === `${ORIGIN}/faq`, `${www.status} ${String(www.headers.location)}`);
+    ok(
+      "https://www.localhost/faq answers 301 to https://localhost/faq",
+      www.status === 301 && www.headers.location === `${ORIGIN}/faq`,
+      `${www.status} ${String(www.headers.location)}`,
+    );
   });
 
   await stage("Step 10. Off-site backups", async () => {
-    const s = step(readme, 10);
-    ok("`sudo rclone config --config /etc/heartland-rclone.conf` is the step's way to make the remote",
-      s.inline.includes("sudo rclone config --config /etc/heartland-rclone.conf"));
     const conf = `[offsite]\ntype = webdav\nurl = http://127.0.0.1:${webdavPort}/\nvendor = other\n`;
-    await userStep(`printf '${conf.replace(/\n/g, "\\n")}' | sudo tee /etc/heartland-rclone.conf >/dev/null`, { show: 0 });
-    say("   drill: for the interactive `sudo rclone config`, writes the remote `offsite` (webdav) into /etc/heartland-rclone.conf");
-    await userStep(inlineCommand(s.inline, "sudo chown root:heartland /etc/heartland-rclone.conf", "step 10"));
-    const r = await userStep(onlyBlock(s), { show: 8 });
+    await userStep(`printf '${conf.replace(/\n/g, "\\n")}' | sudo tee /etc/heartland-rclone.conf >/dev/null`, {
+      show: 0,
+    });
+    say(
+      `   drill: for the interactive \`${readme.rcloneConfig}\`, writes the remote \`offsite\` (webdav) into /etc/heartland-rclone.conf`,
+    );
+    await userStep(readme.rcloneMode);
+    const r = await userStep(readme.offsite, { show: 8 });
     const remote = path.join(offsite, "heartland-backups");
     const copied = (existsSync(remote) ? readdirSync(remote) : []).filter((f) => /^estimates-.*\.db$/.test(f));
     ok("the off-site store has the server's first backup", copied.length > 0, r.out);
@@ -680,7 +761,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
 
   let invite = "";
   await stage("Step 11. The owner's first login", async () => {
-    const r = await userStep(inlineCommand(step(readme, 11).inline, "sudo -u heartland npm run owner -- invite", "step 11"));
+    const r = await userStep(readme.invite);
     invite = /https:\/\/localhost\/owner\/enrol\/\S+/.exec(r.out)?.[0] ?? "";
     ok("the invite link is on https://localhost", invite !== "", r.out);
   });
@@ -694,7 +775,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   let browser: Browserish | null = null;
   let owner: OwnerSession | null = null;
   const leads = async () => {
-    const r = await userStep("sudo -u heartland npm run leads", { show: 0 });
+    const r = await userStep(readme.leads, { show: 0 });
     const count = /^(\d+) (?:latest )?estimate request\(s\)/m.exec(r.out)?.[1];
     return { count: count === undefined ? -1 : Number(count), out: r.out };
   };
@@ -704,10 +785,22 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       if (!outside) {
         // Until the browser checks are here: the form's own POST, its alert, and npm run leads.
         const email = `drill-${Date.now()}@example.com`;
-        const body = new URLSearchParams({ name: "Drill Homeowner", email, phone: "309-555-0100",
-          message: "Sent by the deploy drill", _idempotency: `drill-${Date.now()}` }).toString();
-        const answer = await https("/api/estimate", ca ?? Buffer.alloc(0), { method: "POST", body, headers: {
-          accept: "application/json", "content-type": "application/x-www-form-urlencoded", origin: ORIGIN } });
+        const body = new URLSearchParams({
+          name: "Drill Homeowner",
+          email,
+          phone: "309-555-0100",
+          message: "Sent by the deploy drill",
+          _idempotency: `drill-${Date.now()}`,
+        }).toString();
+        const answer = await https("/api/estimate", ca ?? Buffer.alloc(0), {
+          method: "POST",
+          body,
+          headers: {
+            accept: "application/json",
+            "content-type": "application/x-www-form-urlencoded",
+            origin: ORIGIN,
+          },
+        });
         ok("a request posted to https://localhost/api/estimate is stored", answer.status === 200, answer.body);
         const deadline = Date.now() + 60_000;
         while (!mail?.received.some((m) => m.raw.includes(email)) && Date.now() < deadline) await sleep(200);
@@ -751,7 +844,11 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       await userStep("sudo systemctl restart heartland-site");
       await waitForHttps(() => ca, "/healthz", 60_000);
       const current = await container.root_(`readlink ${SITE_DIR}/builds/current`);
-      ok("builds/current names the published build", /^builds\/|^\S+/.test(current.out.trim()) && current.code === 0, current.out);
+      ok(
+        "builds/current names the published build",
+        /^builds\/|^\S+/.test(current.out.trim()) && current.code === 0,
+        current.out,
+      );
       if (!outside || !phoneBefore) return pending("the published phone after the restart (tests/deploy/checks.ts)");
       await outside.checkPhoneLive(site(), { phone: NEW_PHONE, gone: phoneBefore });
       ok(`after the restart ${NEW_PHONE} is still live`, true);
@@ -786,18 +883,17 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
 
   await stage("Backup, the off-site copy, restore", async () => {
     cwd = SITE_DIR;
-    const backup = await userStep(inlineCommand(readme.afterInline, "sudo -u heartland npm run backup", "after step 12"));
+    const backup = await userStep(readme.backup);
     const made = /estimates-[\w.-]+\.db/.exec(backup.out)?.[0] ?? "";
     ok("npm run backup names the backup it made", made !== "", backup.out);
     const atBackup = await leads();
     await userStep("sudo systemctl start heartland-offsite");
     ok(`the off-site store has ${made}`, existsSync(path.join(offsite, "heartland-backups", made)));
-    const stop = inlineCommand(readme.afterInline, "sudo systemctl stop heartland-site", "after step 12");
-    const restore = inlineCommand(readme.afterInline, "sudo -u heartland npm run restore -- ", "after step 12").replace(
+    const { stop, start } = readme;
+    const restore = readme.restore.replace(
       /\/var\/backups\/heartland-site\/estimates-<time>\.db/,
       `/var/backups/heartland-site/${made}`,
     );
-    const start = inlineCommand(readme.afterInline, "sudo systemctl start heartland-site", "after step 12");
     const refused = await userStep(restore, { allowFail: true });
     ok("restore refuses while the server runs", refused.code !== 0, refused.out);
     await userStep(stop);
@@ -806,11 +902,19 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     await waitForHttps(() => ca, "/healthz", 60_000);
     ok(`${ORIGIN}/healthz answers 200 after the restore`, true);
     const after = await leads();
-    ok(`every request is back (${after.count} of ${atBackup.count})`, after.count === atBackup.count && after.count >= 0, after.out);
+    ok(
+      `every request is back (${after.count} of ${atBackup.count})`,
+      after.count === atBackup.count && after.count >= 0,
+      after.out,
+    );
   });
 
   await stage("Part 6 (to fill in after merging): the owner's edits are data too", async () => {
-    pending("publish a change in the console; add a commit to the source repository (" + path.join(work, "git", "site.git") + ")");
+    pending(
+      "publish a change in the console; add a commit to the source repository (" +
+        path.join(work, "git", "site.git") +
+        ")",
+    );
     pending("run the update (npm run update): both changes are live");
     pending("destroy the working copy and restore it from the backup's bundle: the owner's edit is back");
   });
@@ -822,7 +926,9 @@ async function memoryAfterPublish(container: Container) {
   const max = /MemoryMax=(\S+)/.exec(show.out)?.[1] ?? "";
   const group = /ControlGroup=(\S+)/.exec(show.out)?.[1] ?? "";
   const peak = await container.root_(`cat /sys/fs/cgroup${group}/memory.peak 2>/dev/null || echo unknown`);
-  const peakText = /^\d+$/.test(peak.out.trim()) ? `${(Number(peak.out.trim()) / 2 ** 20).toFixed(0)} MiB` : peak.out.trim();
+  const peakText = /^\d+$/.test(peak.out.trim())
+    ? `${(Number(peak.out.trim()) / 2 ** 20).toFixed(0)} MiB`
+    : peak.out.trim();
   say(`   memory: the service's cgroup peak so far ${peakText}; MemoryMax=${max}`);
   if (max === "infinity" || max === "") pending("a publish under the unit's MemoryMax (the unit sets none yet)");
   else ok(`the publish succeeded under MemoryMax=${max}`, true);

@@ -58,7 +58,13 @@ export function serverRecipe(readme: string): ServerRecipe {
     }
     if (block) throw new Error(`README step ${current.number}: a code block is not closed`);
     const text = prose.join(" ").replace(/\s+/g, " ").trim();
-    steps.set(current.number, { number: current.number, title: current.title, prose: text, blocks, inline: inlineSpans(text) });
+    steps.set(current.number, {
+      number: current.number,
+      title: current.title,
+      prose: text,
+      blocks,
+      inline: inlineSpans(text),
+    });
     current = null;
   };
   let inAfter = false;
@@ -97,11 +103,12 @@ export function inlineCommand(spans: readonly string[], prefix: string, where: s
 
 /** The step's one code block. */
 export function onlyBlock(s: ServerStep): string {
-  if (s.blocks.length !== 1) throw new Error(`README step ${s.number}: expected one code block, found ${s.blocks.length}`);
+  if (s.blocks.length !== 1)
+    throw new Error(`README step ${s.number}: expected one code block, found ${s.blocks.length}`);
   return s.blocks[0] ?? "";
 }
 
-/** Replaces each `from` with its `to`, in order; every `from` must occur somewhere in `texts` (else the table is stale). */
+/** Replaces each `from` with its `to`, in order. */
 export function substitute(text: string, table: readonly (readonly [string, string])[]): string {
   let out = text;
   for (const [from, to] of table) out = out.split(from).join(to);
@@ -134,3 +141,39 @@ export function setEnv(text: string, values: readonly (readonly [string, string]
   }
   return out;
 }
+
+/** Every command the drill takes from the README, found by step number and how it starts. */
+export function drillPlan(recipe: ServerRecipe) {
+  const inline = (n: number, prefix: string) => inlineCommand(step(recipe, n).inline, prefix, `step ${n}`);
+  const after = (prefix: string) => inlineCommand(recipe.afterInline, prefix, "after step 12");
+  const mustSay = (n: number, command: string) => {
+    if (!step(recipe, n).inline.includes(command)) throw new Error(`README step ${n} no longer says \`${command}\``);
+    return command;
+  };
+  return {
+    packages: inline(2, "sudo apt-get update"),
+    node: onlyBlock(step(recipe, 3)),
+    site: onlyBlock(step(recipe, 4)),
+    copyEnv: inline(5, "sudo cp .env.example .env"),
+    /** Done by the drill as the file edit it stands for. */
+    editEnv: mustSay(5, "sudo nano .env"),
+    envLines: envLines(onlyBlock(step(recipe, 5))),
+    envMode: inline(5, "sudo chown root:heartland .env"),
+    install: onlyBlock(step(recipe, 6)),
+    check: inline(7, "sudo -u heartland npm run check:launch"),
+    service: onlyBlock(step(recipe, 8)),
+    caddy: onlyBlock(step(recipe, 9)),
+    /** Done by the drill as the configuration file it writes. */
+    rcloneConfig: mustSay(10, "sudo rclone config --config /etc/heartland-rclone.conf"),
+    rcloneMode: inline(10, "sudo chown root:heartland /etc/heartland-rclone.conf"),
+    offsite: onlyBlock(step(recipe, 10)),
+    invite: inline(11, "sudo -u heartland npm run owner -- invite"),
+    leads: inline(12, "sudo -u heartland npm run leads"),
+    backup: after("sudo -u heartland npm run backup"),
+    stop: after("sudo systemctl stop heartland-site"),
+    restore: after("sudo -u heartland npm run restore -- "),
+    start: after("sudo systemctl start heartland-site"),
+  };
+}
+
+export type DrillPlan = ReturnType<typeof drillPlan>;
