@@ -80,6 +80,12 @@ function ok(what: string, condition: boolean, detail = ""): void {
   throw new DrillFailure(what);
 }
 
+/** Fails the drill with a message (counted and printed like a failed check). */
+function fail(what: string): never {
+  ok(what, false);
+  throw new DrillFailure(what);
+}
+
 function pending(what: string) {
   say(`  PENDING ${what}`);
 }
@@ -139,6 +145,22 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, waitMs: nu
   }
 }
 
+/** A command on the host, its output into the transcript; resolves with its exit code and output. */
+function hostCommand(command: string, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    started.push({ name: command, child });
+    let out = "";
+    const keep = (c: Buffer) => {
+      out += c.toString();
+      appendFileSync(transcript, c);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.on("close", (code) => resolve({ code: code ?? -1, out }));
+  });
+}
+
 function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -175,7 +197,7 @@ async function waitForPort(port: number, what: string, timeoutMs = 20_000) {
       socket.once("error", () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > deadline) throw new DrillFailure(`${what} did not listen on 127.0.0.1:${port}`);
+    if (Date.now() > deadline) fail(`${what} did not listen on 127.0.0.1:${port}`);
     await sleep(200);
   }
 }
@@ -226,7 +248,7 @@ async function waitForHttps(ca: () => Buffer | null, pathname: string, timeoutMs
     } else {
       last = "Caddy has not written its root certificate yet";
     }
-    if (Date.now() > deadline) throw new DrillFailure(`${ORIGIN}${pathname} did not answer 200: ${last}`);
+    if (Date.now() > deadline) fail(`${ORIGIN}${pathname} did not answer 200: ${last}`);
     await sleep(500);
   }
 }
@@ -264,21 +286,25 @@ class Container {
       `--bind=${APT_CACHE}:/var/cache/apt/archives`,
     ]);
     this.nspawn = child;
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 180_000;
+    // The container's PID 1 is nspawn's child once it has become systemd.
     while (!this.leader) {
-      if (exited(child))
-        throw new DrillFailure(`systemd-nspawn exited (${child.exitCode}): see test-results/deploy/nspawn.log`);
-      const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(child.pid)], { encoding: "utf8" }).stdout;
-      this.leader = Number(children.trim().split(/\s+/)[0] ?? 0) || 0;
-      if (!this.leader) {
-        if (Date.now() > deadline) throw new DrillFailure("the container's systemd did not start");
-        await sleep(200);
-      }
+      if (exited(child)) fail(`systemd-nspawn exited (${child.exitCode}): see test-results/deploy/nspawn.log`);
+      const children = spawnSync("ps", ["-o", "pid=,comm=", "--ppid", String(child.pid)], { encoding: "utf8" }).stdout;
+      const init = /^\s*(\d+)\s+systemd$/m.exec(children);
+      if (init) this.leader = Number(init[1]);
+      else if (Date.now() > deadline) fail("the container's systemd did not start");
+      else await sleep(200);
     }
-    // "running", or "degraded" when a unit failed: both mean the boot finished.
-    const state = await this.root_("systemctl is-system-running --wait", 180_000, true);
-    if (!/running|degraded/.test(state.out))
-      throw new DrillFailure(`the container did not finish booting: ${state.out}`);
+    // "running", or "degraded" when a unit failed: both mean the boot finished. Before systemd listens on its
+    // socket, systemctl cannot connect: ask again.
+    let state: Run = { code: -1, out: "" };
+    for (;;) {
+      state = await this.root_("systemctl is-system-running --wait", 180_000, true);
+      if (/running|degraded/.test(state.out) || Date.now() > deadline) break;
+      await sleep(500);
+    }
+    if (!/running|degraded/.test(state.out)) fail(`the container did not finish booting: ${state.out}`);
     if (/degraded/.test(state.out)) {
       say(indent((await this.root_("systemctl --failed --no-legend", 30_000, true)).out, "       degraded: "));
     }
@@ -500,7 +526,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     plan = drillPlan(recipe);
     ok("README.md has every command the drill runs (readme-steps.ts drillPlan)", true);
   });
-  if (!plan) throw new DrillFailure("no README");
+  if (!plan) fail("no README");
   const readme: DrillPlan = plan;
   const sub = (text: string) => substitute(text, table(repoUrl));
 
@@ -546,29 +572,36 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   await stage("A new Debian 12 server (mmdebstrap bookworm, then systemd-nspawn --boot)", async () => {
     mkdirSync(APT_CACHE, { recursive: true });
     const cached = readdirSync(APT_CACHE).filter((f) => f.endsWith(".deb")).length;
-    say(`   cache: apt's downloaded packages in ${APT_CACHE} (${cached} .deb now), nothing else`);
-    const out = spawnSync(
-      "mmdebstrap",
-      [
+    say(`   cache: apt's downloaded packages in ${APT_CACHE} (${cached} .deb now)`);
+    const base = path.join(path.dirname(APT_CACHE), "base-bookworm.tar");
+    if (process.env.DRILL_BASE_CACHE && existsSync(base)) {
+      // Opt-in, for working on the drill itself: the same base, as mmdebstrap made it earlier (no README step in it).
+      mkdirSync(container.root);
+      const untar = await hostCommand("tar", ["-C", container.root, "-xf", base]);
+      ok(`the root file system is the cached base ${base} (DRILL_BASE_CACHE)`, untar.code === 0, untar.out);
+    } else {
+      const eatmydata =
+        existsSync("/usr/share/mmdebstrap/hooks/eatmydata") &&
+        spawnSync("sh", ["-c", "command -v eatmydata"]).status === 0;
+      const out = await hostCommand("mmdebstrap", [
         "--variant=minbase",
         `--include=${BASE_PACKAGES.join(",")}`,
         "--skip=essential/unlink",
-        // No fsync while unpacking (libeatmydata): the same files, minutes sooner on a busy disk.
-        ...(existsSync("/usr/share/mmdebstrap/hooks/eatmydata") &&
-        spawnSync("sh", ["-c", "command -v eatmydata"]).status === 0
-          ? ["--hook-dir=/usr/share/mmdebstrap/hooks/eatmydata"]
-          : []),
+        // No fsync while unpacking (libeatmydata): the same files, sooner on a busy disk.
+        ...(eatmydata ? ["--hook-dir=/usr/share/mmdebstrap/hooks/eatmydata"] : []),
         `--setup-hook=mkdir -p "$1"/var/cache/apt/archives/`,
         `--setup-hook=sync-in ${APT_CACHE} /var/cache/apt/archives/`,
         `--customize-hook=sync-out /var/cache/apt/archives ${APT_CACHE}`,
         "bookworm",
         container.root,
         ...MIRRORS,
-      ],
-      { encoding: "utf8" },
-    );
-    appendFileSync(transcript, out.stdout + out.stderr);
-    ok("mmdebstrap made the root file system", out.status === 0, tail(out.stderr, 20));
+      ]);
+      ok("mmdebstrap made the root file system", out.code === 0, tail(out.out, 20));
+      if (process.env.DRILL_BASE_CACHE) {
+        await hostCommand("tar", ["-C", container.root, "-cf", base, "."]);
+        say(`   cache: saved the base as ${base} (DRILL_BASE_CACHE)`);
+      }
+    }
     // What the installer gives a server: a name that resolves, and an admin who uses sudo (no password prompt:
     // the drill has no terminal).
     writeFileSync(container.file("/etc/hostname"), `${MACHINE}\n`);
