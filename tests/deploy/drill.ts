@@ -379,6 +379,7 @@ type Sent = { name: string; email: string };
 type OutsideChecks = {
   trustCaddyRoot: (file: string) => TrustHandle;
   launchTrustingBrowser: (trust: TrustHandle) => Promise<Browserish>;
+  checkUntrustedBrowserRefuses?: (origin: string) => Promise<string>;
   checkPublicPages: (site: { origin: string; ca: Buffer }) => Promise<{ path: string; status: number; ms: number }[]>;
   parseInviteLink: (output: string) => string;
   enrolOwner: (browser: Browserish, link: string, options: { screenshots?: string }) => Promise<OwnerSession>;
@@ -852,6 +853,10 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       }
       trust = outside.trustCaddyRoot(container.file(CADDY_ROOT_CERT));
       browser = await outside.launchTrustingBrowser(trust);
+      if (outside.checkUntrustedBrowserRefuses) {
+        const refused = await outside.checkUntrustedBrowserRefuses(ORIGIN);
+        ok(`a browser without Caddy's root is refused (${refused})`, true);
+      }
       const pages = await outside.checkPublicPages(site());
       ok(`every public page answers 200 over https (${pages.length})`, true);
       owner = await outside.enrolOwner(browser, outside.parseInviteLink(invite), { screenshots: shots });

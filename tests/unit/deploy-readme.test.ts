@@ -17,7 +17,9 @@ describe("README 'Put it on a server'", () => {
     expect(plan.envLines.map(([key]) => key)).toEqual(
       expect.arrayContaining(["HOST", "PORT", "DATA_DIR", "BACKUP_DIR", "TRUST_PROXY", "OFFSITE_REMOTE"]),
     );
-    expect(plan.caddy).toMatch(/^curl -sI https:\/\/example\.com\//m);
+    expect(plan.caddy).toMatch(/^curl -sI .*https:\/\/example\.com\//m);
+    // The service and Caddy need a moment after starting: the checks wait for them instead of failing at once.
+    expect(plan.service).toMatch(/^curl -s --retry \d+ --retry-connrefused http:\/\/127\.0\.0\.1:3000\/healthz/m);
   });
 
   it("clones the working copy as the site's user, into a folder it owns", () => {
