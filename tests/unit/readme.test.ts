@@ -11,6 +11,6 @@ describe("README", () => {
   });
 
   it("stays under 20 KB", () => {
-    expect(statSync("README.md").size).toBeLessThan(20 * 1024);
+    expect(statSync("README.md").size).toBeLessThan(20_000);
   });
 });
