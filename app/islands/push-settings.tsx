@@ -1,6 +1,7 @@
 // The Sign-in page's "Notify me of new requests" (owner console only): registers the console's service worker,
 // asks for permission inside the tap (Safari refuses a prompt that does not come from one), subscribes this
 // device with the server's VAPID key and hands the subscription to the page's own form action.
+// Its classes are ones the public stylesheet already has: Tailwind scans app/islands/ for the public CSS.
 import { useEffect, useState } from "react";
 
 export type PushSettingsProps = {
@@ -87,7 +88,7 @@ export function PushSettings({ csrf, publicKey, endpoints }: PushSettingsProps) 
   return (
     <div>
       {state === "on" ? (
-        <p className="font-semibold text-green-900">This device is notified of new requests.</p>
+        <p className="font-semibold text-green-700">This device is notified of new requests.</p>
       ) : (
         <button
           type="button"
