@@ -76,7 +76,7 @@ export function createOutbox({
     if (!lead) return null;
     if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
     if (item.kind === "reminder") return reminder(lead, { siteUrl, now: now() });
-    return ownerAlert(lead, consoleLinks?.(lead.id));
+    return ownerAlert(lead, consoleLinks?.(lead.id), store.photoPreviews(lead.id));
   }
 
   /** Queues a reminder for each lead that has waited too long while still new. */
@@ -102,6 +102,7 @@ export function createOutbox({
       html: mail.html,
       // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
       headers: mail.headers,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     };
     try {

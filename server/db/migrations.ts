@@ -77,10 +77,27 @@ CREATE TABLE notes (
 CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL);
 `;
 
+// Version 4: the homeowner's photos, kept with their request (so erasure, the purge and backups cover them), and
+// the photos that were not kept, as "number:reason" pairs (app/lib/estimate-photos.ts) for the owner.
+const MIGRATE_V4 = `
+CREATE TABLE estimate_photos (
+  id INTEGER PRIMARY KEY,
+  estimate_id INTEGER NOT NULL REFERENCES estimates(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  jpeg BLOB NOT NULL,
+  preview BLOB NOT NULL,
+  UNIQUE (estimate_id, position)
+);
+ALTER TABLE estimates ADD COLUMN photos_refused TEXT NOT NULL DEFAULT '';
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "estimates and outbox", up: SCHEMA_V1 },
   { version: 2, name: "worklist, attribution, references, mail kinds", up: MIGRATE_V2 },
   { version: 3, name: "owner console: sessions, passkeys, invites, one-tap tokens, audit log", up: OWNER_TABLES_SQL },
+  { version: 4, name: "estimate photos", up: MIGRATE_V4 },
 ];
