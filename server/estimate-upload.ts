@@ -95,6 +95,8 @@ export async function readEstimateUpload(
     else fields.push([name, value]);
   });
   parser.on("file", (name, stream, info) => {
+    // Destroying the parser (a stalled or refused upload) errors the open file stream: never an unhandled error.
+    stream.on("error", () => {});
     if (name !== PHOTO_FIELD) {
       fail({ kind: "unexpected-file", field: name });
       stream.resume();
