@@ -39,13 +39,32 @@ export type EstimateFormProps = {
   endpoint?: string;
   /** Named in the success toast. */
   providerName?: string;
-  /** The towns a ?city= parameter may name; anything else is ignored. */
-  cities: readonly string[];
+  /** The towns a ?city= parameter may name; anything else is ignored. By default the build's list (vite.config.ts). */
+  cities?: readonly string[];
 };
 
 type ToastMessage = { id: number; title: string; description: string; variant: ToastVariant; duration: number };
 
+/** A chosen photo; `url` is its thumbnail as a data: URL ("" until made, or when the browser cannot draw it). */
 type ChosenPhoto = { key: number; file: File; url: string };
+
+/**
+ * A small JPEG of a picked photo, upright, as a data: URL: the page's CSP allows data: images (not blob:), and a
+ * 160 px copy keeps memory small where the original is a 12 MP phone photo.
+ */
+async function thumbnail(file: File): Promise<string> {
+  try {
+    const bitmap = await createImageBitmap(file, { resizeWidth: 160, resizeQuality: "medium" });
+    const canvas = document.createElement("canvas");
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    return canvas.toDataURL("image/jpeg", 0.7);
+  } catch {
+    return "";
+  }
+}
 
 /** What our endpoint said about the photos: how many arrived, and which were not kept. */
 type PhotoReceipt = { kept: number; refused: string[] };
@@ -96,7 +115,7 @@ async function errorDetail(response: Response): Promise<string> {
 export function EstimateForm({
   endpoint = DEFAULT_ESTIMATE_ENDPOINT,
   providerName = DEFAULT_ESTIMATE_PROVIDER,
-  cities,
+  cities = typeof __TOWNS__ === "undefined" ? [] : __TOWNS__,
 }: EstimateFormProps) {
   const [status, setStatus] = useState<"idle" | "sending" | "success">("idle");
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -154,10 +173,7 @@ export function EstimateForm({
         idempotencyKey.current = "";
         form.reset();
         setReceipt(withPhotos ? photoReceipt(answer) : null);
-        setPhotos((chosen) => {
-          chosen.forEach((p) => URL.revokeObjectURL(p.url));
-          return [];
-        });
+        setPhotos([]);
         setProgress(null);
         setStatus("success");
         showToast({
@@ -400,10 +416,14 @@ function PhotoField({
         continue;
       }
       total += file.size;
-      added.push({ key: nextKey.current++, file, url: URL.createObjectURL(file) });
+      added.push({ key: nextKey.current++, file, url: "" });
     }
     setNotes(refused);
     setPhotos((chosen) => [...chosen, ...added]);
+    for (const p of added)
+      void thumbnail(p.file).then((url) =>
+        setPhotos((chosen) => chosen.map((c) => (c.key === p.key ? { ...c, url } : c))),
+      );
   };
 
   // The input's own file list follows the chosen photos, so a submit (ours or the browser's) sends those. Photos
@@ -426,12 +446,7 @@ function PhotoField({
 
   function remove(key: number) {
     setNotes([]);
-    setPhotos((chosen) =>
-      chosen.filter((p) => {
-        if (p.key === key) URL.revokeObjectURL(p.url);
-        return p.key !== key;
-      }),
-    );
+    setPhotos((chosen) => chosen.filter((p) => p.key !== key));
   }
 
   return (
@@ -459,11 +474,21 @@ function PhotoField({
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Chosen photos">
           {photos.map((p, i) => (
             <li key={p.key} className="relative">
-              <img
-                src={p.url}
-                alt={`Photo ${i + 1}`}
-                className="aspect-square w-full rounded-lg border border-stone-400 object-cover"
-              />
+              {p.url ? (
+                <img
+                  src={p.url}
+                  alt={`Photo ${i + 1}`}
+                  className="aspect-square w-full rounded-lg border border-stone-400 object-cover"
+                />
+              ) : (
+                <span
+                  role="img"
+                  aria-label={`Photo ${i + 1}`}
+                  className="flex aspect-square w-full items-center overflow-hidden rounded-lg border border-stone-400 bg-mortar-100 p-1 text-xs break-all"
+                >
+                  {p.file.name}
+                </span>
+              )}
               <button
                 type="button"
                 onClick={() => remove(p.key)}

@@ -44,7 +44,7 @@ export default function Contact() {
               name="EstimateForm"
               id="estimate-form"
               component={EstimateForm}
-              props={{ ...estimateFormOverrides(), cities: business.cities.map((c) => c.name) }}
+              props={estimateFormOverrides()}
             />
           </div>
         </div>
