@@ -5,10 +5,11 @@
 // Why: by default glibc raises its mmap threshold each time a large block (a decoded photo, an uploaded photo's
 // bytes) is freed, up to 32 MB, so later photo-sized blocks come from its heaps and stay in RSS after they are freed;
 // and every thread (libvips', Node's) can get an arena of its own. A fixed threshold gives blocks of 128 KB and up
-// back to the system when freed, and two arenas bound the rest. Measured on the photo test set
-// (tests/server/estimate-photos.test.ts): RSS growth over idle 132.3 MB without, 50.1 MB with.
+// back to the system when freed, and one arena keeps the rest in one place (the server handles one photo at a time).
+// RSS growth over idle across tests/server/estimate-photos.test.ts, one run each on the shared machine: 132.3 MB
+// with glibc's defaults; 44.9, 46.3, 39.3, 39.8 MB with two arenas; 32.3, 21.5, 34.3, 54.5 MB with one (limit 64).
 export const MALLOC_ENV = {
-  MALLOC_ARENA_MAX: "2",
+  MALLOC_ARENA_MAX: "1",
   MALLOC_MMAP_THRESHOLD_: "131072",
   MALLOC_TRIM_THRESHOLD_: "131072",
 } as const;
