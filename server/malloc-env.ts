@@ -7,7 +7,8 @@
 // and every thread (libvips', Node's) can get an arena of its own. A fixed threshold gives blocks of 128 KB and up
 // back to the system when freed, and one arena keeps the rest in one place (the server handles one photo at a time).
 // RSS growth over idle across tests/server/estimate-photos.test.ts, one run each on the shared machine: 132.3 MB
-// with glibc's defaults; 44.9, 46.3, 39.3, 39.8 MB with two arenas; 32.3, 21.5, 34.3, 54.5 MB with one (limit 64).
+// with glibc's defaults; 44.9, 46.3, 39.3, 39.8 MB with two arenas; 32.3, 21.5, 34.3, 54.5,
+// 40.4 MB with one (limit 64).
 export const MALLOC_ENV = {
   MALLOC_ARENA_MAX: "1",
   MALLOC_MMAP_THRESHOLD_: "131072",
