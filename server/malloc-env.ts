@@ -4,13 +4,15 @@
 //
 // Why: by default glibc raises its mmap threshold each time a large block (a decoded photo, an uploaded photo's
 // bytes) is freed, up to 32 MB, so later photo-sized blocks come from its heaps and stay in RSS after they are freed;
-// and every thread (libvips', Node's) can get an arena of its own. A fixed threshold gives blocks of 128 KB and up
-// back to the system when freed, and one arena keeps the rest in one place (the server handles one photo at a time).
-// RSS growth over idle across tests/server/estimate-photos.test.ts, one run each on the shared machine: 132.3 MB
-// with glibc's defaults; 44.9, 46.3, 39.3, 39.8 MB with two arenas; 32.3, 21.5, 34.3, 54.5,
-// 40.4 MB with one (limit 64).
+// and every thread (libvips', Node's) can get an arena of its own. A fixed threshold of 32 KB sends blocks that size
+// and up (the upload's 64 KB chunks among them) to their own mappings, given back to the system when freed, instead of
+// the heap, where they fragmented it and kept it from shrinking; one arena keeps the rest in one place (the server
+// handles one photo at a time). RSS growth over idle across tests/server/estimate-photos.test.ts (limit 64 MB), one
+// run each on the shared machine: 132.3 MB with glibc's defaults; 39.3–46.3 MB (4 runs) with two arenas and a
+// 128 KB threshold; 21.5–54.5 MB (5 runs) with one arena and 128 KB, all of it in the main heap; 25.2, 26.1, 32.2, 31.2 MB
+// with one arena and 32 KB, after which RSS falls back below idle.
 export const MALLOC_ENV = {
   MALLOC_ARENA_MAX: "1",
-  MALLOC_MMAP_THRESHOLD_: "131072",
+  MALLOC_MMAP_THRESHOLD_: "32768",
   MALLOC_TRIM_THRESHOLD_: "131072",
 } as const;
