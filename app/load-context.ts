@@ -17,6 +17,8 @@ declare module "react-router" {
     clientIp: string | null;
     /** Cross-site and rate-limit guards, run by the endpoint itself so every spelling of its URL is covered. */
     guardEstimate: EstimateGuard;
+    /** The estimate endpoint's upload settings (server/estimate-upload.ts). */
+    uploads: { idleMs: number };
     /** Saves the owner's edits and publishes them (server/publish.ts); null where the console cannot publish. */
     publisher: Publisher | null;
     /** The owner console's sessions, passkeys, tokens and audit log; every owner route reaches them through its guard. */

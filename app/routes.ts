@@ -24,6 +24,7 @@ export default [
     route("enrol/:token", "routes/owner/enrol.tsx"),
     route("passkey/:ceremony", "routes/owner/passkey.ts"),
     route("requests/:id", "routes/owner/request.tsx"),
+    route("requests/:id/photos/:photo", "routes/owner/request-photo.ts"),
     route("spam", "routes/owner/spam.tsx"),
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),

@@ -107,6 +107,8 @@ export type AppOptions = {
   notifyTo?: string | null | (() => string | null);
   confirmations?: { enabled: boolean; periodHours: number };
   rateLimitPerMinute?: number;
+  /** How long an estimate upload may send nothing before it is given up. */
+  uploadIdleMs?: number;
   /** Origins allowed to post the form besides the site's own (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
   /** The public origin set at run time (SITE_URL); falls back to the one the site was built with. */
@@ -130,6 +132,7 @@ export async function createApp({
   notifyTo = null,
   confirmations = { enabled: false, periodHours: 24 },
   rateLimitPerMinute = 5,
+  uploadIdleMs = 20_000,
   allowedOrigins = [],
   siteUrl = null,
   buildDir = path.resolve("build"),
@@ -177,6 +180,7 @@ export async function createApp({
           siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
           clientIp: req.ip ?? null,
           guardEstimate,
+          uploads: { idleMs: uploadIdleMs },
           owner,
           publisher: publisher ?? null,
           push,

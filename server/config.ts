@@ -36,6 +36,8 @@ export const configSchema = z.object({
   /** The site's git repository the console edits and publishes from; the server's folder unless set. */
   SITE_REPO: optionalText,
   RATE_LIMIT_PER_MINUTE: integer(5, 1, Number.MAX_SAFE_INTEGER),
+  /** An estimate upload that sends nothing for this long is given up (photos from a phone on a weak signal). */
+  UPLOAD_IDLE_SECONDS: integer(20, 1, 600),
   ALLOWED_ORIGINS: origins,
   SMTP_URL: optionalText,
   NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),

@@ -61,3 +61,45 @@ describe("the owner's alert", () => {
     expect(ownerAlert(lead).text).toContain("npm run leads -- --mark 12 contacted");
   });
 });
+
+describe("photos in the e-mails", () => {
+  const preview = (n: number, size: number) => ({ position: n, preview: Buffer.alloc(size, n) });
+
+  it("the owner's alert shows each photo inline and names the ones that were not kept", () => {
+    const lead = storedLead({ photo_count: 2, photos_refused: "3:fileSize" });
+    const mail = ownerAlert(lead, undefined, [preview(1, 80_000), preview(2, 90_000)]);
+    expect(mail.attachments?.map((a) => [a.cid, a.content.length, a.contentType])).toEqual([
+      ["photo-1.R-ABC234@estimate", 80_000, "image/jpeg"],
+      ["photo-2.R-ABC234@estimate", 90_000, "image/jpeg"],
+    ]);
+    expect(mail.html).toContain('<img src="cid:photo-1.R-ABC234@estimate"');
+    expect(mail.html).toContain("Photo 3 was not kept: it is larger than 10 MB.");
+    expect(mail.text).toContain("Photos: 2 photos");
+    expect(mail.text).toContain("Photo 3 was not kept: it is larger than 10 MB.");
+  });
+
+  it("keeps the alert under 2 MB: photos past the budget are left to the console", () => {
+    const lead = storedLead({ photo_count: 5 });
+    const mail = ownerAlert(lead, undefined, [1, 2, 3, 4, 5].map((n) => preview(n, 400_000)));
+    const encoded = (mail.attachments ?? []).reduce((sum, a) => sum + Math.ceil(a.content.length / 3) * 4, 0);
+    expect(encoded + Buffer.byteLength(mail.html) + Buffer.byteLength(mail.text)).toBeLessThan(2_000_000);
+    expect(mail.attachments).toHaveLength(2);
+    expect(mail.text).toContain("Photo 3, 4, 5: too large for this e-mail; see the console.");
+  });
+
+  it("an alert without photos has no photo section and no attachments", () => {
+    const mail = ownerAlert(storedLead(), undefined, []);
+    expect(mail.attachments).toBeUndefined();
+    expect(mail.text).not.toContain("Photos");
+  });
+
+  it("the confirmation says how many photos arrived, only when some were sent", () => {
+    const now = new Date("2026-11-24T16:00:00Z");
+    const context = { siteUrl: "https://example.com", now };
+    expect(confirmation(storedLead({ photo_count: 2 }), context).text).toContain("Photos: 2 photos arrived");
+    expect(confirmation(storedLead({ photo_count: 0, photos_refused: "1:type" }), context).text).toContain(
+      "Photos: no photos arrived",
+    );
+    expect(confirmation(storedLead(), context).text).not.toContain("Photos");
+  });
+});

@@ -9,6 +9,7 @@ import type { ReviewRequestWords } from "../app/content/review-request.ts";
 import { addBusinessHours, byText, wallClock } from "../app/lib/business-hours.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
 import { encodeHeaderText, headerText } from "./mail-header.ts";
+import { decodeRefusals, photoCount, refusalText } from "../app/lib/estimate-photos.ts";
 
 export type Mail = {
   subject: string;
@@ -17,7 +18,12 @@ export type Mail = {
   html: string;
   /** What nodemailer sends as it is: the subject, already encoded. */
   headers: Record<string, { prepared: true; value: string }>;
+  /** Images the HTML shows inline (`cid:`): the homeowner's photos in the owner's alert. */
+  attachments?: { filename: string; content: Buffer; cid: string; contentType: "image/jpeg" }[];
 };
+
+/** The most the alert's inline photos may add, base64 included, so the whole e-mail stays under 2 MB. */
+export const ALERT_PHOTO_BUDGET_BYTES = 1_500_000;
 
 export type MailContext = { siteUrl: string; now: Date };
 
@@ -60,6 +66,48 @@ export function firstWords(message: string, max = 40): string {
   return `${(space > 15 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** The alert's photo section: previews inline while they fit the budget, the rest named; and what was refused. */
+function alertPhotos(
+  lead: StoredEstimate,
+  previews: readonly { position: number; preview: Buffer }[],
+  consoleUrl: string | null,
+) {
+  const refused = decodeRefusals(lead.photos_refused).map(refusalText);
+  if (previews.length === 0 && refused.length === 0) return { text: [], html: "", attachments: [] };
+  const attachments: NonNullable<Mail["attachments"]> = [];
+  const left: number[] = [];
+  let used = 0;
+  for (const { position, preview } of previews) {
+    const encoded = Math.ceil(preview.length / 3) * 4;
+    if (used + encoded > ALERT_PHOTO_BUDGET_BYTES) left.push(position);
+    else {
+      used += encoded;
+      attachments.push({
+        filename: `${lead.reference}-photo-${position}.jpg`,
+        content: preview,
+        cid: `photo-${position}.${lead.reference}@estimate`,
+        contentType: "image/jpeg",
+      });
+    }
+  }
+  const elsewhere = left.length
+    ? [`Photo ${left.join(", ")}: too large for this e-mail; ${consoleUrl ? "open the request" : "see the console"}.`]
+    : [];
+  const heading = `Photos: ${photoCount(previews.length)}`;
+  const text = [heading, ...(previews.length ? ["(shown in the e-mail's HTML version)"] : []), ...elsewhere, ...refused];
+  const html =
+    `<h3>${escapeHtml(heading)}</h3>` +
+    attachments
+      .map(
+        (a, i) =>
+          `<p style="margin:0 0 8px"><img src="cid:${escapeHtml(a.cid)}" alt="Photo ${i + 1}" ` +
+          `style="max-width:100%;height:auto;border-radius:6px"></p>`,
+      )
+      .join("") +
+    [...elsewhere, ...refused].map((line) => `<p>${escapeHtml(line)}</p>`).join("");
+  return { text, html, attachments };
+}
+
 function withSubject(subject: string, mail: Omit<Mail, "subject" | "headers">): Mail {
   return { subject, ...mail, headers: { Subject: { prepared: true, value: encodeHeaderText(subject) } } };
 }
@@ -96,7 +144,12 @@ function table(rows: readonly [string, string][]): string {
 /** Links into the owner console: the request's screen, and a one-tap "Mark as contacted" (a single-use token). */
 export type ConsoleLinks = { request: string; markContacted: string };
 
-export function ownerAlert(lead: StoredEstimate, links?: ConsoleLinks): Mail {
+export function ownerAlert(
+  lead: StoredEstimate,
+  links?: ConsoleLinks,
+  previews: readonly { position: number; preview: Buffer }[] = [],
+): Mail {
+  const photos = alertPhotos(lead, previews, links?.request ?? null);
   const service = lead.service || "No service chosen";
   const town = lead.city ?? "town not given";
   const subject = `Estimate request: ${service}, ${town} — "${firstWords(lead.message)}"`;
@@ -119,6 +172,7 @@ export function ownerAlert(lead: StoredEstimate, links?: ConsoleLinks): Mail {
     "Message:",
     lead.message,
     "",
+    ...(photos.text.length ? [...photos.text, ""] : []),
     "Where it came from:",
     ...(origin.length ? origin.map(([k, v]) => `${k}: ${v}`) : ["Not recorded"]),
     "",
@@ -134,12 +188,18 @@ export function ownerAlert(lead: StoredEstimate, links?: ConsoleLinks): Mail {
     `(reply to this message to answer)</p>` +
     table(details) +
     `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>` +
+    photos.html +
     `<h3>Where it came from</h3>${origin.length ? table(origin) : "<p>Not recorded</p>"}` +
     (links
       ? `<p><a href="${escapeHtml(links.request)}">Open it in the owner console</a></p>` +
         `<p><a href="${escapeHtml(links.markContacted)}">Called? Mark as contacted</a></p>`
       : `<p>Mark it once you have called: <code>npm run leads -- --mark ${lead.id} contacted</code></p>`);
-  return withSubject(subject, { replyTo: lead.email, text, html });
+  return withSubject(subject, {
+    replyTo: lead.email,
+    text,
+    html,
+    ...(photos.attachments.length ? { attachments: photos.attachments } : {}),
+  });
 }
 
 /** When the homeowner may expect a call, computed from the business hours. */
@@ -156,6 +216,10 @@ export function confirmation(lead: StoredEstimate, { siteUrl, now }: MailContext
     ["Reference", lead.reference],
     ["Service", lead.service || "Not chosen"],
     ...(lead.city ? ([["Town", lead.city]] as [string, string][]) : []),
+    // How many photos arrived (only when some were sent): the one thing about them the homeowner needs to know.
+    ...(lead.photo_count > 0 || lead.photos_refused
+      ? ([["Photos", `${photoCount(lead.photo_count)} arrived`]] as [string, string][])
+      : []),
     ["Received", localTime(lead.received_at)],
   ];
   const when = callBackBy(new Date(lead.received_at), now);

@@ -98,4 +98,13 @@ describe("leadsCsv", () => {
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.split("\r\n")).toHaveLength(3);
   });
+
+  it("has a column with how many photos came with each request", () => {
+    const csv = leadsCsv([storedLead({ photo_count: 3 }), storedLead({ id: 13 })]);
+    const [header = "", first = "", second = ""] = csv.slice(1).split("\r\n");
+    expect(header).toContain('"message","photos","spam"');
+    const cells = (line: string) => line.slice(1, -1).split('","');
+    const column = cells(header).indexOf("photos");
+    expect([cells(first)[column], cells(second)[column]]).toEqual(["3", "0"]);
+  });
 });

@@ -180,6 +180,7 @@ export const CSV_COLUMNS = [
   "service",
   "city",
   "message",
+  "photos",
   "spam",
   "page",
   "landing_page",
@@ -199,6 +200,7 @@ export function leadsCsv(
     rows.map((row) => ({
       ...row,
       received_at: localTime(row.received_at),
+      photos: row.photo_count,
       email_delivery: deliverySummary(deliveries(row.id)),
     })),
   );

@@ -94,7 +94,7 @@ export function createOutbox({
       if (!settings?.reviewUrl) throw new Error("no review link is set (Site → Business facts → Review link)");
       return reviewRequest(lead, settings.words, settings.reviewUrl);
     }
-    return ownerAlert(lead, consoleLinks?.(lead.id));
+    return ownerAlert(lead, consoleLinks?.(lead.id), store.photoPreviews(lead.id));
   }
 
   /** Queues a reminder for each lead that has waited too long while still new. */
@@ -120,6 +120,7 @@ export function createOutbox({
       html: mail.html,
       // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
       headers: mail.headers,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     };
     try {

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
+import { PHOTO_REFUSALS, type PhotoRefusalCode } from "../app/lib/estimate-photos.ts";
 
 export const MAX_SIDE = 2400;
 
@@ -150,5 +151,90 @@ async function verify(bytes: Buffer, label: string): Promise<{ width: number; he
   if (left.length > 0) throw new IngestError(`${label}: metadata survived (${left.join(", ")}); not added`);
   if ((meta.width ?? 0) > MAX_SIDE || (meta.height ?? 0) > MAX_SIDE)
     throw new IngestError(`${label}: still larger than ${MAX_SIDE} px; not added`);
+  return { width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+/** What the estimate form keeps of a homeowner's photo: at most this many pixels on the long side. */
+export const ESTIMATE_MAX_SIDE = 1600;
+/** The smaller copy the owner's alert e-mail and the console's thumbnails use. */
+export const ESTIMATE_PREVIEW_SIDE = 640;
+/** A form photo may claim at most this many pixels (a 48 MP phone camera fits; a bomb's header does not). */
+export const ESTIMATE_MAX_INPUT_PIXELS = 50_000_000;
+
+export type EstimatePhotoFormat = "jpeg" | "png" | "webp" | "heic";
+
+/** The format a file's first bytes say it is, if it is one the estimate form takes; never its name or type. */
+export function sniffPhotoFormat(bytes: Uint8Array): EstimatePhotoFormat | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16));
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
+  if (b.length >= 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (isHeic(bytes)) return "heic";
+  return null;
+}
+
+export type EstimatePhoto = { jpeg: Buffer; preview: Buffer; width: number; height: number };
+
+/** Why a homeowner's photo was not kept, as a code the form, the owner's screens and the e-mail put in words. */
+export class PhotoRefused extends IngestError {
+  override name = "PhotoRefused";
+  constructor(readonly code: PhotoRefusalCode) {
+    super(PHOTO_REFUSALS[code]);
+  }
+}
+
+/**
+ * A homeowner's photo → what the owner sees: decided by its bytes (never its name or type), decoded within pixel
+ * limits, turned upright, at most 1600 px, re-encoded as JPEG with no metadata (verified), plus a small preview.
+ */
+export async function ingestEstimatePhoto(
+  input: Uint8Array,
+  { heicDecodable = sharpDecodesHeic() }: IngestOptions = {},
+): Promise<EstimatePhoto> {
+  if (input.byteLength === 0) throw new PhotoRefused("empty");
+  const format = sniffPhotoFormat(input);
+  if (format === null) throw new PhotoRefused("type");
+  if (format === "heic" && !heicDecodable) throw new PhotoRefused("heic");
+  let meta: Metadata;
+  try {
+    // The header only: a decompression bomb's claimed size is refused before a pixel is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRefused("unreadable");
+  }
+  const expected = format === "heic" ? "heif" : format;
+  if (meta.format !== expected) throw new PhotoRefused("type");
+  if ((meta.width ?? 0) * (meta.height ?? 0) > ESTIMATE_MAX_INPUT_PIXELS || (meta.pages ?? 1) > 1)
+    throw new PhotoRefused("pixels");
+  let jpeg: Buffer;
+  let preview: Buffer;
+  try {
+    const decode = () =>
+      sharp(input, { limitInputPixels: ESTIMATE_MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true }).rotate();
+    jpeg = await decode()
+      .resize({ width: ESTIMATE_MAX_SIDE, height: ESTIMATE_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+    // From the 1600 px copy, not the original: cheaper, and nothing of the upload is read twice.
+    preview = await sharp(jpeg)
+      .resize({ width: ESTIMATE_PREVIEW_SIDE, height: ESTIMATE_PREVIEW_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 70, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new PhotoRefused("unreadable");
+  }
+  const { width, height } = await verifyClean(jpeg, ESTIMATE_MAX_SIDE);
+  await verifyClean(preview, ESTIMATE_PREVIEW_SIDE);
+  return { jpeg, preview, width, height };
+}
+
+/** Re-reads an estimate photo: no metadata segment survived, and it is no larger than `maxSide`. */
+async function verifyClean(bytes: Buffer, maxSide: number): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  const left = jpegMetadataSegments(bytes).length + (meta.exif || meta.xmp || meta.icc || meta.iptc ? 1 : 0);
+  if (left > 0 || (meta.width ?? 0) > maxSide || (meta.height ?? 0) > maxSide)
+    throw new PhotoRefused("metadata");
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }

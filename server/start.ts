@@ -161,6 +161,7 @@ const app = await createApp({
     periodHours: config.CONFIRMATION_PERIOD_HOURS,
   },
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  uploadIdleMs: config.UPLOAD_IDLE_SECONDS * 1000,
   allowedOrigins: config.ALLOWED_ORIGINS,
   siteUrl: config.SITE_URL ?? null,
   trustProxy: config.TRUST_PROXY,

@@ -3,6 +3,15 @@
 export const DEFAULT_ESTIMATE_ENDPOINT = "/api/estimate";
 export const DEFAULT_ESTIMATE_PROVIDER = "our secure website form";
 
+/** The estimate form's props that differ from these defaults (the island knows them, so the page need not carry them). */
+export function estimateFormOverrides(): { endpoint?: string; providerName?: string } {
+  const { endpoint, providerName } = estimateConfig();
+  return {
+    ...(endpoint === DEFAULT_ESTIMATE_ENDPOINT ? {} : { endpoint }),
+    ...(providerName === DEFAULT_ESTIMATE_PROVIDER ? {} : { providerName }),
+  };
+}
+
 export function estimateConfig() {
   const env = typeof process === "undefined" ? {} : process.env;
   return {

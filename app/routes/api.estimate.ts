@@ -5,9 +5,13 @@ import { business } from "~/content/business";
 import { ESTIMATE_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MAX_BODY_BYTES } from "~/lib/estimate-fields";
 import { parseAttribution } from "~/lib/attribution";
 import { validateEstimate, type FieldError } from "~/lib/estimate-schema";
+import { encodeRefusals, PHOTO_FIELD, type PhotoRefusal } from "~/lib/estimate-photos";
+import { readEstimateUpload, UPLOAD_READ_LIMITS } from "../../server/estimate-upload.ts";
+import type { NewPhoto } from "../../server/estimate-store.ts";
 
 export const CONFIRMATION_PATH = "/contact/received";
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
 const KNOWN_FIELDS = new Set([
   "name",
   "email",
@@ -65,14 +69,21 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  // `confirmation` says a confirmation e-mail is on its way (never for what the spam trap caught).
-  const success = (confirmation = false) =>
-    wantsJson
-      ? json(200, confirmation ? { ok: true, confirmation: true } : { ok: true })
-      : new Response(null, {
-          status: 303,
-          headers: { Location: `${CONFIRMATION_PATH}?status=ok${confirmation ? "&confirmation=1" : ""}` },
-        });
+  // `confirmation` says a confirmation e-mail is on its way (never for what the spam trap caught); `photos` how many
+  // photos were kept and `refused` which were not and why (only when photos were sent).
+  const success = (confirmation = false, photos?: { kept: number; refused: PhotoRefusal[] }) => {
+    if (wantsJson)
+      return json(200, {
+        ok: true,
+        ...(confirmation ? { confirmation: true } : {}),
+        ...(photos ? { photos: photos.kept, refusedPhotos: photos.refused } : {}),
+      });
+    const query = new URLSearchParams({ status: "ok" });
+    if (confirmation) query.set("confirmation", "1");
+    if (photos) query.set("photos", String(photos.kept));
+    if (photos?.refused.length) query.set("refused", encodeRefusals(photos.refused));
+    return new Response(null, { status: 303, headers: { Location: `${CONFIRMATION_PATH}?${query}` } });
+  };
   const answer = (status: number, error: string, errors: FieldError[] = []) => {
     if (wantsJson) return failure(status, error, errors);
     const fields = [...new Set(errors.map((e) => e.field).filter((f) => KNOWN_FIELDS.has(f)))].join(",");
@@ -93,30 +104,61 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!FORM_TYPES.test(contentType)) {
     return failure(415, "Send the form as multipart/form-data or application/x-www-form-urlencoded.");
   }
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+  const multipart = MULTIPART.test(contentType);
+  // Photos make a multipart body larger; a body past its cap is refused before a byte is read.
+  const maxBytes = multipart ? UPLOAD_READ_LIMITS.bodyBytes : MAX_BODY_BYTES;
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) {
     return failure(413, "The request is too large.");
   }
-  const body = await readBody(request, MAX_BODY_BYTES);
-  if (!body) return failure(413, "The request is too large.");
 
-  let form: FormData;
-  try {
-    form = await new Request("http://form.invalid/", {
-      method: "POST",
-      headers: { "content-type": contentType },
-      body,
-    }).formData();
-  } catch {
-    return answer(400, "The form data could not be read.", [
-      { field: "form", code: "malformed", message: "Malformed form data." },
-    ]);
+  let entries: [string, FormDataEntryValue][];
+  let photos: NewPhoto[] = [];
+  let refusedPhotos: PhotoRefusal[] = [];
+  let photosSent = false;
+  if (multipart) {
+    const upload = await readEstimateUpload(request, contentType, context.uploads);
+    if ("kind" in upload) {
+      if (upload.kind === "too-large") return failure(413, "The request is too large.");
+      if (upload.kind === "stalled") return failure(408, "The request stopped arriving. Please try again.");
+      if (upload.kind === "unexpected-file")
+        return answer(400, "Files are not accepted.", [
+          { field: upload.field, code: "unexpected_file", message: "Files are not accepted." },
+        ]);
+      return answer(400, "The form data could not be read.", [
+        { field: "form", code: "malformed", message: "Malformed form data." },
+      ]);
+    } else {
+      entries = upload.fields;
+      photos = upload.photos;
+      refusedPhotos = upload.refused;
+      photosSent = photos.length + refusedPhotos.length > 0;
+    }
+  } else {
+    const body = await readBody(request, MAX_BODY_BYTES);
+    if (!body) return failure(413, "The request is too large.");
+    try {
+      entries = [
+        ...(await new Request("http://form.invalid/", {
+          method: "POST",
+          headers: { "content-type": contentType },
+          body,
+        }).formData()),
+      ];
+    } catch {
+      return answer(400, "The form data could not be read.", [
+        { field: "form", code: "malformed", message: "Malformed form data." },
+      ]);
+    }
   }
 
   const values: Record<string, string> = {};
   const problems: FieldError[] = [];
-  for (const [name, value] of form) {
+  for (const [name, value] of entries) {
     if (typeof value !== "string") {
       problems.push({ field: name, code: "unexpected_file", message: "Files are not accepted." });
+    } else if (name === PHOTO_FIELD) {
+      // An urlencoded form's empty file input sends the field as text: no photo.
+      continue;
     } else if (Object.hasOwn(values, name)) {
       problems.push({ field: name, code: "duplicate_field", message: `The field ${name} was sent more than once.` });
     } else if (value.includes("\uFFFD")) {
@@ -153,6 +195,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           referer: request.headers.get("referer"),
           siteOrigin: context.siteOrigin,
         }),
+        // What the spam trap caught keeps nothing but its words.
+        photos: spam ? [] : photos,
+        photosRefused: spam ? "" : encodeRefusals(refusedPhotos),
       },
       { notifyTo: context.notifyTo, confirm, confirmationPeriodHours: context.confirmations.periodHours },
     );
@@ -169,5 +214,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(500, `We could not save your request. Please call us at ${business.phone}`);
   }
 
-  return success(confirm && !spam);
+  return success(confirm && !spam, photosSent ? { kept: photos.length, refused: refusedPhotos } : undefined);
 }

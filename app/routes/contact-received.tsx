@@ -7,6 +7,7 @@ import { business } from "~/content/business";
 import { telHref } from "~/lib/links";
 import { ESTIMATE_FIELDS, ESTIMATE_MESSAGES } from "~/lib/estimate-fields";
 import { seo } from "~/lib/seo";
+import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -15,7 +16,16 @@ export function loader({ request }: Route.LoaderArgs) {
   );
   // Only known field names are turned into text; nothing from the URL is echoed as-is.
   const fields = (params.get("fields") ?? "").split(",").flatMap((name) => labels.get(name) ?? []);
-  return { ok: params.get("status") === "ok", confirmation: params.get("confirmation") === "1", fields };
+  // Photos: a count and coded refusals, turned into our own words (nothing from the URL is shown as it came).
+  const photos = /^[0-9]$/.test(params.get("photos") ?? "") ? Number(params.get("photos")) : null;
+  const refused = decodeRefusals(params.get("refused")).map(refusalText);
+  return {
+    ok: params.get("status") === "ok",
+    confirmation: params.get("confirmation") === "1",
+    fields,
+    photos: photos === null ? null : `${photoCount(photos)} arrived with it.`.replace(/^n/, "N"),
+    refused,
+  };
 }
 
 export const meta = () =>
@@ -38,6 +48,14 @@ export default function ContactReceived({ loaderData }: Route.ComponentProps) {
               Thank you. We received your request and will get back to you as soon as possible, usually the same
               business day.
             </p>
+            {loaderData.photos && (
+              <div className="mt-3 text-lg text-soot-800" data-testid="photo-receipt">
+                <p className="font-semibold">{loaderData.photos}</p>
+                {loaderData.refused.map((text) => (
+                  <p key={text}>{text}</p>
+                ))}
+              </div>
+            )}
             {loaderData.confirmation && (
               <p className="mt-3 text-lg text-soot-800">{ESTIMATE_MESSAGES.confirmationNote}</p>
             )}

@@ -9,7 +9,7 @@ import { PaymentMethods } from "~/components/payment-methods";
 import { SectionHeading } from "~/components/section-heading";
 import { business } from "~/content/business";
 import { contactFaqs } from "~/content/faqs";
-import { estimateConfig } from "~/lib/estimate-config";
+import { estimateFormOverrides } from "~/lib/estimate-config";
 import { faqPageJsonLd } from "~/lib/json-ld";
 import { mailtoHref, telHref } from "~/lib/links";
 import { seo } from "~/lib/seo";
@@ -44,7 +44,7 @@ export default function Contact() {
               name="EstimateForm"
               id="estimate-form"
               component={EstimateForm}
-              props={{ ...estimateConfig(), cities: business.cities.map((c) => c.name) }}
+              props={estimateFormOverrides()}
             />
           </div>
         </div>

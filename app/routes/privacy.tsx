@@ -22,6 +22,7 @@ const sections: { heading: string; paragraphs: string[] }[] = [
     heading: "What we collect",
     paragraphs: [
       "When you send the estimate form we keep what you type: your name, e-mail address, phone number, the service you pick and your message, plus the town if you came from one of our town pages.",
+      "If you add photos (up to 5), we keep only their pictures: each is turned upright, made smaller (at most 1600 pixels on its longest side) and saved again as a plain JPEG without its location, date, camera details or file name. The original files are never saved. Photos are stored with your request and are seen only by the owner, in the owner's signed-in console and in the e-mail that tells the owner about your request; they are never shown on this website.",
       "With it we keep a few facts about the request: when it arrived, your internet address and your browser's name (to stop abuse), the page you sent it from, the first page you opened on our site during that visit, the site that sent you here, and any campaign tags in that first link (utm_source and the like, gclid, fbclid).",
       "Your browser remembers those last details in its session storage until you close the tab, so the form can send them. We set no cookies, use no analytics or advertising trackers, and our pages load nothing from other companies.",
     ],
@@ -42,14 +43,14 @@ const sections: { heading: string; paragraphs: string[] }[] = [
   {
     heading: "How long we keep it",
     paragraphs: [
-      `Requests are deleted automatically ${months} months after they arrive, together with their notes and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
+      `Requests are deleted automatically ${months} months after they arrive, together with their photos, notes and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
       `We keep backup copies of the database, so that a broken disk cannot lose your request. Each backup is deleted after at most ${backupDays} days, so anything deleted from the database is gone from every backup within ${backupDays} days.`,
     ],
   },
   {
     heading: "Seeing or deleting your details",
     paragraphs: [
-      "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its notes and e-mail records, from our database completely.",
+      "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes and e-mail records, from our database completely.",
     ],
   },
 ];

@@ -78,6 +78,22 @@ CREATE TABLE notes (
 CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL);
 `;
 
+// Version 5: the homeowner's photos, kept with their request (so erasure, the purge and backups cover them), and
+// the photos that were not kept, as "number:reason" pairs (app/lib/estimate-photos.ts) for the owner.
+const MIGRATE_V5 = `
+CREATE TABLE estimate_photos (
+  id INTEGER PRIMARY KEY,
+  estimate_id INTEGER NOT NULL REFERENCES estimates(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  jpeg BLOB NOT NULL,
+  preview BLOB NOT NULL,
+  UNIQUE (estimate_id, position)
+);
+ALTER TABLE estimates ADD COLUMN photos_refused TEXT NOT NULL DEFAULT '';
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -85,4 +101,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: "worklist, attribution, references, mail kinds", up: MIGRATE_V2 },
   { version: 3, name: "owner console: sessions, passkeys, invites, one-tap tokens, audit log", up: OWNER_TABLES_SQL },
   { version: 4, name: "push notifications: the owner's devices and the server's VAPID keys", up: PUSH_TABLES_SQL },
+  { version: 5, name: "estimate photos", up: MIGRATE_V5 },
 ];

@@ -9,6 +9,7 @@ import {
   type ListOptions,
   type NewEstimate,
   type Note,
+  type PhotoInfo,
   type SaveOptions,
   type StoredEstimate,
 } from "./types.ts";
@@ -26,10 +27,10 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
   const insertEstimate = db.prepare(
     `INSERT INTO estimates (reference, received_at, name, email, phone, service, message, city, spam, idempotency_key, ip,
        user_agent, page, landing_page, referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
-       fbclid, city_param)
+       fbclid, city_param, photos_refused)
      VALUES (@reference, @receivedAt, @name, @email, @phone, @service, @message, @city, @spam, @idempotencyKey, @ip,
        @userAgent, @page, @landingPage, @referrer, @utmSource, @utmMedium, @utmCampaign, @utmTerm, @utmContent, @gclid,
-       @fbclid, @cityParam)
+       @fbclid, @cityParam, @photosRefused)
      ON CONFLICT (idempotency_key) DO NOTHING`,
   );
   const findByKey = db.prepare<[string | null], { id: number; reference: string }>(
@@ -55,14 +56,28 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
   );
   const remindedStmt = db.prepare("UPDATE estimates SET reminded_at = ? WHERE id = ?");
   const unspamStmt = db.prepare("UPDATE estimates SET spam = 0 WHERE id = ?");
+  const insertPhoto = db.prepare(
+    "INSERT INTO estimate_photos (estimate_id, position, width, height, jpeg, preview) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const photosStmt = db.prepare<[number], PhotoInfo>(
+    "SELECT position, width, height, length(jpeg) AS bytes FROM estimate_photos WHERE estimate_id = ? ORDER BY position",
+  );
+  const photoStmt = db.prepare<[number, number], { jpeg: Buffer; preview: Buffer }>(
+    "SELECT jpeg, preview FROM estimate_photos WHERE estimate_id = ? AND position = ?",
+  );
+  const previewsStmt = db.prepare<[number], { position: number; preview: Buffer }>(
+    "SELECT position, preview FROM estimate_photos WHERE estimate_id = ? ORDER BY position",
+  );
 
   const saveTx = db.transaction((estimate: NewEstimate, options: SaveOptions) => {
     let reference = newReference();
     while (referenceTaken.get(reference)) reference = newReference();
+    const { photos = [], attribution, ...fields } = estimate;
     const result = insertEstimate.run({
       ...NO_ATTRIBUTION,
-      ...estimate.attribution,
-      ...estimate,
+      ...attribution,
+      ...fields,
+      photosRefused: estimate.photosRefused ?? "",
       reference,
       receivedAt: iso(),
       spam: estimate.spam ? 1 : 0,
@@ -77,6 +92,7 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
       };
     }
     const id = Number(result.lastInsertRowid);
+    photos.forEach((p, i) => insertPhoto.run(id, i + 1, p.width, p.height, p.jpeg, p.preview));
     let confirmationQueued = false;
     if (!estimate.spam) {
       if (options.notifyTo) mail.enqueue(id, "owner-alert", options.notifyTo);
@@ -103,6 +119,19 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
     },
     get(id: number): StoredEstimate | undefined {
       return getStmt.get(id);
+    },
+    /** A request's photos, numbered from 1, without their bytes. */
+    photos(id: number): PhotoInfo[] {
+      return photosStmt.all(id);
+    },
+    /** One photo's bytes: the 1600 px JPEG, or the small preview. */
+    photo(id: number, position: number, size: "full" | "preview"): Buffer | null {
+      const row = photoStmt.get(id, position);
+      return row ? (size === "full" ? row.jpeg : row.preview) : null;
+    },
+    /** Every preview of a request, for the owner's alert. */
+    photoPreviews(id: number): { position: number; preview: Buffer }[] {
+      return previewsStmt.all(id);
     },
     setStatus(id: number, status: LeadStatus, note?: string): boolean {
       return db.transaction(() => {

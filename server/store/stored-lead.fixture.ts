@@ -28,6 +28,8 @@ export function storedLead(overrides: Partial<StoredEstimate> = {}): StoredEstim
     gclid: null,
     fbclid: null,
     city_param: null,
+    photo_count: 0,
+    photos_refused: "",
     ...overrides,
   };
 }

@@ -46,7 +46,16 @@ export type NewEstimate = {
   ip: string | null;
   userAgent: string | null;
   attribution?: Attribution;
+  /** Cleaned photos (server/photo-ingest.ts), stored with the request in the same transaction. */
+  photos?: readonly NewPhoto[];
+  /** The photos that were not kept and why: "3:fileSize,6:count" (app/lib/estimate-photos.ts). */
+  photosRefused?: string;
 };
+
+export type NewPhoto = { jpeg: Buffer; preview: Buffer; width: number; height: number };
+
+/** A stored photo without its bytes. */
+export type PhotoInfo = { position: number; width: number; height: number; bytes: number };
 
 export type StoredEstimate = {
   id: number;
@@ -74,6 +83,10 @@ export type StoredEstimate = {
   gclid: string | null;
   fbclid: string | null;
   city_param: string | null;
+  /** How many photos are stored with it. */
+  photo_count: number;
+  /** The photos that were not kept: "3:fileSize,6:count"; '' when none. */
+  photos_refused: string;
 };
 
 export type OutboxItem = { id: number; estimate_id: number; kind: MailKind; attempts: number; recipient: string };
@@ -116,4 +129,5 @@ export type SaveOptions = {
 /** The columns a StoredEstimate is read from. */
 export const ESTIMATE_COLUMNS = `id, reference, received_at, name, email, phone, service, message, city, spam, idempotency_key,
   status, status_at, reminded_at, page, landing_page, referrer, utm_source, utm_medium, utm_campaign, utm_term,
-  utm_content, gclid, fbclid, city_param`;
+  utm_content, gclid, fbclid, city_param, photos_refused,
+  (SELECT count(*) FROM estimate_photos WHERE estimate_photos.estimate_id = estimates.id) AS photo_count`;

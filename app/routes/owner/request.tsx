@@ -12,6 +12,7 @@ import { cn } from "~/lib/cn";
 import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { deliveryState } from "../../../server/estimate-store.ts";
 import { attributionRows, localTime } from "../../../server/lead-mail.ts";
+import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
 
 const DONE = {
   status: "Status saved.",
@@ -67,6 +68,14 @@ export async function loader(args: Route.LoaderArgs) {
       received: localTime(lead.received_at),
       statusAt: lead.status_at ? localTime(lead.status_at) : null,
     },
+    photos: estimates.photos(lead.id).map((p) => ({
+      href: `/owner/requests/${lead.id}/photos/${p.position}`,
+      position: p.position,
+      // The preview's size, from the stored photo's proportions (no layout shift while they load).
+      width: Math.round((p.width / Math.max(p.width, p.height)) * 640),
+      height: Math.round((p.height / Math.max(p.width, p.height)) * 640),
+    })),
+    photosRefused: decodeRefusals(lead.photos_refused).map(refusalText),
     origin: attributionRows(lead),
     mail: estimates.deliveries(lead.id).map((m) => ({
       kind: m.kind.replace("-", " "),
@@ -131,7 +140,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: "Request | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, origin, mail, history, csrf, done, review } = loaderData;
+  const { lead, origin, mail, history, csrf, done, review, photos, photosRefused } = loaderData;
   const subject = `Your estimate request (${lead.reference})`;
   const actions = [
     { label: "Call", href: telHref(lead.phone) },
@@ -184,6 +193,40 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
         </dl>
         <h2 className="mt-4 font-serif text-xl font-bold">Message</h2>
         <p className="mt-1 whitespace-pre-wrap">{lead.message}</p>
+        {(photos.length > 0 || photosRefused.length > 0) && (
+          <section aria-labelledby="photos-heading" className="mt-4">
+            <h2 id="photos-heading" className="font-serif text-xl font-bold">
+              Photos ({photoCount(photos.length)})
+            </h2>
+            {photos.length > 0 && (
+              <>
+                <p className="text-sm text-soot-800">Tap a photo to see it full size.</p>
+                <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+                  {photos.map((p) => (
+                    <li key={p.position}>
+                      <a href={p.href} className="block overflow-hidden rounded-lg border-2 border-mortar-300">
+                        <img
+                          src={`${p.href}-small`}
+                          width={p.width}
+                          height={p.height}
+                          alt={`Photo ${p.position} from ${lead.name}`}
+                          className="aspect-square h-auto w-full bg-mortar-100 object-cover"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {photosRefused.length > 0 && (
+              <ul className="mt-2 space-y-1 font-semibold text-brick-800" data-testid="photos-refused">
+                {photosRefused.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
       </Card>
 
       <Card className="mb-4">
