@@ -141,10 +141,14 @@ function isContentMistake(message: string): boolean {
 export function npmBuild(repoDir: string, log: (chunk: string) => void = () => {}) {
   return (buildDir: string) =>
     new Promise<void>((resolve, reject) => {
+      // The server's own allocator tuning (server/malloc-env.ts) is for its photo uploads, not for the build.
+      const inherited = { ...process.env };
+      delete inherited.MALLOC_MMAP_THRESHOLD_;
+      delete inherited.MALLOC_TRIM_THRESHOLD_;
       const child = spawn("npm", ["run", "-s", "build"], {
         cwd: repoDir,
         env: {
-          ...process.env,
+          ...inherited,
           BUILD_DIR: buildDir,
           // The build runs beside the live server under the unit's MemoryMax (decision 0017): V8 collects garbage
           // before its heap passes 384 MB, and glibc keeps two malloc arenas, not eight per core (Rolldown's threads).
@@ -375,7 +379,14 @@ export function createPublisher({
       } else {
         job.error = ownerWords(error);
         log(`publish ${job.id}: could not take the site's lock: ${errorText(error)}`);
-        tell({ ok: false, job, detail: `taking the site's lock: ${job.error}` });
+        tell({
+          ok: false,
+          job,
+          detail:
+            `The change "${job.summary}" was not published: ${job.error}.\n` +
+            `It stopped while taking the site's lock (before changing anything): ${errorText(error).split("\n")[0]}\n` +
+            "The public site still shows the previous version.",
+        });
       }
       job.finishedAt = now();
       return;

@@ -61,8 +61,15 @@ export function tryAcquireSiteLock(repoDir: string, what: string): SiteLock | Lo
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx");
-      writeSync(fd, `${process.pid} ${what}\n`);
-      closeSync(fd);
+      try {
+        writeSync(fd, `${process.pid} ${what}\n`);
+      } catch (error) {
+        // A full disk: no half-made lock is left behind.
+        rmSync(file, { force: true });
+        throw error;
+      } finally {
+        closeSync(fd);
+      }
       let released = false;
       return {
         file,

@@ -119,7 +119,7 @@ describe.skipIf(!caddyInstalled)("restarting after a publish, behind Caddy", () 
       [
         `import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";`,
         `const out = process.env.BUILD_DIR;`,
-        `cpSync(${JSON.stringify(path.resolve("build"))}, out, { recursive: true });`,
+        `cpSync(${JSON.stringify(path.resolve("build"))}, out, { recursive: true, preserveTimestamps: true });`,
         `const phone = /^phone: "?([^"\\n]+)"?$/m.exec(readFileSync("content/business.yaml", "utf8"))[1];`,
         `const home = out + "/client/index.html";`,
         `writeFileSync(home, readFileSync(home, "utf8").replaceAll(${JSON.stringify(PHONES[0])}, phone));`,
