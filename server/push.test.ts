@@ -32,6 +32,22 @@ function setup() {
   return { store, owner };
 }
 
+/** A notifier whose push service always fails with `failure`; `calls()` counts the attempts. */
+function failingNotifier(owner: ReturnType<typeof setup>["owner"], failure: object, retryDelaysMs: number[]) {
+  let calls = 0;
+  const push = createPushNotifier({
+    store: owner.pushDevices,
+    audit: owner.audit,
+    subject: () => "mailto:owner@example.com",
+    retryDelaysMs,
+    send: async () => {
+      calls++;
+      throw Object.assign(new Error("push service"), failure);
+    },
+  });
+  return { push, calls: () => calls };
+}
+
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
@@ -72,20 +88,10 @@ describe("push notifier", () => {
     close = () => store.close();
     owner.pushDevices.add(KEYS, null, "Safari on iPhone");
     const { id } = store.save({ ...LEAD, service: "Tuckpointing" });
-    let calls = 0;
-    const push = createPushNotifier({
-      store: owner.pushDevices,
-      audit: owner.audit,
-      subject: () => "mailto:owner@example.com",
-      retryDelaysMs: [1, 1],
-      send: async () => {
-        calls++;
-        throw Object.assign(new Error("Received unexpected response code"), { statusCode: 503 });
-      },
-    });
+    const { push, calls } = failingNotifier(owner, { statusCode: 503 }, [1, 1]);
     push.newRequest({ id, service: "Tuckpointing", city: null });
     await expect.poll(() => owner.audit.forLead(id).length).toBe(1);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     expect(owner.audit.forLead(id)[0]).toMatchObject({
       event: "push failed",
       detail: "Safari on iPhone: the push service answered 503, 3 attempts",
@@ -97,19 +103,9 @@ describe("push notifier", () => {
     for (const statusCode of [404, 410]) {
       const { store, owner } = setup();
       owner.pushDevices.add(KEYS, null, "Chrome on Android");
-      let calls = 0;
-      const push = createPushNotifier({
-        store: owner.pushDevices,
-        audit: owner.audit,
-        subject: () => "mailto:owner@example.com",
-        retryDelaysMs: [1, 1],
-        send: async () => {
-          calls++;
-          throw Object.assign(new Error("gone"), { statusCode });
-        },
-      });
+      const { push, calls } = failingNotifier(owner, { statusCode }, [1, 1]);
       expect(await push.test()).toEqual({ sent: 0, failed: 1 });
-      expect(calls).toBe(1);
+      expect(calls()).toBe(1);
       expect(owner.pushDevices.list()).toHaveLength(0);
       store.close();
     }
@@ -131,17 +127,7 @@ describe("push notifier", () => {
     close = () => store.close();
     owner.pushDevices.add(KEYS, null, "Safari on iPhone");
     const { id } = store.save({ ...LEAD, service: "" });
-    let calls = 0;
-    const push = createPushNotifier({
-      store: owner.pushDevices,
-      audit: owner.audit,
-      subject: () => "mailto:owner@example.com",
-      retryDelaysMs: [20],
-      send: async () => {
-        calls++;
-        throw Object.assign(new Error("down"), { code: "ECONNREFUSED" });
-      },
-    });
+    const { push, calls } = failingNotifier(owner, { code: "ECONNREFUSED" }, [20]);
     push.newRequest({ id, service: "", city: null });
     store.db.prepare("DELETE FROM estimates WHERE id = ?").run(id);
     await expect.poll(() => owner.audit.recent(1)[0]?.event).toBe("push failed");
@@ -149,6 +135,6 @@ describe("push notifier", () => {
       estimate_id: null,
       detail: "Safari on iPhone: the push service could not be reached (ECONNREFUSED), 2 attempts",
     });
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 });
