@@ -487,8 +487,8 @@ async function main() {
       say(`  FAIL ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
     if (container.running) {
-      say("\n== journalctl -u heartland-site (last 60 lines)");
-      say(indent((await container.root_("journalctl -u heartland-site -n 60 --no-pager", 30_000, true)).out, "   "));
+      say("\n== journalctl -u heartland-site (last 60 lines), then -u caddy (last 30)");
+      say(indent((await container.root_("journalctl -u heartland-site -n 60 --no-pager; echo; journalctl -u caddy -n 30 --no-pager", 30_000, true)).out, "   "));
     }
   } finally {
     await cleanup();
