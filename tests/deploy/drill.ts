@@ -488,7 +488,18 @@ async function main() {
     }
     if (container.running) {
       say("\n== journalctl -u heartland-site (last 60 lines), then -u caddy (last 30)");
-      say(indent((await container.root_("journalctl -u heartland-site -n 60 --no-pager; echo; journalctl -u caddy -n 30 --no-pager", 30_000, true)).out, "   "));
+      say(
+        indent(
+          (
+            await container.root_(
+              "journalctl -u heartland-site -n 60 --no-pager; echo; journalctl -u caddy -n 30 --no-pager",
+              30_000,
+              true,
+            )
+          ).out,
+          "   ",
+        ),
+      );
     }
   } finally {
     await cleanup();
@@ -734,8 +745,9 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     let file = "";
     for (const line of r.out.split("\n")) {
       if (/^\S/.test(line) && !/^(npm |> |Not ready|Ready to launch)/.test(line)) file = line.trim();
-      else if (/^  \S/.test(line) && !file.startsWith("content/")) {
-        if (!/^  SITE_URL: https:\/\/localhost is this machine/.test(line)) unexpected.push(`${file}: ${line.trim()}`);
+      else if (/^ {2}\S/.test(line) && !file.startsWith("content/")) {
+        if (!/^ {2}SITE_URL: https:\/\/localhost is this machine/.test(line))
+          unexpected.push(`${file}: ${line.trim()}`);
       }
     }
     say(`   drill: check:launch may list the template's placeholders in content/ and SITE_URL=https://localhost`);
