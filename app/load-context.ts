@@ -2,6 +2,7 @@
 import type { EstimateStore } from "../server/estimate-store.ts";
 import type { Publisher } from "../server/publish.ts";
 import type { OwnerConsole } from "../server/owner-console.ts";
+import type { PushNotifier } from "../server/push.ts";
 import type { EstimateGuard } from "../server/security.ts";
 
 declare module "react-router" {
@@ -20,6 +21,8 @@ declare module "react-router" {
     publisher: Publisher | null;
     /** The owner console's sessions, passkeys, tokens and audit log; every owner route reaches them through its guard. */
     owner: OwnerConsole;
+    /** Pushes new requests to the owner's devices (server/push.ts); null where the server sends none (tests). */
+    push: PushNotifier | null;
   }
 }
 

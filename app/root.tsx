@@ -35,13 +35,14 @@ export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 const BUSINESS_PAGES = new Set(["/", "/contact"]);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
+  // The console installs as its own app (server/owner-app.ts); public pages keep the site's manifest.
+  const manifest = useIsOwnerPage() ? "/owner/manifest.webmanifest" : "/site.webmanifest";
   return (
     <html lang="en-US">
       <head>
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="expect" href="#hero" blocking="render" />
         <Meta />
         <Links />
+        <link rel="manifest" href={manifest} />
         {/* The business entity is described where it is the subject (home, contact); other pages' data refers to
             it by its @id. Every page's first response must fit one congestion window (decision 0012). */}
         {BUSINESS_PAGES.has(pathname) && (

@@ -33,6 +33,9 @@ export default [
     route("site", "routes/owner/site.tsx"),
     route("site/edit/:kind/:slug?", "routes/owner/site-edit.tsx"),
     route("site/photos", "routes/owner/site-photos.tsx"),
+    route("reports", "routes/owner/reports.tsx"),
+    route("reports.csv", "routes/owner/reports-csv.ts"),
+    route("help", "routes/owner/help.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

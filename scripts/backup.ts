@@ -10,19 +10,33 @@ const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "data");
 const configured = process.env.BACKUP_DIR?.trim();
 const backupDir = path.resolve(configured && configured !== "off" ? configured : path.join(dataDir, "backups"));
 const databaseFile = path.join(dataDir, "estimates.db");
+// The working copy whose history (the owner's console edits) is bundled beside the database, as the server does.
+const repoDir = path.resolve(process.env.SITE_REPO?.trim() || ".");
+const hasRepo = existsSync(path.join(repoDir, ".git")) && !process.env.BUILD_DIR?.trim();
 
 if (!existsSync(databaseFile)) {
   console.error(`No database at ${databaseFile}: nothing to back up. (Is DATA_DIR set as for the server?)`);
   process.exit(1);
 }
 try {
-  const result = await backupDatabase({ databaseFile, dir: backupDir, retention: business.leads.backups });
+  const result = await backupDatabase({
+    databaseFile,
+    dir: backupDir,
+    retention: business.leads.backups,
+    repoDir: hasRepo ? repoDir : null,
+  });
   console.log(
     `Backed up ${result.counts.requests} requests (${result.counts.notes} notes, ${result.counts.mail} e-mails) to ${result.file}`,
   );
   console.log(`${(result.bytes / 1024).toFixed(0)} KB in ${Math.round(result.ms)} ms; integrity check passed.`);
-  if (result.pruned.length > 0) console.log(`Removed ${result.pruned.length} backup(s) past retention.`);
+  if (result.site && "file" in result.site) console.log(`The site's history (verified): ${result.site.file}`);
+  if (result.pruned.length > 0) console.log(`Removed ${result.pruned.length} file(s) past retention.`);
   console.log(`${listBackups(backupDir).length} backup(s) kept in ${backupDir}.`);
+  if (result.site && "error" in result.site) {
+    // The database backup above stands; the exit code tells a script that the site's history is missing.
+    console.error(`SITE HISTORY NOT BACKED UP (the database was): ${result.site.error}`);
+    process.exit(1);
+  }
 } catch (error) {
   console.error(`BACKUP FAILED: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

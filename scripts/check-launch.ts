@@ -1,11 +1,13 @@
 // `npm run check:launch`: lists everything that must change before the site goes live, with file and field,
 // and exits 1 while anything remains. Reads the business facts, the testimonials, the environment and .env.
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parseEnv } from "node:util";
 import { business, BUSINESS_FILE } from "../app/content/business";
 import { loadYaml } from "../app/content/load";
 import { testimonialsFile } from "../app/content/schema";
 import { findLaunchBlockers } from "./launch-blockers";
+import { publishingProblem } from "../server/publish";
 
 // Read the file directly: app/content/testimonials.ts imports it the Vite way (?raw), which tsx cannot.
 const TESTIMONIALS = "content/testimonials.yaml";
@@ -17,11 +19,18 @@ function environment(): Record<string, string | undefined> {
   return { ...fromFile, ...process.env };
 }
 
+const env = environment();
+// As the server decides at start (server/start.ts): publishing is on for a git working copy without BUILD_DIR. Tried
+// for real as the user running this, so on the server run it as the site's user (sudo -u <user> npm run …).
+const repoDir = path.resolve(env.SITE_REPO?.trim() || ".");
+const publishes = !env.BUILD_DIR?.trim() && existsSync(path.join(repoDir, ".git"));
+
 const blockers = findLaunchBlockers({
   business,
   testimonials,
-  env: environment(),
+  env,
   files: { business: BUSINESS_FILE, testimonials: TESTIMONIALS },
+  publishing: publishes ? { repoDir, problem: publishingProblem(repoDir) } : undefined,
 });
 
 if (blockers.length === 0) {

@@ -17,6 +17,8 @@ export type LaunchInput = {
     readonly phone: string;
     readonly email: string;
     readonly socials: readonly { readonly name: string; readonly href: string }[];
+    /** The Google "write a review" link; null or absent while unset. */
+    readonly reviewUrl?: string | null;
     readonly claims: Claims;
   };
   readonly testimonials: readonly {
@@ -28,6 +30,11 @@ export type LaunchInput = {
   /** The process environment with .env underneath it. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly files: { readonly business: string; readonly testimonials: string };
+  /**
+   * Publishing from the console, tried as the user running the check (on the server: the site's user): the working
+   * copy and why it cannot publish (null when it can). Absent where the console does not publish (BUILD_DIR, no .git).
+   */
+  readonly publishing?: { readonly repoDir: string; readonly problem: string | null };
 };
 
 /** The names the site was built with; nobody's real business. */
@@ -98,6 +105,14 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
     }
   });
 
+  if (!business.reviewUrl) {
+    add(
+      files.business,
+      "reviewUrl",
+      'not set: "Ask for a review" on a won request needs your Google Business Profile\'s review link',
+    );
+  }
+
   // Testimonials: real customers only, with consent and a date.
   input.testimonials.forEach((t, i) => {
     const field = `[${i}] (${t.name})`;
@@ -148,6 +163,16 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   }
   if (set(input.env.BACKUP_DIR)?.toLowerCase() === "off" && !set(input.env.ESTIMATE_ENDPOINT)) {
     add(envFile, "BACKUP_DIR", "backups are off: one disk failure would lose every request ever received");
+  }
+
+  // Publishing: the console's saves need a working copy this user can write, and git.
+  if (input.publishing?.problem) {
+    add(
+      input.publishing.repoDir,
+      "publishing",
+      `the console's saves cannot be published: ${input.publishing.problem}; make the folder the site user's own ` +
+        "and run this check as that user (README, Put it on a server, step 4)",
+    );
   }
 
   return found;

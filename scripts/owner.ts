@@ -90,8 +90,9 @@ function main(argv: string[]): number {
     case "sign-out-all":
       withConsole(config.DATA_DIR, (owner) => {
         const ended = owner.sessions.revokeAll();
+        const devices = owner.pushDevices.removeAll();
         owner.audit.log("signed out everywhere", { detail: "server command" });
-        process.stdout.write(`Ended ${ended} session(s).\n`);
+        process.stdout.write(`Ended ${ended} session(s); ${devices} device(s) will no longer be notified.\n`);
       });
       return 0;
     default:

@@ -18,9 +18,11 @@ import {
   sendError,
   trailingSlashRedirect,
 } from "./http-guards.ts";
+import { CONSOLE_MANIFEST_PATH, CONSOLE_WORKER_PATH, consoleManifest, serviceWorkerSource } from "./owner-app.ts";
 import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
 import { cacheRenderedPages, matcher } from "./page-cache.ts";
 import { type Publisher, PublishError } from "./publish.ts";
+import type { PushNotifier } from "./push.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
@@ -119,6 +121,8 @@ export type AppOptions = {
   publisher?: Publisher | null;
   /** The owner console's stores; by default built over the estimate store's connection. */
   owner?: OwnerConsole;
+  /** Web Push to the owner's devices; null sends none. */
+  push?: PushNotifier | null;
 };
 
 export async function createApp({
@@ -135,6 +139,7 @@ export async function createApp({
   now,
   publisher,
   owner = createOwnerConsole({ db: store.db }),
+  push = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
@@ -174,6 +179,7 @@ export async function createApp({
           guardEstimate,
           owner,
           publisher: publisher ?? null,
+          push,
         }),
       }),
     };
@@ -199,6 +205,17 @@ export async function createApp({
   });
 
   app.use(trailingSlashRedirect);
+
+  // The console's manifest and worker: no personal data, and fetched without cookies (a manifest always is).
+  app.get(CONSOLE_MANIFEST_PATH, (_req, res) => {
+    res.type("application/manifest+json").set("Cache-Control", "no-cache").send(JSON.stringify(consoleManifest()));
+  });
+  app.get(CONSOLE_WORKER_PATH, (_req, res) => {
+    res
+      .type("text/javascript")
+      .set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/owner/" })
+      .send(serviceWorkerSource);
+  });
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -1,9 +1,12 @@
 // Backups of the estimate database (decision 0011): an online copy with SQLite's backup API, verified before it
 // counts, kept 7 daily + 4 weekly (business.leads.backups), and a restore that refuses while the server runs and
 // keeps the replaced database aside. Works from a file path, so it needs nothing from the store's internals.
+// Beside each one, the site's git history (the owner's console edits: decision 0018) as a verified git bundle.
+import { execFile } from "node:child_process";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import type { BackupRetention } from "../app/lib/backup-retention.ts";
 
@@ -11,26 +14,70 @@ export { backupRetentionDays, type BackupRetention } from "../app/lib/backup-ret
 
 const DAY = 86_400_000;
 const NAME = /^estimates-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db$/;
+const BUNDLE_NAME = /^site-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.bundle$/;
+const stamp = (at: Date) => `${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`;
 
 /** estimates-2026-11-24T06-00-00Z.db: sorts by time, and says when it was taken without opening it. */
 export function backupFileName(at: Date): string {
-  return `estimates-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z.db`;
+  return `estimates-${stamp(at)}.db`;
+}
+
+/** site-2026-11-24T06-00-00Z.bundle: the site's history, taken with the database backup of the same time. */
+export function siteBundleFileName(at: Date): string {
+  return `site-${stamp(at)}.bundle`;
+}
+
+function timeIn(pattern: RegExp, name: string): Date | null {
+  const m = pattern.exec(name);
+  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
 }
 
 export function backupTime(name: string): Date | null {
-  const m = NAME.exec(name);
-  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+  return timeIn(NAME, name);
 }
 
 export type BackupFile = { file: string; at: Date };
 
-/** Finished backups in `dir`, newest first (unfinished `.partial` files are not backups). */
-export function listBackups(dir: string): BackupFile[] {
+function listTimed(dir: string, pattern: RegExp): BackupFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .map((name) => ({ file: path.join(dir, name), at: backupTime(name) }))
+    .map((name) => ({ file: path.join(dir, name), at: timeIn(pattern, name) }))
     .filter((b): b is BackupFile => b.at !== null)
     .sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** Finished backups in `dir`, newest first (unfinished `.partial` files are not backups). */
+export function listBackups(dir: string): BackupFile[] {
+  return listTimed(dir, NAME);
+}
+
+/** Finished bundles of the site's history in `dir`, newest first. */
+export function listSiteBundles(dir: string): BackupFile[] {
+  return listTimed(dir, BUNDLE_NAME);
+}
+
+const run = promisify(execFile);
+
+/**
+ * Writes the working copy's whole history (every branch, the owner's console commits included) as a git bundle,
+ * checked with `git bundle verify` before it gets its final name. `git clone <bundle>` brings the site back.
+ */
+export async function bundleSiteHistory(repoDir: string, dir: string, at: Date): Promise<string> {
+  const file = path.join(dir, siteBundleFileName(at));
+  const partial = `${file}.partial`;
+  rmSync(partial, { force: true });
+  const git = (...args: string[]) => run("git", args, { cwd: repoDir, timeout: 5 * 60_000, maxBuffer: 1 << 20 });
+  try {
+    await git("bundle", "create", "-q", partial, "--all");
+    await git("bundle", "verify", "-q", partial);
+    renameSync(partial, file);
+    return file;
+  } catch (error) {
+    rmSync(partial, { force: true });
+    const stderr = (error as { stderr?: unknown }).stderr;
+    const said = typeof stderr === "string" && stderr.trim() ? stderr.trim().split("\n").slice(-2).join(" ") : "";
+    throw new Error(`git bundle in ${repoDir} failed${said ? `: ${said}` : ""}`, { cause: error });
+  }
 }
 
 const dayNumber = (d: Date) => Math.floor(d.getTime() / DAY);
@@ -93,6 +140,11 @@ export type BackupResult = {
   ms: number;
   counts: Counts;
   pruned: string[];
+  /**
+   * The site's history beside it: the bundle written, or why it could not be (the database backup stands
+   * either way), or null when there is no working copy to bundle (BUILD_DIR set, tests).
+   */
+  site: { file: string } | { error: string } | null;
 };
 
 export type BackupOptions = {
@@ -101,6 +153,8 @@ export type BackupOptions = {
   dir: string;
   retention: BackupRetention;
   now?: () => Date;
+  /** The site's git working copy, bundled beside the database; null or absent: no bundle. */
+  repoDir?: string | null;
 };
 
 /**
@@ -108,7 +162,13 @@ export type BackupOptions = {
  * into a self-contained file (no -wal beside it), verifies it against the live request count, and only then
  * gives it its final name and applies retention. A failed or unsound backup leaves no file behind.
  */
-export async function backupDatabase({ databaseFile, dir, retention, now = () => new Date() }: BackupOptions) {
+export async function backupDatabase({
+  databaseFile,
+  dir,
+  retention,
+  now = () => new Date(),
+  repoDir = null,
+}: BackupOptions) {
   const started = performance.now();
   mkdirSync(dir, { recursive: true });
   const at = now();
@@ -143,7 +203,18 @@ export async function backupDatabase({ databaseFile, dir, retention, now = () =>
     fsyncSync(fd);
     closeSync(fd);
     renameSync(partial, file);
-    const pruned = backupsToPrune(listBackups(dir), at, retention).map((b) => b.file);
+    // The database backup counts from here on: a failed bundle is reported beside it, never in its place.
+    let site: BackupResult["site"] = null;
+    if (repoDir) {
+      site = await bundleSiteHistory(repoDir, dir, at).then(
+        (bundle) => ({ file: bundle }),
+        (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+    const pruned = [
+      ...backupsToPrune(listBackups(dir), at, retention),
+      ...backupsToPrune(listSiteBundles(dir), at, retention),
+    ].map((b) => b.file);
     for (const old of pruned) rmSync(old, { force: true });
     return {
       file,
@@ -151,6 +222,7 @@ export async function backupDatabase({ databaseFile, dir, retention, now = () =>
       ms: performance.now() - started,
       counts: found,
       pruned,
+      site,
     } satisfies BackupResult;
   } catch (error) {
     rmSync(partial, { force: true });

@@ -1,7 +1,9 @@
 // The owner hears about trouble once per incident: an incident opens when a check first fails and closes when
 // it passes again; checks in between send nothing. Trouble with the mail itself is only logged (an e-mail about
 // it could not arrive), and incidents that open during a mail outage are e-mailed once mail works again.
-export type CheckName = "database" | "backup" | "mail";
+// "publish" opens when a console change could not be published for a reason that is not the owner's own content
+// mistake, and closes with the next publish; "unexpected" is an error nothing else caught (the server keeps running).
+export type CheckName = "database" | "backup" | "mail" | "publish" | "unexpected";
 
 export type IncidentOptions = {
   /** Sends one e-mail to the owner; a rejection is logged, not retried by the next check. */
@@ -15,6 +17,8 @@ const TITLES: Record<CheckName, string> = {
   database: "the database does not take writes (new estimate requests are being refused)",
   backup: "the database backup is failing",
   mail: "e-mail cannot be delivered",
+  publish: "a change made in the console could not be published (the site still shows the previous version)",
+  unexpected: "the server met an error it did not expect (it kept running)",
 };
 
 export function createIncidents({

@@ -1,9 +1,11 @@
 // The e-mails a request sets off, composed from the stored lead alone (pure, tested in lead-mail.test.ts):
 // - the owner's alert, built to be read and acted on from a phone;
 // - the homeowner's confirmation, which echoes nothing they typed (anyone can type anyone's address);
-// - the owner's reminder when a lead is still new after some business hours.
+// - the owner's reminder when a lead is still new after some business hours;
+// - the customer's review request, only when the owner taps "Ask for a review" on a won request.
 // Subjects go out as encoded-words only (mail-header.ts); both parts of every message are escaped.
 import { business } from "../app/content/business.ts";
+import type { ReviewRequestWords } from "../app/content/review-request.ts";
 import { addBusinessHours, byText, wallClock } from "../app/lib/business-hours.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
 import { encodeHeaderText, headerText } from "./mail-header.ts";
@@ -201,6 +203,35 @@ export function reminder(lead: StoredEstimate, { now }: MailContext): Mail {
     `<p><a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a></p>` +
     `<p>When you have called: <code>npm run leads -- --mark ${lead.id} contacted</code></p>`;
   return withSubject(subject, { replyTo: lead.email, text, html });
+}
+
+/**
+ * Asks the customer of a won job for a review: the owner's words (content/review-request.yaml), the job's service
+ * and town, the review link, and the line saying no more e-mails will follow. Replies go to the business.
+ */
+export function reviewRequest(lead: StoredEstimate, words: ReviewRequestWords, reviewUrl: string): Mail {
+  const job = [lead.service, lead.city].filter(Boolean).join(", ");
+  const text = [
+    words.greeting,
+    "",
+    words.message,
+    "",
+    ...(job ? [`${words.jobLabel}: ${job}`, ""] : []),
+    `${words.linkText}: ${reviewUrl}`,
+    "",
+    words.lastLine,
+    "",
+    business.name,
+    business.phone,
+    "",
+  ].join("\n");
+  const html =
+    `<p>${escapeHtml(words.greeting)}</p><p>${escapeHtml(words.message)}</p>` +
+    (job ? `<p>${escapeHtml(words.jobLabel)}: <strong>${escapeHtml(job)}</strong></p>` : "") +
+    `<p style="font-size:18px"><a href="${escapeHtml(reviewUrl)}">${escapeHtml(words.linkText)}</a></p>` +
+    `<p style="color:#555">${escapeHtml(words.lastLine)}</p>` +
+    `<p>${escapeHtml(business.name)}<br><a href="${escapeHtml(telHref(business.phone))}">${escapeHtml(business.phone)}</a></p>`;
+  return withSubject(words.subject, { replyTo: business.email, text, html });
 }
 
 /** Whether a lead has waited `afterBusinessHours` without being contacted. */

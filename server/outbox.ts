@@ -6,7 +6,16 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../app/content/business.ts";
 import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
-import { confirmation, ownerAlert, reminder, reminderDue, type ConsoleLinks, type Mail } from "./lead-mail.ts";
+import type { ReviewSettings } from "./review-words.ts";
+import {
+  confirmation,
+  ownerAlert,
+  reminder,
+  reminderDue,
+  reviewRequest,
+  type ConsoleLinks,
+  type Mail,
+} from "./lead-mail.ts";
 
 export const MAX_ATTEMPTS = 8;
 export const DEFAULT_SEND_TIMEOUT_MS = 20_000;
@@ -25,6 +34,8 @@ export type OutboxOptions = {
   siteUrl: string;
   /** The owner console's links for an alert (a fresh one-tap token each time it is composed). */
   consoleLinks?: (estimateId: number) => ConsoleLinks;
+  /** The review request's words and link, read when one is written (the owner may have just changed them). */
+  review?: () => ReviewSettings;
   /** A lead still new after this many business hours gets one reminder; 0 turns reminders off. */
   reminderAfterBusinessHours?: number;
   intervalMs?: number;
@@ -49,6 +60,7 @@ export function createOutbox({
   ownerAddress,
   siteUrl,
   consoleLinks,
+  review,
   reminderAfterBusinessHours = 4,
   intervalMs = 5000,
   timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
@@ -76,6 +88,12 @@ export function createOutbox({
     if (!lead) return null;
     if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
     if (item.kind === "reminder") return reminder(lead, { siteUrl, now: now() });
+    if (item.kind === "review-request") {
+      // Thrown, not null: the attempt is retried with the owner told why, once the link or words are fixed.
+      const settings = review?.();
+      if (!settings?.reviewUrl) throw new Error("no review link is set (Site → Business facts → Review link)");
+      return reviewRequest(lead, settings.words, settings.reviewUrl);
+    }
     return ownerAlert(lead, consoleLinks?.(lead.id));
   }
 
@@ -143,7 +161,13 @@ export function createOutbox({
     try {
       queueReminders();
       for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
-        const mail = compose(item);
+        let mail: Mail | null;
+        try {
+          mail = compose(item);
+        } catch (error) {
+          recordFailure(item, error);
+          continue;
+        }
         if (!mail) {
           store.markFailed(item.id, "its request is gone", null);
           continue;

@@ -6,6 +6,7 @@ import { openActionTokenStore } from "./store/owner-action-tokens.ts";
 import { openAuditLog } from "./store/owner-audit.ts";
 import { openPasskeyStore } from "./store/owner-passkeys.ts";
 import { openSessionStore, type SessionTimeouts } from "./store/owner-sessions.ts";
+import { openPushStore } from "./store/push-subscriptions.ts";
 import { newSecret } from "./store/owner-tables.ts";
 
 /** A WebAuthn ceremony must finish within this long of asking for its options. */
@@ -66,6 +67,13 @@ export function createOwnerConsole({ db, now = () => new Date(), timeouts }: Own
     passkeys: openPasskeyStore(db, now),
     actionTokens: openActionTokenStore(db, now),
     audit: openAuditLog(db, now),
+    /** The devices that get a push for each new request, and the server's VAPID keys (server/push.ts sends). */
+    pushDevices: openPushStore(db, now),
+    /**
+     * Why the console cannot publish on this server, in the owner's words (set at start, server/start.ts); null when
+     * it can, or when publishing is simply not set up here.
+     */
+    publishing: { off: null as string | null },
     /** Failed sign-ins and enrolments: `wait(ip)` before trying, `failed(ip)` after a failure. */
     signInLimit: failureLimiter(now),
     /** Keeps a ceremony's challenge server-side; the browser gets an opaque id for it. */

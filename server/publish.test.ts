@@ -1,9 +1,29 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildFailureReason, createPublisher, isContentPath, PublishError } from "./publish.ts";
+import {
+  BUILD_FAILED,
+  buildFailureReason,
+  buildStoppedReason,
+  createPublisher,
+  isContentPath,
+  ownerWords,
+  PublishError,
+  publishingProblem,
+  type PublishOutcome,
+} from "./publish.ts";
 
 let repo: string;
 let builds: string;
@@ -31,15 +51,21 @@ async function fakeBuild(buildDir: string) {
   writeFileSync(path.join(buildDir, "hours.yaml"), text);
 }
 
-function setup(build = fakeBuild) {
+function setup(build = fakeBuild, prepareWith?: (dir: string) => Promise<() => void>) {
   const served: string[] = [];
+  const prepare =
+    prepareWith ?? (async (dir: string) => () => void served.push(readFileSync(path.join(dir, "hours.yaml"), "utf8")));
+  const reported: PublishOutcome[] = [];
+  const logged: string[] = [];
   const publisher = createPublisher({
     repoDir: repo,
     buildsDir: builds,
     build,
-    prepare: async (dir) => () => served.push(readFileSync(path.join(dir, "hours.yaml"), "utf8")),
+    prepare,
+    report: (outcome) => void reported.push(outcome),
+    log: (m) => void logged.push(m),
   });
-  return { publisher, served };
+  return { publisher, served, reported, logged };
 }
 
 describe("publish pipeline", () => {
@@ -187,5 +213,200 @@ describe("build failure reason", () => {
       "content/business.yaml is not valid: phone: must be a phone number written (309) 555-0134",
     );
     expect(buildFailureReason("Segmentation fault")).toBe("the site did not build; the server log has the details");
+  });
+});
+
+describe("a publish can fail; the site cannot", () => {
+  const hours = (text: string) => ({ summary: "Hours", files: [{ path: "content/hours.yaml", content: text }] });
+  /** Everything as before the job: the file, a clean index, no new commit, no build folder or stray link. */
+  function expectUntouched(head: string, jobId: string) {
+    expect(readFileSync(path.join(repo, "content/hours.yaml"), "utf8")).toBe("open: 8\n");
+    expect(git("status", "--porcelain")).toBe("");
+    expect(git("rev-parse", "HEAD")).toBe(head);
+    const left = existsSync(builds) ? readdirSync(builds) : [];
+    expect(left.filter((f) => f.includes(jobId))).toEqual([]);
+    expect(existsSync(path.join(repo, "content/hours.yaml.saving"))).toBe(false);
+  }
+
+  it("an unexpected error in the build fails the job in words, reports it once, and the next save still publishes", async () => {
+    let calls = 0;
+    const { publisher, served, reported } = setup(async (dir) => {
+      if (calls++ === 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      await fakeBuild(dir);
+    });
+    const head = git("rev-parse", "HEAD");
+    const failed = publisher.save(hours("open: 9\n"));
+    const next = publisher.save(hours("open: 10\n"));
+    await publisher.idle();
+    expect([failed.state, failed.error]).toEqual(["failed", "the disk is full"]);
+    expect(next.state).toBe("published");
+    expect(served).toEqual(["open: 10\n"]);
+    expect(reported.map((r) => [r.ok, r.job.id])).toEqual([
+      [false, failed.id],
+      [true, next.id],
+    ]);
+    expect(reported[0]?.ok === false && reported[0].detail).toMatch(/^The change "Hours" was not published: the disk/);
+    expect(git("rev-parse", "HEAD~1")).toBe(head);
+  });
+
+  it("the owner's content mistake is shown, not reported; a build that fails for another reason is reported", async () => {
+    const { publisher, reported } = setup(async (dir) => {
+      const text = readFileSync(path.join(repo, "content/hours.yaml"), "utf8");
+      if (text.includes("crash")) throw new PublishError(BUILD_FAILED);
+      if (text.includes("killed")) throw new PublishError(buildStoppedReason("SIGKILL"));
+      await fakeBuild(dir);
+    });
+    const mistake = publisher.save(hours("open: broken\n"));
+    const crash = publisher.save(hours("open: crash\n"));
+    const killed = publisher.save(hours("open: killed\n"));
+    await publisher.idle();
+    expect(mistake.error).toBe("content/hours.yaml is not valid: open: must be a number");
+    expect(killed.error).toBe("the build was stopped (killed by SIGKILL), likely out of memory");
+    expect(reported.map((r) => r.job.id)).toEqual([crash.id, killed.id]);
+  });
+
+  it("a write that fails half-way puts the first file back", async () => {
+    const { publisher, reported } = setup();
+    const head = git("rev-parse", "HEAD");
+    // A folder where the temporary file would go: writing it fails (EISDIR), as a full or read-only disk would.
+    mkdirSync(path.join(repo, "content/other.yaml.saving"));
+    const job = publisher.save({
+      summary: "Two files",
+      files: [
+        { path: "content/hours.yaml", content: "open: 11\n" },
+        { path: "content/other.yaml", content: "x: 1\n" },
+      ],
+    });
+    await publisher.idle();
+    rmSync(path.join(repo, "content/other.yaml.saving"), { recursive: true });
+    expect(job.state).toBe("failed");
+    expect(job.error).toBe("the site could not be published; the server log has the details");
+    expectUntouched(head, job.id);
+    expect(existsSync(path.join(repo, "content/other.yaml"))).toBe(false);
+    expect(reported).toHaveLength(1);
+  });
+
+  it("prepare throwing: nothing committed, the build folder removed, the old build still served", async () => {
+    const { publisher, served, reported } = setup(fakeBuild, async () => {
+      throw new Error("Cannot find module server/index.js");
+    });
+    const head = git("rev-parse", "HEAD");
+    const job = publisher.save(hours("open: 12\n"));
+    await publisher.idle();
+    expect(job.state).toBe("failed");
+    expectUntouched(head, job.id);
+    expect(served).toEqual([]);
+    expect(reported.map((r) => r.ok)).toEqual([false]);
+  });
+
+  it("a git lock: the commit fails, the files go back, the owner reads why", async () => {
+    const { publisher, served, logged } = setup();
+    const head = git("rev-parse", "HEAD");
+    writeFileSync(path.join(repo, ".git/index.lock"), "");
+    const job = publisher.save(hours("open: 13\n"));
+    await publisher.idle();
+    expect(job.error).toMatch(/^another git operation is in progress \(a lock file is left in \.git\)/);
+    rmSync(path.join(repo, ".git/index.lock"));
+    expectUntouched(head, job.id);
+    expect(served).toEqual([]);
+    expect(logged.join("\n")).toMatch(/failed while committing the change to git: .*index\.lock/s);
+  });
+
+  it("builds/current that cannot be replaced (a folder): the commit is taken back, current and the served build agree", async () => {
+    const { publisher, served } = setup();
+    const first = publisher.save(hours("open: 14\n"));
+    await publisher.idle();
+    const head = git("rev-parse", "HEAD");
+    rmSync(path.join(builds, "current"));
+    mkdirSync(path.join(builds, "current/server"), { recursive: true });
+    writeFileSync(path.join(builds, "current/server/index.js"), "");
+    const job = publisher.save(hours("open: 15\n"));
+    await publisher.idle();
+    expect(job.state).toBe("failed");
+    expect(job.error).toBe(
+      "the new version could not be put in place: builds/current is a folder, not a link to a build",
+    );
+    expect(job.commit).toBeUndefined();
+    expect(git("rev-parse", "HEAD")).toBe(head);
+    expect(git("status", "--porcelain")).toBe("");
+    expect(readFileSync(path.join(repo, "content/hours.yaml"), "utf8")).toBe("open: 14\n");
+    expect(readdirSync(builds).filter((f) => f.includes(job.id))).toEqual([]);
+    expect(served).toEqual(["open: 14\n"]);
+    expect(first.state).toBe("published");
+  });
+
+  it("a switch that throws: builds/current points back and the commit is taken back", async () => {
+    let throwOnSwitch = false;
+    const { publisher } = setup(fakeBuild, async () => () => {
+      if (throwOnSwitch) throw new Error("switch failed");
+    });
+    const first = publisher.save(hours("open: 16\n"));
+    await publisher.idle();
+    const head = git("rev-parse", "HEAD");
+    throwOnSwitch = true;
+    const job = publisher.save(hours("open: 17\n"));
+    await publisher.idle();
+    expect(job.state).toBe("failed");
+    expect(readlinkSync(path.join(builds, "current"))).toBe(first.id);
+    expect(git("rev-parse", "HEAD")).toBe(head);
+    expect(git("status", "--porcelain")).toBe("");
+    expect(readFileSync(path.join(repo, "content/hours.yaml"), "utf8")).toBe("open: 16\n");
+  });
+
+  it("a report that throws is logged; the queue goes on", async () => {
+    const logged: string[] = [];
+    const publisher = createPublisher({
+      repoDir: repo,
+      buildsDir: builds,
+      build: fakeBuild,
+      prepare: async () => () => {},
+      report: () => {
+        throw new Error("mail down");
+      },
+      log: (m) => void logged.push(m),
+    });
+    const a = publisher.save(hours("open: 18\n"));
+    const b = publisher.save(hours("open: 19\n"));
+    await publisher.idle();
+    expect([a.state, b.state]).toEqual(["published", "published"]);
+    expect(logged.join("\n")).toMatch(/could not report it: mail down/);
+  });
+
+  it("names each failure in the owner's words", () => {
+    const err = (code: string, message = code) => Object.assign(new Error(message), { code });
+    expect(ownerWords(err("EROFS"))).toBe("the site's folder cannot be written (read-only file system)");
+    expect(ownerWords(err("ENOSPC"))).toBe("the disk is full");
+    expect(ownerWords(err("EACCES"))).toBe("the server is not allowed to write the site's folder (permission denied)");
+    expect(ownerWords(Object.assign(new Error("spawn git ENOENT"), { code: "ENOENT", syscall: "spawn git" }))).toBe(
+      "git is not installed on the server",
+    );
+    const gitError = Object.assign(new Error("Command failed: git commit"), {
+      code: 128,
+      stderr: Buffer.from("fatal: Unable to create '/srv/x/.git/index.lock': File exists."),
+    });
+    expect(ownerWords(gitError, "commit")).toBe("another git operation is in progress (a lock file is left in .git)");
+    const full = Object.assign(new Error("Command failed"), { stderr: "error: No space left on device" });
+    expect(ownerWords(full, "commit")).toBe("the disk is full");
+    expect(buildFailureReason("<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed")).toBe(
+      "the build ran out of memory (JavaScript heap out of memory)",
+    );
+  });
+
+  it("publishingProblem tries for real: fine here, a reason when a folder cannot be written or git is missing", () => {
+    expect(publishingProblem(repo)).toBeNull();
+    expect(existsSync(builds)).toBe(true);
+    expect(readdirSync(path.join(repo, "content"))).toEqual(["hours.yaml"]);
+    rmSync(path.join(repo, "content"), { recursive: true });
+    symlinkSync("/proc/self/does-not-exist", path.join(repo, "content"));
+    expect(publishingProblem(repo)).toBe(
+      `the server cannot write to ${path.join(repo, "content")} (content/ is missing)`,
+    );
+    const pathBefore = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      expect(publishingProblem(repo)).toBe("git is not installed on the server");
+    } finally {
+      process.env.PATH = pathBefore;
+    }
   });
 });

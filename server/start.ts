@@ -8,12 +8,15 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
-import { createPublisher, currentBuild } from "./publish.ts";
+import { createPublisher, currentBuild, publishingProblem } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
+import { createPushNotifier } from "./push.ts";
 import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
+import { readReviewSettings } from "./review-words.ts";
+import { createRestartPolicy, RESTART_EXIT_CODE } from "./restart-policy.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -69,6 +72,12 @@ const ownerAddress = () => config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
 const owner = createOwnerConsole({ db: store.db });
 const consoleUrl = siteUrl.replace(/\/+$/, "");
+// VAPID keys are made at the first start and kept in the database (a restore keeps every device subscribed).
+const push = createPushNotifier({
+  store: owner.pushDevices,
+  audit: owner.audit,
+  subject: () => (consoleUrl.startsWith("https://") ? new URL(consoleUrl).origin : `mailto:${ownerAddress()}`),
+});
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -80,17 +89,52 @@ const outbox = config.SMTP_URL
         request: `${consoleUrl}/owner/requests/${id}`,
         markContacted: `${consoleUrl}/owner/act/${owner.actionTokens.create(id, "mark-contacted")}`,
       }),
+      review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
     })
   : null;
 warnAtStart(store, outbox !== null, backupDir);
+// One e-mail to the owner per incident (server/incidents.ts), sent directly: the outbox lives in the database,
+// which may be what failed.
+const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+const incidents = createIncidents({
+  send: async (subject, text) => {
+    if (!alertTransport) return;
+    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress(), subject, text });
+  },
+});
+// A promise nobody caught is a bug of ours, not a reason to take the public site down: log it in our words and
+// tell the owner once (Node's default would end the process). Uncaught exceptions keep Node's default.
+process.on("unhandledRejection", (reason) => {
+  const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+  console.error(`!!! An error nothing caught (the server keeps running): ${text}`);
+  void incidents
+    .report("unexpected", false, `The server log has it: ${reason instanceof Error ? reason.message : text}`)
+    .catch(() => {});
+});
+
 // The console publishes into builds/<id>/ and points builds/current at the one served (decision 0015); a restart
-// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off.
+// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off, and so does a
+// working copy this process cannot write (tried for real at start): the console then says why instead of failing.
 const repoDir = path.resolve(config.SITE_REPO ?? ".");
 const buildsDir = path.join(repoDir, "builds");
+const wantsPublishing = !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"));
+const publishingOff = wantsPublishing ? publishingProblem(repoDir) : null;
+if (publishingOff) {
+  owner.publishing.off = `${publishingOff}; see README, Put it on a server, step 4`;
+  console.warn(
+    `\nWARNING: publishing from the console is OFF: ${publishingOff}.\n` +
+      `         The public site is served as usual. Make ${repoDir} the site user's own (README, Put it on a server, step 4).\n`,
+  );
+}
+// Every publish leaves its server bundle in memory (decision 0017): restart now and then, when supervised.
+const restartPolicy = createRestartPolicy({
+  afterPublishes: config.RESTART_AFTER_PUBLISHES,
+  quietMs: config.RESTART_QUIET_SECONDS * 1000,
+});
 const publisher =
-  !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))
+  wantsPublishing && !publishingOff
     ? createPublisher({
         repoDir,
         buildsDir,
@@ -101,8 +145,11 @@ const publisher =
           return () => {
             switchOver();
             replaceBusinessFacts(facts);
+            restartPolicy.published();
           };
         },
+        // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
+        report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
       })
     : null;
 const app = await createApp({
@@ -120,6 +167,7 @@ const app = await createApp({
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
   buildDir: config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build")),
   publisher,
+  push,
 });
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
@@ -132,15 +180,6 @@ server.listen(config.PORT, config.HOST, () => {
 server.on("clientError", answerClientError);
 outbox?.start();
 
-// One e-mail to the owner per incident (server/incidents.ts), sent directly: the outbox lives in the database,
-// which may be what failed.
-const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
-const incidents = createIncidents({
-  send: async (subject, text) => {
-    if (!alertTransport) return;
-    await alertTransport.sendMail({ from: config.MAIL_FROM, to: ownerAddress(), subject, text });
-  },
-});
 async function checkHealth() {
   await incidents.report("database", store.writable(), `The database file is ${store.file}.`);
   const troubled = outbox ? store.troubledDeliveries().length : 0;
@@ -160,11 +199,23 @@ async function backupIfDue() {
       databaseFile: store.file,
       dir: backupDir,
       retention: business.leads.backups,
+      // The owner's edits live in the working copy's history: bundled beside it (decision 0018).
+      repoDir: publisher ? repoDir : null,
     });
     console.log(
       `Backup ${path.basename(result.file)}: ${result.counts.requests} requests, ${result.bytes} bytes, verified.`,
     );
-    await incidents.report("backup", true);
+    if (result.site && "error" in result.site) {
+      console.error(`!!! SITE HISTORY NOT BACKED UP (the database was): ${result.site.error}`);
+      await incidents.report(
+        "backup",
+        false,
+        `The requests were backed up, but the site's words and photos were not: ${result.site.error}`,
+      );
+    } else {
+      if (result.site) console.log(`Backup ${path.basename(result.site.file)}: the site's history, verified.`);
+      await incidents.report("backup", true);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`!!! BACKUP FAILED: ${message}`);
@@ -183,17 +234,29 @@ setInterval(() => {
   owner.sessions.purgeExpired();
 }, 24 * 3_600_000).unref();
 
+// A quiet moment after enough publishes: exit for systemd to start a fresh process (Restart=, Caddy holds requests
+// meanwhile), which serves builds/current.
+setInterval(() => {
+  const publishing = publisher?.jobs().some((j) => ["queued", "building", "checking"].includes(j.state)) ?? false;
+  if (stopping || !restartPolicy.due(publishing)) return;
+  console.log(
+    `Restarting to free the memory of ${restartPolicy.publishes()} published version(s); the new process serves the last one.`,
+  );
+  shutdown("restart", RESTART_EXIT_CODE);
+}, 1000).unref();
+
 // Stop accepting, let requests in flight finish, then close the database and exit.
-function shutdown(signal: string) {
+function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
   server.close(async () => {
+    push.stop();
     await outbox?.stop();
     alertTransport?.close();
     store.close();
     removePidFile(dataDir);
-    process.exit(0);
+    process.exit(exitCode);
   });
   // Keep-alive connections go as soon as they fall idle, so a finished request does not hold the exit.
   server.closeIdleConnections();

@@ -31,7 +31,8 @@ function rehypeDropBlockWhitespace() {
 
 type BlockProps<A extends string> = { children?: ReactNode } & Partial<Record<A, string>>;
 
-export function ArticleBody({ post }: { post: Post }) {
+/** An article's body and questions; the console's help page renders its Markdown with the same blocks. */
+export function ArticleBody({ post }: { post: Pick<Post, "body"> & Partial<Pick<Post, "faq">> }) {
   // Our blocks arrive as custom elements (see remarkArticleBlocks); react-markdown's types only know HTML tags.
   const blocks = {
     a: ({ href = "", children }: ComponentPropsWithoutRef<"a">) => (

@@ -88,6 +88,14 @@ export const businessFile = z.strictObject({
       }),
     )
     .meta({ title: "Social links" }),
+  reviewUrl: z
+    .url({ protocol: /^https$/, hostname: z.regexes.domain, error: "must be an address starting with https://" })
+    .optional()
+    .meta({
+      title: "Review link",
+      description:
+        'Your Google Business Profile\'s "write a review" link (https://…). "Ask for a review" on a won request sends it.',
+    }),
   cities: z
     .array(
       z.strictObject({

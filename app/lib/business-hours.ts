@@ -111,3 +111,22 @@ export function byText(deadline: Date, now: Date, timeZone: string): string {
   const when = days === 0 ? "today" : days === 1 ? "tomorrow" : WEEKDAYS[b.weekday];
   return `by ${clockText(deadline, timeZone)} ${when}`;
 }
+
+/** Opening-hours time between two instants, in hours: how long a lead waited as the business counts it. */
+export function businessHoursBetween(start: Date, end: Date, hours: OpeningHours, timeZone: string): number {
+  const [from, to] = [start.getTime(), end.getTime()];
+  if (to <= from) return 0;
+  let total = 0;
+  let wall = wallClock(start, timeZone);
+  while (zonedInstant(wall.year, wall.month, wall.day, 0, timeZone).getTime() < to) {
+    const window = openWindow(hours, wall.weekday);
+    if (window) {
+      const open = zonedInstant(wall.year, wall.month, wall.day, window[0], timeZone).getTime();
+      const close = zonedInstant(wall.year, wall.month, wall.day, window[1], timeZone).getTime();
+      total += Math.max(0, Math.min(close, to) - Math.max(open, from));
+    }
+    const nextNoon = zonedInstant(wall.year, wall.month, wall.day, 12 * 60, timeZone).getTime() + 24 * 3_600_000;
+    wall = wallClock(new Date(nextNoon), timeZone);
+  }
+  return total / 3_600_000;
+}

@@ -139,11 +139,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawKey = values[IDEMPOTENCY_FIELD]?.trim() ?? "";
   const idempotencyKey = /^[\w-]{8,}$/.test(rawKey) && rawKey.length <= ESTIMATE_LIMITS.idempotencyKey ? rawKey : null;
   const confirm = context.confirmations.enabled && context.notifyTo !== null;
+  const city = knownCity(values.city);
   try {
     const saved = context.estimates.save(
       {
         ...result.data,
-        city: knownCity(values.city),
+        city,
         spam,
         idempotencyKey,
         ip: context.clientIp,
@@ -155,6 +156,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { notifyTo: context.notifyTo, confirm, confirmationPeriodHours: context.confirmations.periodHours },
     );
+    // The owner's phone first (a push leaves at once), the e-mail beside it from the outbox.
+    if (!saved.duplicate && !spam) context.push?.newRequest({ id: saved.id, service: result.data.service, city });
     if (!saved.duplicate && !spam && context.notifyTo === null) {
       console.warn(
         `WARNING: estimate request #${saved.id} (${saved.reference}) is stored, but nobody was told: no e-mail is ` +

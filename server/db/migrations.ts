@@ -1,6 +1,7 @@
 // The schema, as numbered steps. A step runs once, in its own transaction, and PRAGMA user_version records the
 // last one applied, so an existing database upgrades in place. Add a table: append one entry with the next number.
 import { OWNER_TABLES_SQL } from "../store/owner-tables.ts";
+import { PUSH_TABLES_SQL } from "../store/push-subscriptions.ts";
 
 const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS estimates (
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "estimates and outbox", up: SCHEMA_V1 },
   { version: 2, name: "worklist, attribution, references, mail kinds", up: MIGRATE_V2 },
   { version: 3, name: "owner console: sessions, passkeys, invites, one-tap tokens, audit log", up: OWNER_TABLES_SQL },
+  { version: 4, name: "push notifications: the owner's devices and the server's VAPID keys", up: PUSH_TABLES_SQL },
 ];

@@ -17,7 +17,14 @@ export function openAuditLog(db: Database.Database, now: Clock = () => new Date(
   const insert = db.prepare("INSERT INTO owner_audit (at, event, detail, ip, estimate_id) VALUES (?, ?, ?, ?, ?)");
   const recent = db.prepare<[number], AuditRow>("SELECT * FROM owner_audit ORDER BY id DESC LIMIT ?");
   const forLead = db.prepare<[number], AuditRow>("SELECT * FROM owner_audit WHERE estimate_id = ? ORDER BY id");
+  const firstStatus = db.prepare<[], { estimate_id: number; at: string }>(
+    "SELECT estimate_id, min(at) AS at FROM owner_audit WHERE event = 'status' AND estimate_id IS NOT NULL GROUP BY estimate_id",
+  );
   return {
+    /** Each request's first status change made in the console (or by a one-tap link), by request id. */
+    firstStatusChanges(): Map<number, string> {
+      return new Map(firstStatus.all().map((r) => [r.estimate_id, r.at]));
+    },
     log(
       event: string,
       {

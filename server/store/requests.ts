@@ -130,6 +130,17 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
         mail.enqueue(id, "reminder", ownerAddress);
       })();
     },
+    /**
+     * Queues the review request for a won, non-spam request, to the address it came from: never twice (the outbox
+     * keeps one message per request and kind). "queued", "already" (asked before) or "not-won".
+     */
+    requestReview(id: number): "queued" | "already" | "not-won" {
+      return db.transaction(() => {
+        const lead = getStmt.get(id);
+        if (!lead || lead.spam || lead.status !== "won") return "not-won" as const;
+        return mail.enqueue(id, "review-request", lead.email) ? ("queued" as const) : ("already" as const);
+      })();
+    },
     /** A request the spam trap caught is a real one after all: keep it, and tell the owner (and sender) now. */
     restore(id: number, options: SaveOptions = {}): boolean {
       return db.transaction(() => {

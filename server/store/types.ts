@@ -2,7 +2,7 @@
 export const LEAD_STATUSES = ["new", "contacted", "scheduled", "quoted", "won", "lost", "out-of-area"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const MAIL_KINDS = ["owner-alert", "confirmation", "reminder"] as const;
+export const MAIL_KINDS = ["owner-alert", "confirmation", "reminder", "review-request"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Where a request came from, kept without cookies (see app/lib/attribution.ts). Every value is bounded. */

@@ -46,7 +46,7 @@ test.describe("Owner edits the site from the console and it publishes itself", (
 
   test("opens on Sundays from a phone, sees the new hours on the site, then undoes it", async ({ page }) => {
     await page.goto(`${SITE}/owner/site`);
-    await page.getByRole("link", { name: "Edit" }).first().click();
+    await page.getByRole("link", { name: "Business facts", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Business facts" })).toBeVisible();
     const sunday = page.getByRole("group", { name: "Opening hours 3" });
     await sunday.getByLabel("Opens").fill("10:00", { timeout: 15_000 });

@@ -54,9 +54,12 @@ describe("backups that restore", () => {
   it("takes a verified backup at start, and on demand with `npm run backup` while the server writes", async () => {
     // The server backs up at start when the newest backup is over 6 hours old (here: there is none).
     const deadline = Date.now() + 30_000;
-    while (listBackups(backupDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    // Logged once the site's history is bundled beside it (decision 0018): the server runs from a git checkout.
+    while (!server.output().includes(".bundle: the site's history, verified.") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(server.output()).toContain("WARNING: no backup in the last 24 hours");
     expect(server.output()).toMatch(/Backup estimates-\S+\.db: 0 requests, \d+ bytes, verified\./);
+    expect(server.output()).toMatch(/Backup site-\S+\.bundle: the site's history, verified\./);
 
     for (let i = 0; i < POSTED; i++) await post(server.url, i);
     // 10,000 more through a second connection, as a busy few years would leave them.
@@ -86,10 +89,11 @@ describe("backups that restore", () => {
     expect(result.status, result.out).toBe(0);
     expect(result.out).toContain(`Backed up ${STORED + POSTED} requests`);
     expect(result.out).toContain("integrity check passed");
+    expect(result.out).toMatch(/The site's history \(verified\): \S+site-\S+\.bundle/);
     backupFile = listBackups(backupDir)[0]?.file ?? "";
     expect(existsSync(backupFile)).toBe(true);
-    // Self-contained: no -wal or -shm beside it, no unfinished copy left.
-    expect(readdirSync(backupDir).filter((f) => !f.endsWith(".db"))).toEqual([]);
+    // Self-contained: no -wal or -shm beside it, no unfinished copy left; the site's history beside it.
+    expect(readdirSync(backupDir).filter((f) => !f.endsWith(".db") && !f.endsWith(".bundle"))).toEqual([]);
   });
 
   it("refuses to restore while the server runs", () => {
@@ -150,9 +154,12 @@ describe("backups that restore", () => {
       expect(result.status, result.stderr).toBe(0);
     };
     sync();
-    const local = listBackups(backupDir).map((b) => path.basename(b.file));
-    expect(readdirSync(path.join(offsite, "heartland")).sort()).toEqual(local.sort());
-    expect(readFileSync(path.join(offsite, "heartland", local[0] ?? "")).equals(readFileSync(backupFile))).toBe(true);
+    // The database backups and the site's history beside them.
+    const local = readdirSync(backupDir).sort();
+    expect(local.filter((f) => f.endsWith(".bundle")).length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(offsite, "heartland")).sort()).toEqual(local);
+    const copied = path.join(offsite, "heartland", path.basename(backupFile));
+    expect(readFileSync(copied).equals(readFileSync(backupFile))).toBe(true);
     // A backup that retention removed here goes off-site too, so erasure reaches every copy.
     rmSync(path.join(backupDir, local[local.length - 1] ?? ""));
     sync();

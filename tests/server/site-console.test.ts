@@ -22,6 +22,7 @@ let clone: string;
 let publisher: Publisher;
 let cookie: string;
 let csrf: string;
+let store: ReturnType<typeof openEstimateStore>;
 const gitLog = () =>
   execFileSync("git", ["log", "--format=%an|%s"], { cwd: clone, encoding: "utf8" }).trim().split("\n");
 const dirty = () =>
@@ -46,7 +47,7 @@ beforeAll(async () => {
     "-m",
     "sync",
   ]);
-  const store = openEstimateStore({ dataDir: mkdtempSync(path.join(tmpdir(), "site-console-data-")) });
+  store = openEstimateStore({ dataDir: mkdtempSync(path.join(tmpdir(), "site-console-data-")) });
   const owner = createOwnerConsole({ db: store.db });
   publisher = createPublisher({
     repoDir: clone,
@@ -157,6 +158,30 @@ describe("Site section: strangers and forged posts", () => {
 });
 
 describe("Site section: signed in", () => {
+  it("lists pages by the names the site gives them, each edit link named so, its web address in small type", async () => {
+    const html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
+    const links = [
+      ...html.matchAll(
+        /<a href="\/owner\/site\/edit\/([^"]+)"[^>]*>([^<]+)<\/a>(?:<span class="text-sm[^"]*">([^<]+)<\/span>)?/g,
+      ),
+    ];
+    const byHref = new Map(links.map((m) => [m[1], { name: m[2], address: m[3] ?? null }]));
+    expect(byHref.get("cities/east-peoria")).toEqual({ name: "East Peoria", address: "/locations/east-peoria" });
+    expect(byHref.get("services/chimney-crowns")).toEqual({
+      name: "Chimney Crowns",
+      address: "/services/chimney-crowns",
+    });
+    expect(byHref.get("posts/cost-of-chimney-repair-bloomington-il")).toEqual({
+      name: "How Much Does Chimney Repair Cost in Bloomington, IL? (2025 Guide)",
+      address: "/blog/cost-of-chimney-repair-bloomington-il",
+    });
+    expect(byHref.get("business")).toEqual({ name: "Business facts", address: null });
+    expect(byHref.get("faqs")).toEqual({ name: "Questions and answers", address: "/faq" });
+    // No link is called "Edit" or by a file name any more.
+    expect(links.map((m) => m[2])).not.toContain("Edit");
+    expect(links.map((m) => m[2])).not.toContain("east-peoria");
+  });
+
   it("shows the business facts form with labels from the schema", async () => {
     const html = await (await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } })).text();
     expect(html).toContain(">Phone<");
@@ -210,7 +235,9 @@ describe("Site section: signed in", () => {
     const source = readFileSync("content/posts/will-insurance-pay-for-chimney-repair.md", "utf8");
     const front = require("yaml").parse(source.split("---\n")[1] ?? "") as Record<string, unknown>;
     const fields = formFields(front);
-    const body = source.slice(source.indexOf("---\n", 4) + 4).replace("## What Policies Usually Don't Cover", "## What Policies Never Cover");
+    const body = source
+      .slice(source.indexOf("---\n", 4) + 4)
+      .replace("## What Policies Usually Don't Cover", "## What Policies Never Cover");
     fields.append("body", body);
     fields.append("csrf", csrf);
     fields.append("intent", "preview");
@@ -282,3 +309,76 @@ function businessValue() {
     ),
   ) as Record<string, unknown>;
 }
+
+describe("Ask for a review, on a won request's screen", () => {
+  const wonRequest = (spam = false) => {
+    const { id } = store.save({
+      name: "Rita Review",
+      email: `rita-${Math.random().toString(36).slice(2)}@example.com`,
+      phone: "(309) 555-0111",
+      service: "Chimney Crowns",
+      message: "Crown job",
+      city: "East Peoria",
+      spam,
+      idempotencyKey: null,
+      ip: null,
+      userAgent: null,
+    });
+    store.setStatus(id, "won");
+    return id;
+  };
+  const page = async (id: number) => (await fetch(`${base}/owner/requests/${id}`, { headers: { cookie } })).text();
+  const ask = (id: number) => post(`/owner/requests/${id}`, new URLSearchParams({ csrf, intent: "review" }));
+  const reviews = (id: number) => store.deliveries(id).filter((d) => d.kind === "review-request");
+  const businessFile = () => path.join(clone, "content/business.yaml");
+
+  it("asks for the review link first while Business facts has none", async () => {
+    const id = wonRequest();
+    expect(await page(id)).toContain("To ask for a review, add your review link first");
+    expect((await ask(id)).status).toBe(400);
+    expect(reviews(id)).toHaveLength(0);
+  });
+
+  it("queues one e-mail on one tap, shows it in the history and e-mails, and never a second", async () => {
+    const original = readFileSync(businessFile(), "utf8");
+    writeFileSync(businessFile(), `${original}reviewUrl: https://g.page/r/CXa1b2c3d4e5f6g7/review\n`);
+    try {
+      const id = wonRequest();
+      const before = await page(id);
+      expect(before).toContain(">Ask for a review</button>");
+      expect(before).toContain("It goes once; no more will follow.");
+      const tap = await ask(id);
+      expect(tap.status).toBe(302);
+      expect(tap.headers.get("location")).toBe(`/owner/requests/${id}?done=review`);
+      expect(reviews(id)).toHaveLength(1);
+      const after = await page(id);
+      expect(after).toContain("review requested");
+      expect(after).toMatch(/Review asked [A-Z][a-z]{2}, /);
+      expect(after).toMatch(/review request<\/span>: (queued|sent)/);
+      expect(after).not.toContain(">Ask for a review</button>");
+      expect((await ask(id)).status).toBe(409);
+      expect(reviews(id)).toHaveLength(1);
+
+      // Not for spam, even marked won; not for a request that is not won.
+      const spam = wonRequest(true);
+      expect(await page(spam)).not.toContain("Ask for a review");
+      expect((await ask(spam)).status).toBe(400);
+      store.setStatus(id, "quoted");
+      const quoted = wonRequest();
+      store.setStatus(quoted, "quoted");
+      expect(await page(quoted)).not.toContain("Ask for a review");
+      expect((await ask(quoted)).status).toBe(400);
+      expect(reviews(spam)).toHaveLength(0);
+      expect(reviews(quoted)).toHaveLength(0);
+      // A forged tap from another site changes nothing.
+      const other = wonRequest();
+      const forged = await post(`/owner/requests/${other}`, new URLSearchParams({ csrf, intent: "review" }), {
+        origin: "https://evil.example",
+      });
+      expect([400, 403]).toContain(forged.status);
+      expect(reviews(other)).toHaveLength(0);
+    } finally {
+      writeFileSync(businessFile(), original);
+    }
+  });
+});

@@ -22,6 +22,7 @@ const ready: LaunchInput = {
     phone: "(309) 828-4410",
     email: "office@prairiestack.com",
     socials: [{ name: "Facebook", href: "https://www.facebook.com/prairiestack" }],
+    reviewUrl: "https://g.page/r/CXa1b2c3d4e5f6g7/review",
     claims: confirmedClaims,
   },
   testimonials: [{ name: "Ann B.", consent: "written, e-mail of 2026-03-02", date: "2026-02-20" }],
@@ -47,12 +48,8 @@ describe("launch check", () => {
   });
 
   it("catches the placeholder name, in either field", () => {
-    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual([
-      "content/business.yaml name",
-    ]);
-    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual([
-      "content/business.yaml shortName",
-    ]);
+    expect(blockersFor(withBusiness({ name: "Heartland Chimney & Masonry" }))).toEqual(["content/business.yaml name"]);
+    expect(blockersFor(withBusiness({ shortName: "Heartland Chimney" }))).toEqual(["content/business.yaml shortName"]);
   });
 
   it("catches a fictional 555-01xx phone number however it is written", () => {
@@ -71,6 +68,13 @@ describe("launch check", () => {
   it("catches placeholder social links", () => {
     const socials = [{ name: "Instagram", href: "https://www.instagram.com/example-heartland-chimney" }];
     expect(blockersFor(withBusiness({ socials }))).toEqual(["content/business.yaml socials[0] (Instagram)"]);
+  });
+
+  it("mentions the review link while it is unset", () => {
+    expect(blockersFor(withBusiness({ reviewUrl: null }))).toEqual(["content/business.yaml reviewUrl"]);
+    expect(blockersFor(withBusiness({ reviewUrl: undefined }))).toEqual(["content/business.yaml reviewUrl"]);
+    const [blocker] = findLaunchBlockers(withBusiness({ reviewUrl: null })(ready));
+    expect(blocker?.problem).toContain('"Ask for a review"');
   });
 
   it("catches sample testimonials, and real ones without consent or a date", () => {
@@ -138,6 +142,32 @@ describe("launch check", () => {
         field: "phone",
         problem: expect.stringContaining("555-01xx") as unknown as string,
       },
+    ]);
+  });
+});
+
+describe("publishing from the console", () => {
+  it("says plainly when the working copy cannot be written by the user running the check, or git is missing", () => {
+    const withPublishing = (problem: string | null) => (i: LaunchInput) => ({
+      ...i,
+      publishing: { repoDir: "/srv/heartland-site", problem },
+    });
+    expect(blockersFor(withPublishing(null))).toEqual([]);
+    const found = findLaunchBlockers(
+      withPublishing("the server cannot write to /srv/heartland-site/content (permission denied)")(ready),
+    );
+    expect(found).toEqual([
+      {
+        file: "/srv/heartland-site",
+        field: "publishing",
+        problem:
+          "the console's saves cannot be published: the server cannot write to /srv/heartland-site/content " +
+          "(permission denied); make the folder the site user's own and run this check as that user " +
+          "(README, Put it on a server, step 4)",
+      },
+    ]);
+    expect(blockersFor(withPublishing("git is not installed on the server"))).toEqual([
+      "/srv/heartland-site publishing",
     ]);
   });
 });

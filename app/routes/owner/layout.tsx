@@ -3,6 +3,7 @@
 import { isRouteErrorResponse, Outlet, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { optionalOwner } from "./guard.server";
+import { helpFor } from "./help-sections";
 import { OWN_WORDS } from "./messages";
 import { CsrfField } from "./ui";
 import { Logo } from "~/components/logo";
@@ -26,11 +27,13 @@ const NAV = [
   { href: "/owner", label: "Inbox" },
   { href: "/owner/spam", label: "Spam" },
   { href: "/owner/site", label: "Site" },
+  { href: "/owner/reports", label: "Reports" },
   { href: "/owner/security", label: "Sign-in" },
 ] as const;
 
 function Frame({ csrf, children }: { csrf: string | null; children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const help = helpFor(pathname);
   return (
     <div className="min-h-screen bg-mortar-50 text-soot-950">
       <header className="border-b border-mortar-200 bg-white">
@@ -39,17 +42,28 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
             <Logo />
           </a>
           {csrf && (
-            <form method="post" action="/owner/sign-out">
-              <CsrfField token={csrf} />
-              <button className="min-h-11 rounded-lg px-3 font-semibold text-brick-800 underline underline-offset-4">
-                Sign out
-              </button>
-            </form>
+            <div className="flex items-center gap-2">
+              {help && (
+                <a
+                  href={help.href}
+                  aria-label={`Help: ${help.title}`}
+                  className="inline-flex size-11 items-center justify-center rounded-full border-2 border-mortar-300 font-bold"
+                >
+                  ?
+                </a>
+              )}
+              <form method="post" action="/owner/sign-out">
+                <CsrfField token={csrf} />
+                <button className="min-h-11 rounded-lg px-3 font-semibold text-brick-800 underline underline-offset-4">
+                  Sign out
+                </button>
+              </form>
+            </div>
           )}
         </div>
         {csrf && (
           <nav aria-label="Console" className="mx-auto max-w-3xl px-2">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-x-1">
               {NAV.map((link) => {
                 const current = link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href);
                 return (

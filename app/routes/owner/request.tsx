@@ -3,6 +3,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/request";
 import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { openSiteRepo, savedReviewUrl } from "./site-files.server";
 import { StatusBadge } from "./status";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
@@ -12,11 +13,28 @@ import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { deliveryState } from "../../../server/estimate-store.ts";
 import { attributionRows, localTime } from "../../../server/lead-mail.ts";
 
-const DONE = { status: "Status saved.", note: "Note added.", restored: "Restored: it is in the inbox now." } as const;
+const DONE = {
+  status: "Status saved.",
+  note: "Note added.",
+  restored: "Restored: it is in the inbox now.",
+  review: "Review request queued: one e-mail goes out now.",
+} as const;
 
 /** Directions to the town: a link to the map, opened by the owner's phone (nothing is fetched from here). */
 function directionsHref(city: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${city}, IL`)}`;
+}
+
+/** What the request's review card shows: asked already (and when), can ask, needs the link first, or nothing. */
+function reviewState(
+  lead: { status: string; spam: number },
+  reviewUrl: string | null,
+  deliveries: { kind: string; sent_at: string | null; created_at: string }[],
+) {
+  const asked = deliveries.find((d) => d.kind === "review-request");
+  if (asked) return { state: "asked" as const, at: localTime(asked.sent_at ?? asked.created_at) };
+  if (lead.status !== "won" || lead.spam) return { state: "none" as const };
+  return { state: reviewUrl ? ("ready" as const) : ("no-link" as const) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -30,6 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
     ...estimates.notes(lead.id).map((n) => ({ at: n.at, text: `Note: ${n.text}` })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const done = new URL(args.request.url).searchParams.get("done");
+  openSiteRepo(args.context);
+  const reviewUrl = savedReviewUrl();
   return {
     csrf: owner.csrf,
     done: done !== null && done in DONE ? (done as keyof typeof DONE) : null,
@@ -55,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
       attempts: m.attempts,
     })),
     history: history.map((h) => ({ at: localTime(h.at), text: h.text })),
+    review: reviewState(lead, reviewUrl, estimates.deliveries(lead.id)),
   };
 }
 
@@ -92,13 +113,25 @@ export async function action(args: Route.ActionArgs) {
     if (restored) console_.audit.log("restored from spam", { ip: clientIp, estimateId: lead.id });
     return back("restored");
   }
+  if (intent === "review") {
+    // Only by the owner's tap, once, for a won request that is not spam, and only with a link to send.
+    openSiteRepo(args.context);
+    if (!savedReviewUrl())
+      return data({ error: "Add your review link first: Site → Business facts → Review link." }, { status: 400 });
+    const result = estimates.requestReview(lead.id);
+    if (result === "not-won")
+      return data({ error: "Only a request marked won can ask for a review." }, { status: 400 });
+    if (result === "already") return data({ error: "A review was already asked for this request." }, { status: 409 });
+    console_.audit.log("review requested", { ip: clientIp, estimateId: lead.id });
+    return back("review");
+  }
   return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
 }
 
 export const meta = () => [{ title: "Request | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, origin, mail, history, csrf, done } = loaderData;
+  const { lead, origin, mail, history, csrf, done, review } = loaderData;
   const subject = `Your estimate request (${lead.reference})`;
   const actions = [
     { label: "Call", href: telHref(lead.phone) },
@@ -191,6 +224,32 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
           </Button>
         </form>
       </Card>
+
+      {review.state !== "none" && (
+        <Card className="mb-4">
+          <h2 className="font-serif text-xl font-bold">Review</h2>
+          {review.state === "asked" && <p className="mt-1">Review asked {review.at}. It is asked once only.</p>}
+          {review.state === "no-link" && (
+            <p className="mt-1">
+              To ask for a review, add your review link first:{" "}
+              <a href="/owner/site/edit/business" className="font-semibold underline underline-offset-4">
+                Business facts
+              </a>
+              .
+            </p>
+          )}
+          {review.state === "ready" && (
+            <form method="post" className="mt-1">
+              <CsrfField token={csrf} />
+              <input type="hidden" name="intent" value="review" />
+              <p className="mb-2">
+                One e-mail to {lead.email} with your review link. It goes once; no more will follow.
+              </p>
+              <Button>Ask for a review</Button>
+            </form>
+          )}
+        </Card>
+      )}
 
       <Card className="mb-4">
         <h2 className="font-serif text-xl font-bold">History</h2>

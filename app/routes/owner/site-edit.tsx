@@ -5,7 +5,7 @@ import { parse } from "@conform-to/react";
 import { redirect } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/site-edit";
-import { field, notFound, plainAnswer, requireOwner } from "./guard.server";
+import { field, notFound, requireOwner } from "./guard.server";
 import {
   articleTemplate,
   checkSource,
@@ -17,6 +17,7 @@ import {
   serialize,
   type SiteFile,
   openSiteRepo,
+  publishingOff,
 } from "./site-files.server";
 import { type FieldSpec, fieldLabel, fieldName } from "./site-form";
 import { SiteForm } from "./site-form-view";
@@ -83,7 +84,14 @@ export async function loader(args: Route.LoaderArgs) {
   const file = fileFor(args.params, isNew);
   if (isNew && findFile("posts", file.slug ?? "")) throw redirect(`/owner/site/edit/posts/${file.slug}`, NO_STORE);
   const { spec } = formOf(file);
-  return { csrf: owner.csrf, file, spec, value: formValue(file, sourceOf(file, isNew)), isNew };
+  return {
+    csrf: owner.csrf,
+    file,
+    spec,
+    value: formValue(file, sourceOf(file, isNew)),
+    isNew,
+    off: publishingOff(args.context),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -96,7 +104,8 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "unpublish") {
     if (file.kind !== "posts" || isNew) notFound();
-    if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
+    // The page says why (its loader's notice); nothing is removed.
+    if (!publisher) return { result: undefined, preview: null };
     publisher.save({ summary: `Articles: unpublished ${file.slug}`, files: [{ path: file.path, content: null }] });
     return redirect("/owner/site?saved", NO_STORE);
   }
@@ -141,7 +150,9 @@ export async function action(args: Route.ActionArgs) {
     return { result: submission.reply(), preview: post };
   }
 
-  if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
+  // The owner's typing stays in the form; the page says why it cannot be published.
+  if (!publisher)
+    return { result: submission.reply({ formErrors: [publishingOff(args.context) ?? ""] }), preview: null };
   if (source === oldSource && !isNew) return redirect("/owner/site", NO_STORE);
   publisher.save({
     summary: isNew ? `Articles: new article ${file.slug}` : summary(file, spec, formValue(file, oldSource), data),
@@ -182,6 +193,7 @@ export default function SiteEdit({ loaderData, actionData }: Route.ComponentProp
       >
         {file.title}
       </PageTitle>
+      {loaderData.off && <Notice tone="warn">{loaderData.off}</Notice>}
       {isNew && <Notice>A new article from the template. It is published when you save.</Notice>}
       <SiteForm
         spec={spec}

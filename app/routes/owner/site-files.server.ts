@@ -20,6 +20,7 @@ import {
   testimonialsFile,
 } from "~/content/schema";
 import { checkArticleBody } from "~/content/article-markdown";
+import { reviewRequestFile } from "~/content/review-request";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
 
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+){0,12}$/;
@@ -46,6 +47,7 @@ export const KINDS = {
   gallery: { title: "Recent work", file: "gallery.yaml", schema: galleryFile, list: true },
   "cost-table": { title: "Cost table", file: "cost-table.yaml", schema: costTableFile },
   accessibility: { title: "Accessibility statement", file: "accessibility.yaml", schema: accessibilityFile },
+  "review-request": { title: "Review request e-mail", file: "review-request.yaml", schema: reviewRequestFile },
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;
@@ -62,6 +64,19 @@ const root = () => siteRoot;
 export function openSiteRepo(context: { publisher: { repoDir: string } | null }): string {
   siteRoot = context.publisher?.repoDir ?? process.cwd();
   return siteRoot;
+}
+
+/**
+ * Why a save cannot be published on this server, in the owner's words ("Publishing is off: the server cannot write
+ * to …"); null when it can. Every Site page shows it instead of offering a save that would fail.
+ */
+export function publishingOff(context: {
+  publisher: unknown;
+  owner: { publishing: { off: string | null } };
+}): string | null {
+  if (context.publisher) return null;
+  const why = context.owner.publishing.off;
+  return why ? `Publishing is off: ${why}.` : "Publishing is switched off on this server.";
 }
 
 export function slugsIn(dir: string, ext: string): string[] {
@@ -108,6 +123,46 @@ export function findFile(
     title: `${k.title}: ${slug}`,
   };
   return allowNew || slugsIn(k.dir ?? "", k.ext ?? "yaml").includes(slug) ? file : undefined;
+}
+
+/** Where a file shows on the site, and the name the site gives that page (the Site page lists them so). */
+const ADDRESSES: Partial<Record<KindName, string>> = {
+  home: "/",
+  faqs: "/faq",
+  accessibility: "/accessibility",
+  testimonials: "/",
+  gallery: "/",
+};
+
+function postTitle(slug: string): string {
+  const { front } = splitMarkdown(readFileSync(path.join(root(), "content/posts", `${slug}.md`), "utf8"));
+  const title: unknown = parseDocument(protect(front).text).get("title");
+  return typeof title === "string" && title.trim() ? title : slug;
+}
+
+export function pageOf(file: SiteFile): { name: string; address: string | null } {
+  const slug = file.slug ?? "";
+  switch (file.kind) {
+    case "services":
+      return { name: serviceName(slug), address: `/services/${slug}` };
+    case "cities": {
+      const town = lookups().city?.find((c) => c.value === slug)?.label;
+      return { name: town ?? slug, address: `/locations/${slug}` };
+    }
+    case "posts":
+      return { name: postTitle(slug), address: `/blog/${slug}` };
+    default:
+      return { name: file.title, address: ADDRESSES[file.kind] ?? null };
+  }
+}
+
+/** The review link as saved in the business facts (read from the file: the build's copy may be older). */
+export function savedReviewUrl(): string | null {
+  try {
+    return parseBusinessFile(readFileSync(path.join(root(), "content/business.yaml"), "utf8")).reviewUrl ?? null;
+  } catch {
+    return null; // A file the console could not read offers no link; the Site page says what is wrong with it.
+  }
 }
 
 /** Towns, service pages and photos, for the fields that name one. */

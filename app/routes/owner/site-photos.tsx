@@ -15,6 +15,7 @@ import {
   serialize,
   SLUG,
   openSiteRepo,
+  publishingOff,
 } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "../../../server/photo-upload.ts";
@@ -64,6 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     heic: sharpDecodesHeic(),
     heicHelp: HEIC_HELP.replace(/^is an iPhone HEIC photo, which the site cannot read\. /, ""),
     saved: new URL(args.request.url).searchParams.has("saved"),
+    off: publishingOff(args.context),
   };
 }
 
@@ -71,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args, { maxBytes: UPLOAD_LIMITS.maxTotalSize });
   const root = openSiteRepo(args.context);
   const publisher = args.context.publisher;
-  if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
+  if (!publisher) return { error: publishingOff(args.context) };
   const form = owner.form ?? new FormData();
   const { file, source, items } = gallery();
 
@@ -131,6 +133,7 @@ export default function SitePhotos({ loaderData, actionData }: Route.ComponentPr
       <PageTitle sub="Photos of finished jobs, shown under “Recent work” on the pages of their service and town.">
         Photos
       </PageTitle>
+      {loaderData.off && <Notice tone="warn">{loaderData.off}</Notice>}
       {loaderData.saved && <Notice>Saved. Publishing now.</Notice>}
       {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
       <Card className="mb-5">

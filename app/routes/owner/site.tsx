@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/site";
 import { field, plainAnswer, requireOwner } from "./guard.server";
-import { findFile, listFiles, SLUG, openSiteRepo } from "./site-files.server";
+import { findFile, listFiles, pageOf, SLUG, openSiteRepo, publishingOff } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
@@ -28,10 +28,15 @@ export async function loader(args: Route.LoaderArgs) {
     seconds: Math.round(((j.durationMs ?? (j.startedAt ? now - j.startedAt : 0)) / 1000) * 10) / 10,
     error: j.error ?? null,
   }));
-  const files = listFiles().map((f) => ({ href: `/owner/site/edit/${f.kind}${f.slug ? `/${f.slug}` : ""}`, ...f }));
+  const files = listFiles().map((f) => ({
+    href: `/owner/site/edit/${f.kind}${f.slug ? `/${f.slug}` : ""}`,
+    ...pageOf(f),
+    ...f,
+  }));
   return {
     csrf: owner.csrf,
     canPublish: publisher !== null,
+    off: publishingOff(args.context),
     busy: jobs.some((j) => j.state === "queued" || j.state === "building" || j.state === "checking"),
     jobs,
     files,
@@ -43,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
   const publisher = args.context.publisher;
-  if (!publisher) throw plainAnswer(503, "Publishing is switched off on this server.");
+  if (!publisher) return { error: publishingOff(args.context) };
   const intent = field(owner.form, "intent", 40);
   if (intent === "undo") {
     publisher.undo();
@@ -76,7 +81,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       <PageTitle sub="Change the words and photos of the site. Each save publishes itself in about half a minute.">
         Site
       </PageTitle>
-      {!loaderData.canPublish && <Notice tone="warn">Publishing is switched off on this server.</Notice>}
+      {loaderData.off && <Notice tone="warn">{loaderData.off}</Notice>}
       {loaderData.message && <Notice>{loaderData.message}</Notice>}
       {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
 
@@ -98,12 +103,14 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <form method="post" className="mt-3">
-          <CsrfField token={csrf} />
-          <Button name="intent" value="undo" variant="quiet">
-            Undo last change
-          </Button>
-        </form>
+        {loaderData.canPublish && (
+          <form method="post" className="mt-3">
+            <CsrfField token={csrf} />
+            <Button name="intent" value="undo" variant="quiet">
+              Undo last change
+            </Button>
+          </form>
+        )}
       </Card>
 
       <Card className="mb-5">
@@ -124,14 +131,16 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
             {files
               .filter((f) => f.kind === kind)
               .map((f) => (
-                <li key={f.path}>
+                <li key={f.path} className="flex flex-wrap items-baseline gap-x-2">
+                  {/* The page's name is the link: what the site calls it, and what a screen reader says. */}
                   <a href={f.href} className="inline-flex min-h-11 items-center underline underline-offset-4">
-                    {f.slug ?? "Edit"}
+                    {f.name}
                   </a>
+                  {f.address && <span className="text-sm text-soot-800">{f.address}</span>}
                 </li>
               ))}
           </ul>
-          {kind === "posts" && (
+          {kind === "posts" && loaderData.canPublish && (
             <form method="post" className="mt-2">
               <CsrfField token={csrf} />
               <label htmlFor="new-slug" className="font-semibold">

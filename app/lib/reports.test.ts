@@ -1,0 +1,93 @@
+// The owner's report arithmetic: sources as the owner names them, median and 90th percentile, weeks on the
+// business's clock, speed in business hours against the promise.
+import { describe, expect, it } from "vitest";
+import { businessHoursBetween } from "./business-hours";
+import { buildReport, median, p90, sourceOf, type ReportLead } from "./reports";
+
+const TZ = "America/Chicago";
+const HOURS = [
+  { dayCodes: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+  { dayCodes: ["Saturday"], opens: "09:00", closes: "14:00" },
+];
+const lead = (overrides: Partial<ReportLead> = {}): ReportLead => ({
+  id: 1,
+  received_at: "2026-11-24T15:00:00.000Z",
+  status: "new",
+  service: "Chimney Crowns",
+  city: "Normal",
+  referrer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  gclid: null,
+  fbclid: null,
+  ...overrides,
+});
+
+describe("where a request came from", () => {
+  it("names the owner's sources", () => {
+    expect(sourceOf(lead({ referrer: "https://www.google.com/" }))).toBe("Search");
+    expect(sourceOf(lead({ referrer: "https://duckduckgo.com/" }))).toBe("Search");
+    expect(sourceOf(lead({ utm_source: "google", utm_medium: "organic", utm_campaign: "gbp" }))).toBe(
+      "Google Business Profile",
+    );
+    expect(sourceOf(lead({ referrer: "https://maps.google.com/" }))).toBe("Google Business Profile");
+    expect(sourceOf(lead({ utm_source: "facebook", utm_campaign: "spring" }))).toBe("Campaigns");
+    expect(sourceOf(lead({ gclid: "abc", referrer: "https://www.google.com/" }))).toBe("Campaigns");
+    expect(sourceOf(lead({ referrer: "https://www.angi.com/x" }))).toBe("Other websites");
+    expect(sourceOf(lead({ referrer: "https://www.example.com/contact" }), "www.example.com")).toBe("Direct");
+    expect(sourceOf(lead())).toBe("Direct");
+  });
+});
+
+describe("median and 90th percentile", () => {
+  it("middle value, or the mean of the two middle ones; nearest rank for the 90th", () => {
+    expect(median([])).toBeNull();
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(p90([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toBe(9);
+    expect(p90([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])).toBe(10);
+    expect(p90([7])).toBe(7);
+  });
+});
+
+describe("business hours between two instants", () => {
+  it("counts only opening hours, across a closed Sunday", () => {
+    // Friday 5 PM to Monday 9 AM in Chicago: 1 h Friday, 5 h Saturday, 1 h Monday.
+    expect(businessHoursBetween(new Date("2026-11-20T23:00:00Z"), new Date("2026-11-23T15:00:00Z"), HOURS, TZ)).toBe(7);
+    expect(businessHoursBetween(new Date("2026-11-24T15:00:00Z"), new Date("2026-11-24T15:30:00Z"), HOURS, TZ)).toBe(
+      0.5,
+    );
+  });
+});
+
+describe("the report", () => {
+  it("counts 12 weeks from Monday on the business's clock, won rate of the decided, speed against the promise", () => {
+    // Wednesday 25 November 2026, noon in Chicago.
+    const now = new Date("2026-11-25T18:00:00Z");
+    const leads = [
+      lead({ id: 1, received_at: "2026-11-24T15:00:00Z", status: "won" }), // Tue 9 AM, this week
+      lead({ id: 2, received_at: "2026-11-24T16:00:00Z", status: "lost", city: "Pekin" }),
+      lead({ id: 3, received_at: "2026-11-23T05:59:00Z", status: "won" }), // Sun 11:59 PM: last week
+      lead({ id: 4, received_at: "2026-09-01T15:00:00Z" }), // 13 weeks back: left out
+    ];
+    const firstChange = new Map([
+      [1, "2026-11-24T16:00:00Z"], // 1 h
+      [2, "2026-11-24T19:00:00Z"], // 3 h
+      [3, "2026-11-23T14:30:00Z"], // Monday 8:30: 0.5 business hours
+    ]);
+    const report = buildReport({ leads, firstChange, now, timeZone: TZ, hours: HOURS, promiseHours: 2 });
+    expect(report.weeks).toHaveLength(12);
+    expect(report.weeks[11]).toMatchObject({ label: "Nov 23", requests: 2, answered: 2, median: 2, p90: 3 });
+    expect(report.weeks[11]?.withinPromise).toBe(1);
+    expect(report.weeks[10]).toMatchObject({ label: "Nov 16", requests: 1, median: 0.5 });
+    expect(report.weeks[0]?.label).toBe("Sep 7");
+    expect(report.total).toBe(3);
+    expect([report.won, report.lost, report.wonRate]).toEqual([2, 1, 67]);
+    expect(report.towns).toEqual([
+      { label: "Normal", count: 2 },
+      { label: "Pekin", count: 1 },
+    ]);
+    expect(report.speed).toEqual({ answered: 3, median: 1, p90: 3, withinPromise: 2 });
+  });
+});

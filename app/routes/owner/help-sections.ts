@@ -1,0 +1,20 @@
+// Which part of the help each console page's "?" link opens (the ids are the headings' {#…} in content/help.md).
+export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }[] = [
+  { path: /^\/owner\/?$/, id: "requests", title: "Working a request" },
+  { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
+  { path: /^\/owner\/spam/, id: "spam", title: "Spam" },
+  { path: /^\/owner\/erase/, id: "erasure", title: "Erasure and the CSV" },
+  { path: /^\/owner\/security/, id: "first-sign-in", title: "Signing in" },
+  { path: /^\/owner\/site\/photos/, id: "photos", title: "Photos" },
+  { path: /^\/owner\/site\/edit\/posts/, id: "articles", title: "Articles" },
+  { path: /^\/owner\/site\/edit\/review-request/, id: "reviews", title: "Asking for a review" },
+  { path: /^\/owner\/site/, id: "editing", title: "Editing the words" },
+  { path: /^\/owner\/reports/, id: "reports", title: "Reports" },
+];
+
+/** The help section for a console path; null on the help page itself. */
+export function helpFor(pathname: string): { href: string; title: string } | null {
+  if (pathname.startsWith("/owner/help")) return null;
+  const found = HELP_SECTIONS.find((s) => s.path.test(pathname));
+  return found ? { href: `/owner/help#${found.id}`, title: found.title } : { href: "/owner/help", title: "Help" };
+}

@@ -1,0 +1,21 @@
+// GET /owner/reports.csv?chart=weeks|sources|services|towns|outcome|speed: one chart's table as CSV, for a
+// spreadsheet. Data, not a page: without a session it is a plain 401.
+import type { Route } from "./+types/reports-csv";
+import { notFound, requireOwner } from "./guard.server";
+import { chartRows, CHARTS, ownerReport, type Chart } from "./reports.server";
+import { toCsv } from "../../../server/csv.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOwner(args, { data: true });
+  const chart = new URL(args.request.url).searchParams.get("chart") ?? "";
+  if (!(CHARTS as readonly string[]).includes(chart)) notFound();
+  const { columns, rows } = chartRows(ownerReport(args.context), chart as Chart);
+  const day = args.context.owner.now().toISOString().slice(0, 10);
+  return new Response(toCsv(columns, rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="report-${chart}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

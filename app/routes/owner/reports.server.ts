@@ -1,0 +1,69 @@
+// The owner's report from the stored requests: shared by the page and its CSV downloads.
+import type { AppLoadContext } from "react-router";
+import { business } from "~/content/business";
+import { buildReport, reportStart, type Report } from "~/lib/reports";
+
+export function ownerReport(context: AppLoadContext): Report {
+  const { estimates, owner } = context;
+  const now = owner.now();
+  const leads = estimates.list({ since: reportStart(now, business.timeZone) });
+  // The first change made in the console; a change made with `npm run leads -- --mark` leaves only the latest time.
+  const firstChange = owner.audit.firstStatusChanges();
+  for (const l of leads)
+    if (!firstChange.has(l.id) && l.status !== "new" && l.status_at) firstChange.set(l.id, l.status_at);
+  return buildReport({
+    leads,
+    firstChange,
+    now,
+    timeZone: business.timeZone,
+    hours: business.hours,
+    promiseHours: business.leads.callBackWithinBusinessHours,
+    siteHost: new URL(context.siteOrigin).hostname,
+  });
+}
+
+/** The CSV of one chart: its table's rows. */
+export const CHARTS = ["weeks", "sources", "services", "towns", "outcome", "speed"] as const;
+export type Chart = (typeof CHARTS)[number];
+
+export function chartRows(report: Report, chart: Chart): { columns: string[]; rows: Record<string, unknown>[] } {
+  switch (chart) {
+    case "weeks":
+      return {
+        columns: ["week starting", "requests"],
+        rows: report.weeks.map((w) => ({ "week starting": w.start.slice(0, 10), requests: w.requests })),
+      };
+    case "sources":
+    case "services":
+    case "towns":
+      return {
+        columns: [chart === "sources" ? "source" : chart === "services" ? "service" : "town", "requests"],
+        rows: report[chart].map((c) => ({
+          [chart === "sources" ? "source" : chart === "services" ? "service" : "town"]: c.label,
+          requests: c.count,
+        })),
+      };
+    case "outcome":
+      return {
+        columns: ["won", "lost", "won rate %"],
+        rows: [{ won: report.won, lost: report.lost, "won rate %": report.wonRate ?? "" }],
+      };
+    case "speed":
+      return {
+        columns: [
+          "week starting",
+          "answered",
+          "median business hours",
+          "90th percentile business hours",
+          "within promise",
+        ],
+        rows: report.weeks.map((w) => ({
+          "week starting": w.start.slice(0, 10),
+          answered: w.answered,
+          "median business hours": w.median ?? "",
+          "90th percentile business hours": w.p90 ?? "",
+          "within promise": w.withinPromise,
+        })),
+      };
+  }
+}

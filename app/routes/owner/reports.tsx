@@ -1,0 +1,209 @@
+// /owner/reports: the last 12 weeks at a glance, on a phone. Requests per week, where they came from, services,
+// towns, won and lost, and speed to lead against the call-back promise. Charts are SVG drawn here (no script);
+// each has its numbers in a table beside it and a CSV download.
+import type { ReactNode } from "react";
+import type { Route } from "./+types/reports";
+import { requireOwner } from "./guard.server";
+import { CategoryBars, WeekBars } from "./charts";
+import { ownerReport, type Chart } from "./reports.server";
+import { Card, PageTitle } from "./ui";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOwner(args);
+  return { report: ownerReport(args.context) };
+}
+
+export const meta = () => [{ title: "Reports | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+
+const hours = (h: number | null) => (h === null ? "–" : `${h} h`);
+
+function Section({ id, title, chart, children }: { id: string; title: string; chart: Chart; children: ReactNode }) {
+  return (
+    <Card className="mb-5">
+      <h2 id={id} className="font-serif text-xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-2">{children}</div>
+      <p className="mt-2">
+        <a
+          href={`/owner/reports.csv?chart=${chart}`}
+          className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+        >
+          Download “{title}” as CSV
+        </a>
+      </p>
+    </Card>
+  );
+}
+
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th
+                key={h}
+                scope="col"
+                className={
+                  i > 0 ? "border-b border-mortar-300 py-1 pl-2 text-right" : "border-b border-mortar-300 py-1"
+                }
+              >
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={String(r[0])}>
+              {r.map((c, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row" className="border-b border-mortar-200 py-1 font-normal">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={i} className="border-b border-mortar-200 py-1 pl-2 text-right tabular-nums">
+                    {c}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Categories({
+  id,
+  title,
+  chart,
+  rows,
+  what,
+}: {
+  id: string;
+  title: string;
+  chart: Chart;
+  rows: { label: string; count: number }[];
+  what: string;
+}) {
+  return (
+    <Section id={id} title={title} chart={chart}>
+      {rows.length === 0 ? (
+        <p>No requests in these weeks.</p>
+      ) : (
+        <>
+          <CategoryBars rows={rows} />
+          <Table caption={title} head={[what, "Requests"]} rows={rows.map((r) => [r.label, r.count])} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
+  const labels = report.weeks.map((w) => w.label);
+  const promise = `${report.promiseHours} business hour${report.promiseHours === 1 ? "" : "s"}`;
+  return (
+    <>
+      <PageTitle sub={`The last 12 weeks, from the week of ${labels[0] ?? ""}. Spam is left out.`}>Reports</PageTitle>
+
+      <Card className="mb-5">
+        <dl className="grid grid-cols-2 gap-3">
+          <div>
+            <dt className="text-sm text-soot-800">Requests</dt>
+            <dd className="font-serif text-3xl font-bold">{report.total}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-soot-800">This week</dt>
+            <dd className="font-serif text-3xl font-bold">{report.weeks.at(-1)?.requests ?? 0}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-soot-800">Won rate</dt>
+            <dd className="font-serif text-3xl font-bold">{report.wonRate === null ? "–" : `${report.wonRate}%`}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-soot-800">Answered within {promise}</dt>
+            <dd className="font-serif text-3xl font-bold">
+              {report.speed.answered === 0 ? "–" : `${report.speed.withinPromise} of ${report.speed.answered}`}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
+      <Section id="per-week" title="Requests per week" chart="weeks">
+        <WeekBars
+          labels={labels}
+          series={[{ values: report.weeks.map((w) => w.requests), className: "fill-ember-500" }]}
+        />
+        <Table
+          caption="Requests per week"
+          head={["Week of", "Requests"]}
+          rows={report.weeks.map((w) => [w.label, w.requests])}
+        />
+      </Section>
+
+      <Categories id="sources" title="Where they came from" chart="sources" rows={report.sources} what="Source" />
+      <Categories id="services" title="By service" chart="services" rows={report.services} what="Service" />
+      <Categories id="towns" title="By town" chart="towns" rows={report.towns} what="Town" />
+
+      <Section id="outcome" title="Won and lost" chart="outcome">
+        <p>
+          Won <strong>{report.won}</strong>, lost <strong>{report.lost}</strong>
+          {report.wonRate !== null && (
+            <>
+              : <strong>{report.wonRate}%</strong> of the decided requests won
+            </>
+          )}
+          .
+        </p>
+        <Table
+          caption="Won and lost"
+          head={["", "Requests"]}
+          rows={[
+            ["Won", report.won],
+            ["Lost", report.lost],
+            ["Won rate", report.wonRate === null ? "–" : `${report.wonRate}%`],
+          ]}
+        />
+      </Section>
+
+      <Section id="speed" title="Speed to lead" chart="speed">
+        <p>
+          Business hours from a request to its first status change, per week: the median (half were answered faster) and
+          the slowest tenth (90th percentile), against your promise of a call back within {promise}.
+        </p>
+        <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+          <span>
+            <span className="mr-1 inline-block size-3 bg-soot-950" /> Median
+          </span>
+          <span>
+            <span className="mr-1 inline-block size-3 bg-ember-500" /> 90th percentile
+          </span>
+          <span>
+            <span className="mr-1 inline-block h-0.5 w-4 bg-brick-700 align-middle" /> Promise
+          </span>
+        </p>
+        <WeekBars
+          labels={labels}
+          unit="h"
+          series={[
+            { values: report.weeks.map((w) => w.median), className: "fill-soot-950" },
+            { values: report.weeks.map((w) => w.p90), className: "fill-ember-500" },
+          ]}
+          goal={{ value: report.promiseHours, label: `Promise: ${report.promiseHours} h` }}
+        />
+        <Table
+          caption="Speed to lead per week, in business hours"
+          head={["Week of", "Answered", "Median", "90th pct.", `Within ${report.promiseHours} h`]}
+          rows={report.weeks.map((w) => [w.label, w.answered, hours(w.median), hours(w.p90), w.withinPromise])}
+        />
+      </Section>
+    </>
+  );
+}

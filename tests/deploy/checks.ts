@@ -1,0 +1,645 @@
+// The deploy drill's checks from outside the server (issue 27): what a visitor and the owner do, over real https at
+// 375 px, against a site deployed as README "Put it on a server" says. The drill (tests/deploy/) sets the server up
+// and calls these; tests/deploy/checks-local.ts runs them against a local Caddy + server.
+//
+// Every function throws an Error with a plain message when the site does not do what it should, and returns what a
+// later step needs. In the order the drill calls them:
+//
+//   const mail = await startMailbox();                  // host SMTP server: put mail.url in the server's SMTP_URL
+//   const trust = trustCaddyRoot("root.crt");           // temp HOME + NSS db trusting Caddy's root; trust.ca for Node
+//   const browser = await launchTrustingBrowser(trust); // Chromium with that HOME; certificate errors stay errors
+//   await checkUntrustedBrowserRefuses(origin);         // control: without the root, ERR_CERT_AUTHORITY_INVALID
+//   const site = { origin: "https://localhost", ca: trust.ca };
+//   await checkPublicPages(site, DEFAULT_PAGES);        // every path 200 over https with its words -> timings
+//   const owner = await enrolOwner(browser, parseInviteLink(inviteOutput), { screenshots });
+//                                                       // signed in on the console; keep it: owner.signIn() later
+//   const sent = await sendRequestFromForm(browser, site.origin, { screenshots });
+//   const alert = await waitForOwnerAlert(mail, sent, site.origin);   // the owner's e-mail, its two console links
+//   await checkAlertLinks(owner, alert, sent, { screenshots });       // request opens; one-tap marks it contacted
+//   const change = await publishPhone(owner, { phone: "(309) 555-0188" });   // Business facts -> published
+//   await checkPhoneLive(site, { phone: change.after, gone: change.before, owner, screenshots });
+//   await undoLastChange(owner);                                      // "Undo: Business facts: Phone" published
+//   await checkPhoneLive(site, { phone: change.before, gone: change.after });
+//   await countRequestsInConsole(owner);  countRequestsFromLeads((cmd) => runInContainer(cmd));
+//   await owner.close(); await browser.close(); trust.remove(); await mail.close();
+//
+// Nothing here starts or stops the site; nothing reads its database: only https, the browser and the mail.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
+import { startSmtp, type Arrived } from "../server/smtp.ts";
+import { firstLine, httpsFetch, launchTrustingBrowser, trustRoot, type Trust } from "./trust.ts";
+
+export { CHROMIUM, CHROMIUM_ARGS, firstLine, httpsFetch, launchTrustingBrowser, type Trust } from "./trust.ts";
+
+/** Where Caddy's package keeps its internal CA's root, inside the server. */
+export const CADDY_ROOT_CERT = "/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt";
+
+/** The public site: its https origin (no trailing slash) and the root that signs its certificate. */
+export type Site = { origin: string; ca: Buffer };
+
+/** The owner's phone: 375 px wide, touch, as the browser stories' mobile project. */
+export const PHONE_SCREEN = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } as const;
+
+/** Long enough for a cold page on a busy small server; a missing control still fails in seconds, not minutes. */
+const PAGE_MS = 30_000;
+/** A publish is a full build: 20-60 s on a small server; 227 s was seen on a two-core machine at load 19. */
+export const PUBLISH_MS = 8 * 60_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trust, mail, commands
+
+/** Trusts Caddy's root (a PEM file copied out of the server) in a fresh HOME's NSS database; see trust.ts. */
+export function trustCaddyRoot(rootCertFile: string): Trust {
+  return trustRoot(rootCertFile, "caddy-local");
+}
+
+export type Mailbox = { url: string; received: Arrived[]; close: () => Promise<void> };
+
+/** A mail server on 127.0.0.1 (a free port) that takes every message: the server's SMTP_URL is `url`. */
+export function startMailbox(): Promise<Mailbox> {
+  return startSmtp();
+}
+
+/** The link `npm run owner -- invite` printed. */
+export function parseInviteLink(output: string): string {
+  const link = /https?:\/\/\S+\/owner\/enrol\/[A-Za-z0-9_-]+/.exec(output)?.[0];
+  if (!link) throw new Error(`npm run owner -- invite printed no invite link:\n${output.trim()}`);
+  return link;
+}
+
+/** Runs a command on the server (as the site's user, in its folder) and resolves with its standard output. */
+export type RunOnServer = (command: string) => Promise<string>;
+
+/**
+ * The control for trust: Chromium with a HOME whose NSS database does not hold the root must refuse `origin` with a
+ * certificate error, so the trusted runs pass because of the root and not because certificates go unchecked.
+ */
+export async function checkUntrustedBrowserRefuses(origin: string): Promise<string> {
+  const home = mkdtempSync(path.join(tmpdir(), "deploy-untrusted-home-"));
+  const browser = await launchTrustingBrowser({ home, ca: Buffer.alloc(0), nickname: "none", remove: () => {} });
+  try {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${origin}/`);
+    } catch (error) {
+      const line = firstLine(error);
+      if (/ERR_CERT_AUTHORITY_INVALID/.test(line)) return line;
+      throw new Error(`Chromium without Caddy's root failed on ${origin} for another reason: ${line}`);
+    }
+    throw new Error(`Chromium without Caddy's root opened ${origin}: certificates are not being checked`);
+  } finally {
+    await browser.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The owner's phone
+
+export type Owner = {
+  origin: string;
+  browser: Browser;
+  context: BrowserContext;
+  /** The page the virtual authenticator is attached to: keep using it (a new page has no passkey). */
+  page: Page;
+  cdp: CDPSession;
+  authenticatorId: string;
+  /** Opens `next` (default /owner), signing in with the passkey if the console asks for it. */
+  signIn: (next?: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type Screenshots = { screenshots?: string };
+
+/**
+ * Opens the invite link on a 375 px phone with a platform authenticator (Chromium's virtual one: resident keys,
+ * user verification, always approving), names the passkey and creates it. Ends signed in on the inbox.
+ * Screenshots (when `screenshots` is a folder): enrol-375.png before the tap, inbox-375.png after.
+ */
+export async function enrolOwner(
+  browser: Browser,
+  inviteLink: string,
+  { passkeyName = "Phone", screenshots }: { passkeyName?: string } & Screenshots = {},
+): Promise<Owner> {
+  const origin = new URL(inviteLink).origin;
+  const context = await browser.newContext(PHONE_SCREEN);
+  const page = await context.newPage();
+  page.setDefaultTimeout(PAGE_MS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const owner: Owner = {
+    origin,
+    browser,
+    context,
+    page,
+    cdp,
+    authenticatorId,
+    signIn: (next = "/owner") => signIn(owner, next),
+    close: () => context.close(),
+  };
+  try {
+    const response = await open(page, inviteLink, "the invite link");
+    if (response !== 200) throw new Error(`The invite link answered ${response} (used, expired, or not this site's)`);
+    await step("the enrolment page's passkey button did not start (no hydrated PasskeyButton)", () =>
+      page.locator('[data-island="PasskeyButton"][data-hydrated]').waitFor(),
+    );
+    await step('the enrolment page has no "Name this passkey" field', () =>
+      page.getByLabel("Name this passkey").fill(passkeyName),
+    );
+    await shoot(page, screenshots, "enrol-375.png");
+    await step('no "Create a passkey on this device" button', () =>
+      page.getByRole("button", { name: "Create a passkey on this device" }).click(),
+    );
+    await step(`creating the passkey did not land on ${origin}/owner (the console's inbox)`, () =>
+      page.waitForURL(`${origin}/owner`),
+    );
+    await heading(page, "Estimate requests", "after enrolment the inbox");
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    if (credentials.length !== 1) {
+      throw new Error(`The phone's authenticator holds ${credentials.length} passkeys after enrolment, not 1`);
+    }
+    if (credentials[0]?.rpId !== new URL(origin).hostname) {
+      throw new Error(`The passkey is for "${credentials[0]?.rpId}", not for ${new URL(origin).hostname}`);
+    }
+    await shoot(page, screenshots, "inbox-375.png");
+    return owner;
+  } catch (error) {
+    await shoot(page, screenshots, "enrol-failed-375.png");
+    await context.close();
+    throw error;
+  }
+}
+
+async function signIn(owner: Owner, next: string) {
+  const { page, origin } = owner;
+  await open(page, `${origin}${next}`, `the console (${next})`);
+  if (new URL(page.url()).pathname === "/owner/sign-in") {
+    await step("the sign-in page's passkey button did not start", () =>
+      page.locator('[data-island="PasskeyButton"][data-hydrated]').waitFor(),
+    );
+    await step('no "Sign in with a passkey" button', () =>
+      page.getByRole("button", { name: "Sign in with a passkey" }).click(),
+    );
+    await step(`signing in with the passkey did not lead to ${origin}${next}`, () =>
+      page.waitForURL(`${origin}${next}`),
+    );
+  }
+  if (new URL(page.url()).pathname !== new URL(`${origin}${next}`).pathname) {
+    throw new Error(`The console sent the owner to ${page.url()} instead of ${next}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A homeowner's request, the owner's alert and its links
+
+export type SentRequest = { name: string; email: string; phone: string; service: string; message: string };
+
+/**
+ * A homeowner (a fresh 375 px browser context, not signed in) fills the form at /contact with the spec's labels and
+ * sends it; the success panel must say "Message Sent Successfully!". Screenshot: request-sent-375.png.
+ */
+export async function sendRequestFromForm(
+  browser: Browser,
+  origin: string,
+  { screenshots }: Screenshots = {},
+): Promise<SentRequest> {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const sent: SentRequest = {
+    name: `Drill Homeowner ${unique}`,
+    email: `drill-${unique}@example.com`,
+    phone: "(309) 555-0142",
+    service: "Chimney Crown Repair",
+    message: `The crown is cracked and water gets into the attic. Deploy drill ${unique}.`,
+  };
+  const context = await browser.newContext(PHONE_SCREEN);
+  const page = await context.newPage();
+  page.setDefaultTimeout(PAGE_MS);
+  try {
+    const status = await open(page, `${origin}/contact`, "the contact page");
+    if (status !== 200) throw new Error(`${origin}/contact answered ${status}`);
+    // The form is the page's one island; typing before it hydrates would post without JavaScript.
+    await step("the contact form did not start (no hydrated island)", () =>
+      page.locator("[data-island][data-hydrated]").first().waitFor(),
+    );
+    const fill = async (label: string, value: string) =>
+      step(`the form has no field labelled "${label}"`, () => page.getByLabel(label).fill(value));
+    await fill("Full Name", sent.name);
+    await fill("Email Address", sent.email);
+    await fill("Phone Number", sent.phone);
+    await step('the form has no "Service Needed" choice "Chimney Crown Repair"', () =>
+      page.getByLabel("Service Needed").selectOption(sent.service),
+    );
+    await fill("message", sent.message);
+    await step('no "Send My Request" button', () => page.getByRole("button", { name: "Send My Request" }).click());
+    await step('the form did not say "Message Sent Successfully!" after sending', () =>
+      page.getByRole("heading", { name: "Message Sent Successfully!" }).waitFor(),
+    );
+    await shoot(page, screenshots, "request-sent-375.png");
+    return sent;
+  } catch (error) {
+    await shoot(page, screenshots, "request-failed-375.png");
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+export type OwnerAlert = {
+  to: string[];
+  /** The message with quoted-printable undone. */
+  text: string;
+  requestLink: string;
+  requestId: number;
+  markContactedLink: string;
+  /** From the call to the message's arrival. */
+  waitedMs: number;
+};
+
+/** Quoted-printable soft breaks and escapes undone, as tests/server/owner-alert-links.test.ts reads the alert. */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * Waits for the owner's alert about `sent` (a message naming the homeowner's address, not sent to them: theirs is
+ * the confirmation). Its request link and one-tap link must be on the public origin.
+ */
+export async function waitForOwnerAlert(
+  mail: Mailbox,
+  sent: SentRequest,
+  origin: string,
+  timeoutMs = 60_000,
+): Promise<OwnerAlert> {
+  const started = performance.now();
+  const deadline = started + timeoutMs;
+  let found: Arrived | undefined;
+  while (!(found = mail.received.find((m) => !m.to.includes(sent.email) && decodeMail(m.raw).includes(sent.email)))) {
+    if (performance.now() > deadline) {
+      const seen = mail.received.map((m) => m.to.join(",")).join("; ") || "none";
+      throw new Error(
+        `No owner alert for ${sent.email} reached the mail server in ${timeoutMs / 1000} s (messages seen, by recipient: ${seen})`,
+      );
+    }
+    await sleep(100);
+  }
+  const text = decodeMail(found.raw);
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const request = new RegExp(`${escaped}/owner/requests/(\\d+)`).exec(text);
+  const tap = new RegExp(`${escaped}/owner/act/[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+  if (!request) {
+    const any = /\S*\/owner\/requests\/\d+/.exec(text)?.[0];
+    throw new Error(`The alert has no link to the request on ${origin}${any ? ` (it links to ${any})` : ""}`);
+  }
+  if (!tap) {
+    const any = /\S*\/owner\/act\/\S+/.exec(text)?.[0];
+    throw new Error(`The alert has no one-tap "Mark as contacted" link on ${origin}${any ? ` (found ${any})` : ""}`);
+  }
+  return {
+    to: found.to,
+    text,
+    requestLink: request[0],
+    requestId: Number(request[1]),
+    markContactedLink: tap,
+    waitedMs: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * The alert's links on the owner's signed-in phone: the request link opens that request (its name as the heading,
+ * status New); the one-tap link asks "Mark as contacted?", its button marks it, "Open the request" shows it
+ * Contacted; the same link a second time answers 410. Screenshots: request-375.png, contacted-375.png.
+ */
+export async function checkAlertLinks(
+  owner: Owner,
+  alert: OwnerAlert,
+  sent: SentRequest,
+  { screenshots }: Screenshots = {},
+): Promise<void> {
+  const { page } = owner;
+  await owner.signIn(new URL(alert.requestLink).pathname);
+  await heading(page, sent.name, "the alert's request link");
+  await pressed(page, "New", "the request the alert links to");
+  await shoot(page, screenshots, "request-375.png", true);
+
+  const status = await open(page, alert.markContactedLink, "the one-tap link");
+  if (status !== 200) throw new Error(`The one-tap link answered ${status}, not 200`);
+  await heading(page, "Mark as contacted?", "the one-tap link");
+  // Opening the link (what a mail scanner does) changes nothing.
+  await open(page, alert.requestLink, "the request");
+  await pressed(page, "New", "the request after only opening the one-tap link");
+  await open(page, alert.markContactedLink, "the one-tap link");
+  await step('the one-tap page has no "Mark as contacted" button', () =>
+    page.getByRole("button", { name: "Mark as contacted", exact: true }).click(),
+  );
+  await heading(page, "Marked as contacted", "the one-tap button");
+  await step('"Marked as contacted" has no "Open the request" link', () =>
+    page.getByRole("link", { name: "Open the request" }).click(),
+  );
+  await step(`"Open the request" did not open ${alert.requestLink}`, () => page.waitForURL(alert.requestLink));
+  await pressed(page, "Contacted", "the request after the one-tap button");
+  await page.getByRole("button", { name: "Contacted", exact: true }).scrollIntoViewIfNeeded();
+  await shoot(page, screenshots, "contacted-375.png");
+  const again = await open(page, alert.markContactedLink, "the used one-tap link");
+  if (again !== 410) throw new Error(`The one-tap link used a second time answered ${again}, not 410`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Publishing from the console
+
+export type Publish = { summary: string; consoleSays: string; waitedMs: number };
+export type PhoneChange = Publish & { before: string; after: string };
+
+/**
+ * Console -> Site -> Business facts: types `phone` into Phone and presses "Save and publish"; waits (up to
+ * `timeoutMs`) until the console lists "Business facts: Phone" as Published. Returns the old and new numbers.
+ * Screenshot: publish-375.png (the console once published).
+ */
+export async function publishPhone(
+  owner: Owner,
+  { phone, timeoutMs = PUBLISH_MS, screenshots }: { phone: string; timeoutMs?: number } & Screenshots,
+): Promise<PhoneChange> {
+  const { page } = owner;
+  const earlier = await jobTexts(owner);
+  await owner.signIn("/owner/site/edit/business");
+  await heading(page, "Business facts", "Site -> Business facts");
+  const field = page.getByLabel("Phone", { exact: true });
+  const before = await step('Business facts has no "Phone" field', () => field.inputValue());
+  if (before === phone) throw new Error(`The phone is already ${phone}: choose another number to publish`);
+  await field.fill(phone);
+  const started = performance.now();
+  await step('no "Save and publish" button', () => page.getByRole("button", { name: "Save and publish" }).click());
+  await step('saving did not say "Saved. Publishing now."', () => page.getByText("Saved. Publishing now.").waitFor());
+  const result = await waitForPublish(owner, "Business facts: Phone", earlier, started, timeoutMs);
+  await shoot(page, screenshots, "publish-375.png");
+  return { ...result, before, after: phone };
+}
+
+/** "Undo last change" on Site, then waits for "Undo: <summary>" (default the phone's) to be Published. */
+export async function undoLastChange(
+  owner: Owner,
+  { summary = "Undo: Business facts: Phone", timeoutMs = PUBLISH_MS }: { summary?: string; timeoutMs?: number } = {},
+): Promise<Publish> {
+  const { page } = owner;
+  const earlier = await jobTexts(owner);
+  const started = performance.now();
+  await step('Site has no "Undo last change" button', () =>
+    page.getByRole("button", { name: "Undo last change" }).click(),
+  );
+  return waitForPublish(owner, summary, earlier, started, timeoutMs);
+}
+
+/** The Publishing list's items as the console shows them now (newest first). */
+async function jobTexts(owner: Owner): Promise<string[]> {
+  await owner.signIn("/owner/site");
+  await heading(owner.page, "Site", "the console's Site page");
+  return owner.page.locator("li[data-state]").evaluateAll((items) => items.map((i) => i.textContent ?? ""));
+}
+
+/**
+ * Reads /owner/site until its newest job is `summary` in a final state, and is a new one (the list differs from
+ * `earlier`). The page refreshes itself while a build runs; it is reloaded here too, so a missed refresh is no
+ * matter.
+ */
+async function waitForPublish(
+  owner: Owner,
+  summary: string,
+  earlier: string[],
+  started: number,
+  timeoutMs: number,
+): Promise<Publish> {
+  const { page } = owner;
+  const deadline = started + timeoutMs;
+  let last = "(nothing listed)";
+  for (;;) {
+    try {
+      await owner.signIn("/owner/site");
+      const items = await page.locator("li[data-state]").evaluateAll((list) =>
+        list.map((i) => ({
+          state: i.getAttribute("data-state") ?? "",
+          summary: i.querySelector("p")?.textContent ?? "",
+          text: (i as HTMLElement).innerText.replace(/\s+/g, " ").trim(),
+          raw: i.textContent ?? "",
+        })),
+      );
+      const newest = items[0];
+      const isNew = items.map((i) => i.raw).join("\n") !== earlier.join("\n");
+      if (newest) last = newest.text;
+      if (newest && isNew && newest.summary === summary) {
+        if (newest.state === "published") {
+          return { summary, consoleSays: newest.text, waitedMs: Math.round(performance.now() - started) };
+        }
+        if (newest.state === "failed" || newest.state === "unchanged") {
+          throw new PublishError(`The console did not publish "${summary}": ${newest.text}`);
+        }
+      }
+    } catch (error) {
+      if (error instanceof PublishError) throw error;
+      last = `(the console page did not load: ${firstLine(error)})`;
+    }
+    if (performance.now() > deadline) {
+      throw new Error(`"${summary}" was not published within ${timeoutMs / 1000} s; the console's newest job: ${last}`);
+    }
+    await sleep(2_000);
+  }
+}
+class PublishError extends Error {}
+
+/**
+ * The number is live: every page in the sitemap (or `paths`) answers 200 over https with `phone` and its
+ * `tel:` link, and without `gone` (neither as written nor as a tel: link). With `owner`, the phone also opens
+ * /contact and finds the header's call link on the new number (screenshot phone-<digits>-375.png).
+ */
+export async function checkPhoneLive(
+  site: Site,
+  {
+    phone,
+    gone,
+    paths,
+    owner,
+    screenshots,
+  }: { phone: string; gone: string; paths?: string[]; owner?: Owner } & Screenshots,
+): Promise<{ paths: string[] }> {
+  const tel = `href="tel:${digits(phone)}"`;
+  const oldTel = `tel:${digits(gone)}`;
+  const checked = paths ?? (await sitemapPaths(site));
+  const wrong: string[] = [];
+  for (const p of checked) {
+    const { status, body } = await httpsFetch(`${site.origin}${p}`, site.ca);
+    if (status !== 200) wrong.push(`${p} answered ${status}`);
+    else if (!body.includes(phone)) wrong.push(`${p} does not show ${phone}`);
+    else if (!body.includes(tel)) wrong.push(`${p} has no ${tel} link`);
+    else if (body.includes(gone) || body.includes(oldTel)) wrong.push(`${p} still shows ${gone}`);
+  }
+  if (wrong.length > 0) {
+    throw new Error(`${phone} is not live on ${wrong.length} of ${checked.length} pages: ${wrong.join("; ")}`);
+  }
+  if (owner) {
+    // A query string: the browser may keep the page it saw minutes ago (Cache-Control, five minutes).
+    const where = `${site.origin}/contact?phone-${digits(phone)}-${Date.now()}`;
+    const status = await open(owner.page, where, "the contact page");
+    if (status !== 200) throw new Error(`${where} answered ${status}`);
+    const href = await step("the contact page's header has no call link", () =>
+      owner.page.locator('header a[href^="tel:"]').first().getAttribute("href"),
+    );
+    if (href !== `tel:${digits(phone)}`) throw new Error(`The header's call link is ${href}, not tel:${digits(phone)}`);
+    await shoot(owner.page, screenshots, `phone-${digits(phone)}-375.png`);
+  }
+  return { paths: checked };
+}
+
+/** The paths the sitemap lists (on this origin). */
+export async function sitemapPaths(site: Site): Promise<string[]> {
+  const { status, body } = await httpsFetch(`${site.origin}/sitemap.xml`, site.ca);
+  if (status !== 200) throw new Error(`${site.origin}/sitemap.xml answered ${status}`);
+  const paths = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+  if (paths.length === 0) throw new Error("The sitemap lists no pages");
+  return paths;
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, "");
+
+// ---------------------------------------------------------------------------------------------------------------
+// The public site, and the count of requests
+
+export type PageCheck = { path: string; contains: string[]; status?: number };
+export type PageResult = { path: string; status: number; ms: number };
+
+/** A page of each kind, with words only that page has (as served: HTML-escaped). */
+export const DEFAULT_PAGES: PageCheck[] = [
+  { path: "/", contains: ["Chimney &amp; Masonry Repair Built for Illinois Winters"] },
+  { path: "/contact", contains: ["Request a Free Estimate", "Full Name", "Send My Request"] },
+  { path: "/faq", contains: ["Frequently Asked Questions"] },
+  { path: "/services/tuckpointing", contains: ["Tuckpointing"] },
+  { path: "/locations/normal", contains: ["Normal"] },
+  { path: "/blog", contains: ["<h1"] },
+  { path: "/privacy", contains: ["Your details, kept simply"] },
+  { path: "/sitemap.xml", contains: ["<urlset"] },
+  { path: "/robots.txt", contains: ["Sitemap:"] },
+  { path: "/healthz", contains: ['{"ok":true}'] },
+];
+
+/** Each path answers its status (200 unless given) over https with every one of its words. */
+export async function checkPublicPages(site: Site, pages: PageCheck[] = DEFAULT_PAGES): Promise<PageResult[]> {
+  const results: PageResult[] = [];
+  const wrong: string[] = [];
+  for (const page of pages) {
+    const started = performance.now();
+    let answer;
+    try {
+      answer = await httpsFetch(`${site.origin}${page.path}`, site.ca);
+    } catch (error) {
+      wrong.push(`${page.path}: ${firstLine(error)}`);
+      continue;
+    }
+    const ms = Math.round(performance.now() - started);
+    results.push({ path: page.path, status: answer.status, ms });
+    const expected = page.status ?? 200;
+    if (answer.status !== expected) wrong.push(`${page.path} answered ${answer.status}, not ${expected}`);
+    else {
+      const missing = page.contains.filter((words) => !answer.body.includes(words));
+      if (missing.length > 0) wrong.push(`${page.path} lacks ${missing.map((w) => JSON.stringify(w)).join(", ")}`);
+    }
+  }
+  if (wrong.length > 0) throw new Error(`The public site is not right over https: ${wrong.join("; ")}`);
+  return results;
+}
+
+/** How many requests the console's inbox lists under All (it shows up to 200), and how many are new. */
+export async function countRequestsInConsole(owner: Owner): Promise<{ listed: number; new: number }> {
+  await owner.signIn("/owner");
+  await heading(owner.page, "Estimate requests", "the inbox");
+  const sub = await owner.page.getByText(/^\d+ new requests?$/).innerText();
+  const listed = await owner.page.locator('main ul a[href^="/owner/requests/"]').count();
+  if (listed >= 200) throw new Error("The inbox shows its most (200): it cannot count the requests");
+  return { listed, new: Number(/\d+/.exec(sub)?.[0]) };
+}
+
+/** The count `npm run leads` prints ("3 estimate request(s), newest first:"). */
+export function parseLeadsCount(output: string): number {
+  const found = /^(\d+) (?:latest )?estimate request\(s\)/m.exec(output);
+  if (!found) throw new Error(`npm run leads printed no count:\n${output.trim().slice(0, 500)}`);
+  return Number(found[1]);
+}
+
+/** Runs `npm run leads` on the server and reads its count. */
+export async function countRequestsFromLeads(run: RunOnServer): Promise<number> {
+  return parseLeadsCount(await run("npm run leads"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small helpers
+
+/** Runs `fn` and prints "label: 12.3 s"; resolves with its result and the time. */
+export async function timed<T>(label: string, fn: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  try {
+    const value = await fn();
+    const ms = Math.round(performance.now() - started);
+    console.log(`ok   ${label}: ${(ms / 1000).toFixed(1)} s`);
+    return { value, ms };
+  } catch (error) {
+    console.log(`FAIL ${label} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    throw error;
+  }
+}
+
+/** page.goto with the answer's status; a certificate Chromium does not trust is said so. */
+async function open(page: Page, url: string, what: string): Promise<number> {
+  try {
+    const response = await page.goto(url, { waitUntil: "load" });
+    return response?.status() ?? 0;
+  } catch (error) {
+    const line = firstLine(error);
+    if (/ERR_CERT|SSL|certificate/i.test(line)) {
+      throw new Error(`Chromium does not trust ${new URL(url).origin} (${what}): ${line}`);
+    }
+    throw new Error(`Opening ${what} (${url}) failed: ${line}`);
+  }
+}
+
+async function heading(page: Page, name: string, what: string) {
+  await step(`${what} did not show the heading "${name}" (at ${page.url()})`, () =>
+    page.getByRole("heading", { level: 1, name, exact: true }).waitFor(),
+  );
+}
+
+async function pressed(page: Page, status: string, what: string) {
+  const button = page.getByRole("button", { name: status, exact: true });
+  const value = await step(`${what} has no "${status}" status button`, () => button.getAttribute("aria-pressed"));
+  if (value !== "true") throw new Error(`${what} is not marked ${status} (its button is not pressed)`);
+}
+
+/** Runs a Playwright action; on failure throws `message`, with Playwright's first line as the reason. */
+async function step<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw new Error(`${message}: ${firstLine(error)}`);
+  }
+}
+
+/**
+ * The phone's screen as the owner sees it (375 x 812). `fullPage` only where the whole page is wanted: the site draws
+ * off-screen sections lazily (content-visibility, decision 0012), so a full-page capture can show them blank.
+ */
+async function shoot(page: Page, folder: string | undefined, name: string, fullPage = false) {
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, name), fullPage }).catch(() => {});
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

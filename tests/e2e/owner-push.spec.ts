@@ -1,0 +1,88 @@
+// Push notifications in the browser (issue 29): the console registers its worker scoped to /owner/, a push
+// delivered straight to that worker (CDP ServiceWorker.deliverPushMessage: no push service needed) shows the
+// notification, and its tap opens the request. Public pages register no worker and link no console manifest.
+import { expect, test, type Page } from "@playwright/test";
+import { addAuthenticator, CONSOLE, enrol, storeRequest } from "./owner-support";
+
+const ROUTES_TO_CHECK = ["/", "/services/chimney-crowns", "/locations/normal", "/blog", "/contact", "/faq"];
+
+async function workerRegistration(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: list }) => {
+    for (const r of list) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+  });
+  await cdp.send("ServiceWorker.enable");
+  return { cdp, registrations };
+}
+
+test("owner's phone shows a new request's notification, with no personal data, and a tap opens the request", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["notifications"], { origin: CONSOLE });
+  await addAuthenticator(page);
+  await enrol(page);
+  const { cdp, registrations } = await workerRegistration(page);
+
+  await page.goto(`${CONSOLE}/owner/security`);
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Notify me of new requests" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Put the console on your Home Screen" })).toBeVisible();
+  // The page registered the console's worker, for the console only.
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${CONSOLE}/owner/`);
+  await expect.poll(() => registrations.get(`${CONSOLE}/owner/`)).toBeTruthy();
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/owner/manifest.webmanifest");
+  const manifest = (await (await page.request.get(`${CONSOLE}/owner/manifest.webmanifest`)).json()) as Record<
+    string,
+    unknown
+  >;
+  expect(manifest).toMatchObject({ scope: "/owner/", start_url: "/owner/", display: "standalone" });
+
+  const { id } = storeRequest({ service: "Chimney Crown Repair", city: "Normal" });
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: CONSOLE,
+    registrationId: registrations.get(`${CONSOLE}/owner/`) ?? "",
+    data: JSON.stringify({
+      title: "New estimate request",
+      body: "Chimney Crown Repair, Normal",
+      path: `/owner/requests/${id}`,
+    }),
+  });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title} | ${n.body}`),
+    );
+  await expect.poll(shown).toEqual(["New estimate request | Chimney Crown Repair, Normal"]);
+  await page.screenshot({ path: test.info().outputPath("notification-settings.png"), fullPage: true });
+
+  // The tap: the worker's notificationclick takes the open console to the request.
+  const [worker] = context.serviceWorkers();
+  expect(worker, "the console's worker is running").toBeTruthy();
+  await worker?.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: { getNotifications(): Promise<Notification[]> };
+      dispatchEvent(event: Event): boolean;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    const NotificationEventClass = (globalThis as unknown as Record<string, new (type: string, init: object) => Event>)
+      .NotificationEvent;
+    if (!NotificationEventClass || !notification) throw new Error("nothing to tap");
+    scope.dispatchEvent(new NotificationEventClass("notificationclick", { notification }));
+  });
+  await expect(page).toHaveURL(`${CONSOLE}/owner/requests/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("public pages register no service worker and link no console manifest or script", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const route of ROUTES_TO_CHECK) {
+    await page.goto(route);
+    const html = await page.content();
+    expect(html, route).not.toContain("/owner/manifest.webmanifest");
+    expect(html, route).not.toContain("sw.js");
+    const registered = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+    expect(registered, route).toBe(0);
+  }
+});

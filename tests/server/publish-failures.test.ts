@@ -1,0 +1,363 @@
+// A publish can fail; the site cannot (issue 27). The built server publishes from a clone of the site while each
+// failure is injected for real: a read-only working copy (a read-only bind mount), a full disk (a tiny tmpfs), a lock
+// left in .git, a build killed by a signal, and a builds/current that cannot be replaced. Each time every public
+// request during and after is answered 200, the job fails in the owner's words, the files and history are as before,
+// and exactly one incident e-mail arrives (the next publish closes the incident). A server started on a read-only
+// working copy turns publishing off and says why. The clone's build is a stand-in (a copy of a real build, loaded
+// for real by the server): the real build is tests/server/publish.test.ts. Mounts need root.
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEstimateStore } from "../../server/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner-console.ts";
+import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
+import { startSmtp, waitFor } from "./smtp.ts";
+
+const isRoot = process.getuid?.() === 0;
+if (!isRoot) console.warn("publish-failures: skipped, the injected failures need root (mount --bind, tmpfs)");
+
+let work: string;
+let clone: string;
+let buildScript: string;
+let template: string;
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let cookie: string;
+let csrf: string;
+let base: string;
+const figures: string[] = [];
+let phoneNumber = 150;
+/** Connection resets on the owner's page (asked again), reported with the figures. */
+let resets = 0;
+
+const sh = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { encoding: "utf8" }).trim();
+const git = (...args: string[]) => sh("git", "-C", clone, ...args);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SUBJECT =
+  "Website problem: a change made in the console could not be published (the site still shows the previous version)";
+
+function normalBuild() {
+  writeFileSync(buildScript, `sleep 1\ncp -r "${template}" "$BUILD_DIR"\n`);
+}
+
+/** A session for the owner in a data folder, made before the server opens it. */
+function ownerSession(dataDir: string) {
+  const store = openEstimateStore({ dataDir });
+  const session = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
+  store.close();
+  return { cookie: `owner=${session.token}`, csrf: session.session.csrf };
+}
+
+beforeAll(async () => {
+  if (!isRoot) return;
+  smtp = await startSmtp();
+  work = mkdtempSync(path.join(tmpdir(), "publish-failures-"));
+  template = path.join(work, "template");
+  cpSync("build", template, { recursive: true });
+  clone = path.join(work, "site");
+  sh("git", "clone", "-q", process.cwd(), clone);
+  symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
+  // .gitignore names node_modules/ (a folder); here it is a link.
+  writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
+  buildScript = path.join(work, "build.sh");
+  normalBuild();
+  const pkg = JSON.parse(readFileSync(path.join(clone, "package.json"), "utf8"));
+  pkg.scripts.build = `sh ${buildScript}`;
+  writeFileSync(path.join(clone, "package.json"), JSON.stringify(pkg, null, 2));
+  git("-c", "user.name=Developer", "-c", "user.email=dev@example.com", "commit", "-qam", "test build");
+  cpSync(template, path.join(clone, "builds/first"), { recursive: true });
+  symlinkSync("first", path.join(clone, "builds/current"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "publish-failures-data-"));
+  ({ cookie, csrf } = ownerSession(dataDir));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer(
+    {
+      PORT: String(port),
+      SITE_URL: base,
+      SITE_REPO: clone,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: "owner@example.com",
+      BACKUP_DIR: "off",
+      RATE_LIMIT_PER_MINUTE: "100000",
+    },
+    dataDir,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  if (!isRoot) return;
+  if (server) await stopServer(server);
+  await smtp?.close();
+  console.log(`what the public site answered during each injected failure:\n  ${figures.join("\n  ")}`);
+  console.log(`owner page connection resets (asked again): ${resets}`);
+  if (!process.env.KEEP_PUBLISH_FAILURES) rmSync(work, { recursive: true, force: true });
+});
+
+/** Asks for /, a service page and /healthz every 100 ms until stopped; counts the answers. */
+function pollPublic() {
+  const counts: Record<string, number> = {};
+  let running = true;
+  const paths = ["/", "/services/chimney-crowns", "/healthz"];
+  const loop = (async () => {
+    while (running) {
+      await Promise.all(
+        paths.map(async (p) => {
+          let status = "error";
+          try {
+            const res = await fetch(base + p, { signal: AbortSignal.timeout(5000) });
+            await res.arrayBuffer();
+            status = String(res.status);
+          } catch {
+            // counted as "error"
+          }
+          const key = `${p} ${status}`;
+          counts[key] = (counts[key] ?? 0) + 1;
+        }),
+      );
+      await sleep(100);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return counts;
+  };
+}
+
+/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
+function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
+  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (value === true) out.append(prefix, "on");
+  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
+  return out;
+}
+
+/** Saves a new phone through the console, as the owner's phone would; returns the phone. */
+async function savePhone(): Promise<string> {
+  const phone = `(309) 555-0${phoneNumber++}`;
+  const fields = formFields(parse(readFileSync(path.join(clone, "content/business.yaml"), "utf8")));
+  fields.set("phone", phone);
+  fields.append("csrf", csrf);
+  fields.append("intent", "save");
+  const res = await fetch(`${base}/owner/site/edit/business`, {
+    method: "POST",
+    body: fields,
+    redirect: "manual",
+    headers: { origin: base, cookie },
+  });
+  expect([res.status, res.headers.get("location")]).toEqual([302, "/owner/site?saved"]);
+  return phone;
+}
+
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
+
+/** The newest job on the console's Site page, once it has finished. */
+async function newestJob(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let html = "";
+    try {
+      html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
+    } catch (error) {
+      if (server.process.exitCode !== null) throw new Error(`the server ended:\n${server.output().slice(-3000)}`);
+      // A reused keep-alive connection can be reset under load; the console page is asked again.
+      if (Date.now() > deadline) throw new Error(`${String(error)}; server says:\n${server.output().slice(-3000)}`);
+      resets += 1;
+      await sleep(200);
+      continue;
+    }
+    const li = /<li[^>]*data-state="(\w+)"[^>]*>([\s\S]*?)<\/li>/.exec(html);
+    if (li && ["failed", "published", "unchanged"].includes(li[1] ?? "")) {
+      const error = /The site was not changed: ([^<]*(?:<!-- -->[^<]*)*)<\/p>/.exec(li[2] ?? "")?.[1];
+      return { state: li[1], error: error === undefined ? undefined : decode(error) };
+    }
+    if (Date.now() > deadline) throw new Error(`no finished job after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** A save that publishes: the public page shows the new phone, and the incident (if any) closes. */
+async function publishesAgain() {
+  const current = readlinkSync(path.join(clone, "builds/current"));
+  await savePhone();
+  expect(await newestJob()).toEqual({ state: "published", error: undefined });
+  // The stand-in build is a copy, so the pages do not change; builds/current and the history do.
+  expect(readlinkSync(path.join(clone, "builds/current"))).not.toBe(current);
+  expect(git("log", "-1", "--format=%an|%s")).toBe("Owner (console)|Business facts: Phone");
+}
+
+async function injected(name: string, inject: () => void, remove: () => void, words: string) {
+  const head = git("rev-parse", "HEAD");
+  const file = readFileSync(path.join(clone, "content/business.yaml"));
+  const buildsBefore = readdirSync(path.join(clone, "builds")).sort();
+  const currentBefore = readlinkSync(path.join(clone, "builds/current"));
+  const mails = smtp.received.length;
+  const stop = pollPublic();
+  const started = Date.now();
+  let job;
+  inject();
+  try {
+    await savePhone();
+    job = await newestJob();
+    await sleep(1000);
+  } finally {
+    remove();
+  }
+  const counts = await stop();
+  writeFileSync(path.join(work, "server.log"), server.output());
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  figures.push(`${name} (${seconds} s): ${JSON.stringify(counts)}`);
+  expect(job).toEqual({ state: "failed", error: words });
+  // Soft: a miss here is reported, and the case still checks (and closes) its incident, so the next case stands alone.
+  for (const key of Object.keys(counts)) expect.soft(key, name).toMatch(/ 200$/);
+  expect(readFileSync(path.join(clone, "content/business.yaml")).equals(file)).toBe(true);
+  expect(git("rev-parse", "HEAD")).toBe(head);
+  expect(git("status", "--porcelain")).toBe("");
+  expect(readdirSync(path.join(clone, "builds")).sort()).toEqual(buildsBefore);
+  expect(readlinkSync(path.join(clone, "builds/current"))).toBe(currentBefore);
+  await waitFor(() => (smtp.received.length > mails ? true : undefined), 15_000);
+  await sleep(1000);
+  expect(smtp.received.length - mails).toBe(1);
+  const mail = smtp.received.at(-1)?.raw ?? "";
+  expect(mail.replace(/\r?\n\s+/g, " ")).toContain(`Subject: ${SUBJECT}`);
+  expect(mail.replace(/=\r?\n/g, "").replace(/\r?\n/g, " ")).toContain(
+    'The change "Business facts: Phone" was not published',
+  );
+  expect(server.process.exitCode).toBeNull();
+  await publishesAgain();
+  expect(smtp.received.length - mails).toBe(1);
+}
+
+describe.skipIf(!isRoot)("a publish can fail; the site cannot", () => {
+  it("publishes normally first", async () => {
+    await publishesAgain();
+  });
+
+  it("a read-only working copy", async () => {
+    await injected(
+      "read-only working copy (EROFS)",
+      () => {
+        sh("mount", "--bind", clone, clone);
+        sh("mount", "-o", "remount,bind,ro", clone);
+      },
+      () => sh("umount", clone),
+      "the site's folder cannot be written (read-only file system)",
+    );
+  });
+
+  it("a full disk (ENOSPC on write)", async () => {
+    const content = path.join(clone, "content");
+    const copy = path.join(work, "content-copy");
+    await injected(
+      "full disk (ENOSPC)",
+      () => {
+        cpSync(content, copy, { recursive: true });
+        sh("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", content);
+        cpSync(copy, content, { recursive: true });
+        try {
+          sh("dd", "if=/dev/zero", `of=${path.join(content, "zz-filler.bin")}`, "bs=4k");
+        } catch {
+          // dd stops at "No space left on device": the point.
+        }
+      },
+      () => {
+        rmSync(path.join(content, "zz-filler.bin"), { force: true });
+        sh("umount", content);
+      },
+      "the disk is full",
+    );
+  });
+
+  it("a lock left in .git", async () => {
+    const lock = path.join(clone, ".git/index.lock");
+    await injected(
+      "git lock (.git/index.lock)",
+      () => writeFileSync(lock, ""),
+      () => rmSync(lock, { force: true }),
+      "another git operation is in progress (a lock file is left in .git)",
+    );
+  });
+
+  it("a build killed by a signal", async () => {
+    await injected(
+      "build killed (SIGKILL)",
+      () => writeFileSync(buildScript, "sleep 2\nkill -KILL $$\n"),
+      normalBuild,
+      "the build was stopped (killed by SIGKILL), likely out of memory",
+    );
+  });
+
+  it("a switch that throws (builds/current is a folder)", async () => {
+    const current = path.join(clone, "builds/current");
+    let target = "";
+    await injected(
+      "switch throws (builds/current is a folder)",
+      () => {
+        target = readlinkSync(current);
+        rmSync(current);
+        mkdirSync(current);
+        writeFileSync(path.join(current, "keep"), "");
+      },
+      () => {
+        rmSync(current, { recursive: true });
+        symlinkSync(target, current);
+      },
+      "the new version could not be put in place: builds/current is a folder, not a link to a build",
+    );
+  });
+
+  it("a server started on a read-only working copy turns publishing off and says why", async () => {
+    await stopServer(server);
+    sh("mount", "--bind", clone, clone);
+    sh("mount", "-o", "remount,bind,ro", clone);
+    try {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "publish-failures-ro-"));
+      const owner = ownerSession(dataDir);
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      server = await startServer({ PORT: String(port), SITE_URL: url, SITE_REPO: clone, BACKUP_DIR: "off" }, dataDir);
+      const reason = `the server cannot write to ${clone}/content (read-only file system); see README, Put it on a server, step 4`;
+      expect(server.output()).toContain(
+        `publishing from the console is OFF: the server cannot write to ${clone}/content`,
+      );
+      for (const p of ["/owner/site", "/owner/site/edit/business", "/owner/site/photos"]) {
+        const res = await fetch(url + p, { headers: { cookie: owner.cookie } });
+        expect(res.status, p).toBe(200);
+        expect(decode(await res.text()), p).toContain(`Publishing is off: ${reason}.`);
+      }
+      const site = decode(await (await fetch(`${url}/owner/site`, { headers: { cookie: owner.cookie } })).text());
+      expect(site).not.toContain("Undo last change");
+      const undo = await fetch(`${url}/owner/site`, {
+        method: "POST",
+        body: new URLSearchParams({ csrf: owner.csrf, intent: "undo" }),
+        headers: { origin: url, cookie: owner.cookie },
+      });
+      expect(undo.status).toBe(200);
+      expect(decode(await undo.text())).toContain(`Publishing is off: ${reason}.`);
+      for (const p of ["/", "/services/chimney-crowns", "/healthz"]) expect((await fetch(url + p)).status, p).toBe(200);
+    } finally {
+      sh("umount", clone);
+    }
+  });
+});
