@@ -35,6 +35,9 @@ const APT_CACHE = process.env.DRILL_APT_CACHE ?? "/var/cache/heartland-drill/apt
 const CADDY_ROOT_CERT = "/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt";
 const SITE_DIR = "/srv/heartland-site";
 const NEW_PHONE = "(309) 555-0188";
+/** Part 6: the owner's second phone, and the developer's change to content/faqs.yaml (from, to). */
+const OWNER_PHONE = "(309) 555-0177";
+const DEV_FAQ = ["Once a year.", "Once a year, every year."] as const;
 const BASE_PACKAGES = [
   "systemd",
   "systemd-sysv",
@@ -793,6 +796,14 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   let trust: Trust | null = null;
   let browser: Browser | null = null;
   let owner: Owner | null = null;
+  let ownerPhone: { before: string } | null = null;
+  /** The owner's last phone and the developer's FAQ sentence, both on the public site. */
+  const bothLive = async (when: string) => {
+    await outside.checkPhoneLive(site(), { phone: OWNER_PHONE, gone: ownerPhone?.before ?? NEW_PHONE });
+    ok(`${when}: the owner's ${OWNER_PHONE} is live on every page`, true);
+    const faq = await https("/faq", ca ?? Buffer.alloc(0));
+    ok(`${when}: the developer's "${DEV_FAQ[1]}" is on /faq`, faq.body.includes(DEV_FAQ[1]), `${faq.status}`);
+  };
   const leads = async () => {
     const r = await userStep(readme.leads, { show: 0 });
     const count = /^(\d+) (?:latest )?estimate request\(s\)/m.exec(r.out)?.[1];
@@ -852,62 +863,106 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       ok(`${phoneBefore} is live again`, true);
       await memoryAfterPublish(container);
     });
+
+    await stage("Reboot: the service comes back by itself", async () => {
+      const before = await leads();
+      await container.poweroff();
+      ok("the container powered off", true);
+      await container.boot();
+      const active = await container.root_("systemctl is-active heartland-site caddy");
+      ok("after the boot heartland-site and caddy are active", active.out.trim() === "active\nactive", active.out);
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      ok(`${ORIGIN}/healthz answers 200 after the reboot`, true);
+      const after = await leads();
+      ok(`the requests are all there (${after.count})`, after.count === before.count, after.out);
+    });
+
+    await stage("Backup, the off-site copy, restore", async () => {
+      cwd = SITE_DIR;
+      const backup = await userStep(readme.backup);
+      const made = /estimates-[\w.-]+\.db/.exec(backup.out)?.[0] ?? "";
+      ok("npm run backup names the backup it made", made !== "", backup.out);
+      const atBackup = await leads();
+      await userStep("sudo systemctl start heartland-offsite");
+      ok(`the off-site store has ${made}`, existsSync(path.join(offsite, "heartland-backups", made)));
+      const { stop, start } = readme;
+      const restore = readme.restore.replace(
+        /\/var\/backups\/heartland-site\/estimates-<time>\.db/,
+        `/var/backups/heartland-site/${made}`,
+      );
+      const refused = await userStep(restore, { allowFail: true });
+      ok("restore refuses while the server runs", refused.code !== 0, refused.out);
+      await userStep(stop);
+      await userStep(restore);
+      await userStep(start);
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      ok(`${ORIGIN}/healthz answers 200 after the restore`, true);
+      const after = await leads();
+      ok(
+        `every request is back (${after.count} of ${atBackup.count})`,
+        after.count === atBackup.count && after.count >= 0,
+        after.out,
+      );
+    });
+
+    await stage("Part 6. The owner's edit and the developer's commit, then npm run update: both live", async () => {
+      if (!owner) return fail("no owner signed in (step 12)");
+      const change = await outside.publishPhone(owner, { phone: OWNER_PHONE });
+      ownerPhone = change;
+      ok(
+        `the owner published ${OWNER_PHONE}: "${change.consoleSays}" in ${(change.waitedMs / 1000).toFixed(1)} s`,
+        true,
+      );
+      // The developer, on their own machine: a clone of the site's repository, one commit, pushed.
+      const dev = path.join(work, "dev");
+      execFileSync("git", ["clone", "-q", path.join(work, "git", "site.git"), dev]);
+      const faq = path.join(dev, "content", "faqs.yaml");
+      writeFileSync(faq, readFileSync(faq, "utf8").replace(DEV_FAQ[0], DEV_FAQ[1]));
+      const devGit = ["-C", dev, "-c", "user.name=Developer", "-c", "user.email=dev@example.com"];
+      execFileSync("git", [...devGit, "commit", "-q", "-am", "FAQ: how often, said plainly"]);
+      execFileSync("git", [...devGit, "push", "-q", "origin", "main"]);
+      say(`   drill: the developer pushed a commit to the site's repository (/faq: "${DEV_FAQ[1]}")`);
+      // check:launch lists the template's placeholders here (step 7): the rest of the block still runs.
+      const [update, rest] = splitBefore(readme.update, /check:launch/);
+      const [check, restart] = splitBefore(rest, /systemctl restart/);
+      cwd = "~";
+      const u = await userStep(update, { show: 8, timeoutMs: 1_200_000 });
+      cwd = SITE_DIR;
+      await userStep(check, { allowFail: true, show: 0 });
+      await userStep(restart);
+      ok("npm run update exits 0", u.code === 0, u.out);
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      await bothLive("after npm run update");
+    });
+
+    await stage("Part 6. /srv/heartland-site lost: back from the newest bundle (README recipe)", async () => {
+      cwd = SITE_DIR;
+      const backup = await userStep(readme.backup);
+      ok(
+        "npm run backup wrote the site's history: The site's history (verified): …site-<time>.bundle",
+        /The site's history \(verified\): \S+site-[\w.-]+\.bundle/.test(backup.out),
+        backup.out,
+      );
+      const bundles = await container.root_("ls /var/backups/heartland-site/ | grep -c 'site-.*\\.bundle$'");
+      ok(`the backup folder has site bundles (${bundles.out.trim()})`, Number(bundles.out.trim()) > 0, bundles.out);
+      cwd = "~";
+      await userStep(readme.reclone, { show: 4 });
+      cwd = SITE_DIR;
+      await userStep(readme.envBack);
+      await userStep(readme.envMode);
+      await userStep(readme.install, { timeoutMs: 1_200_000, show: 3 });
+      await userStep(readme.check, { allowFail: true, show: 0 });
+      await userStep(readme.start);
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      await bothLive("after the working copy came back from the bundle");
+      const origin = await userStep("sudo -u heartland git remote get-url origin", { show: 1 });
+      ok("origin is the site's repository again", origin.out.trim() === repoUrl, origin.out);
+    });
   } finally {
     if (owner) await (owner as Owner).close().catch(() => {});
     if (browser) await (browser as Browser).close().catch(() => {});
     if (trust) (trust as Trust).remove();
   }
-
-  await stage("Reboot: the service comes back by itself", async () => {
-    const before = await leads();
-    await container.poweroff();
-    ok("the container powered off", true);
-    await container.boot();
-    const active = await container.root_("systemctl is-active heartland-site caddy");
-    ok("after the boot heartland-site and caddy are active", active.out.trim() === "active\nactive", active.out);
-    await waitForHttps(() => ca, "/healthz", 60_000);
-    ok(`${ORIGIN}/healthz answers 200 after the reboot`, true);
-    const after = await leads();
-    ok(`the requests are all there (${after.count})`, after.count === before.count, after.out);
-  });
-
-  await stage("Backup, the off-site copy, restore", async () => {
-    cwd = SITE_DIR;
-    const backup = await userStep(readme.backup);
-    const made = /estimates-[\w.-]+\.db/.exec(backup.out)?.[0] ?? "";
-    ok("npm run backup names the backup it made", made !== "", backup.out);
-    const atBackup = await leads();
-    await userStep("sudo systemctl start heartland-offsite");
-    ok(`the off-site store has ${made}`, existsSync(path.join(offsite, "heartland-backups", made)));
-    const { stop, start } = readme;
-    const restore = readme.restore.replace(
-      /\/var\/backups\/heartland-site\/estimates-<time>\.db/,
-      `/var/backups/heartland-site/${made}`,
-    );
-    const refused = await userStep(restore, { allowFail: true });
-    ok("restore refuses while the server runs", refused.code !== 0, refused.out);
-    await userStep(stop);
-    await userStep(restore);
-    await userStep(start);
-    await waitForHttps(() => ca, "/healthz", 60_000);
-    ok(`${ORIGIN}/healthz answers 200 after the restore`, true);
-    const after = await leads();
-    ok(
-      `every request is back (${after.count} of ${atBackup.count})`,
-      after.count === atBackup.count && after.count >= 0,
-      after.out,
-    );
-  });
-
-  await stage("Part 6 (to fill in after merging): the owner's edits are data too", async () => {
-    pending(
-      "publish a change in the console; add a commit to the source repository (" +
-        path.join(work, "git", "site.git") +
-        ")",
-    );
-    pending("run the update (npm run update): both changes are live");
-    pending("destroy the working copy and restore it from the backup's bundle: the owner's edit is back");
-  });
 }
 
 /** The unit's MemoryMax, and the most memory its cgroup used so far (the publishes included). */
