@@ -639,6 +639,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   await stage("Step 3. Node 24 LTS", async () => {
     const r = await userStep(readme.node, { show: 3 });
     ok("node --version prints v24", /^v24\./m.test(r.out), r.out);
+    const npm = await userStep("npm config get prefix", { show: 2 });
+    ok(
+      "npm 11 warns about no config it does not know (Debian's builtin npmrc)",
+      !/Unknown .*config/.test(npm.out),
+      npm.out,
+    );
   });
 
   await stage("Step 4. The site's user, folders and code", async () => {
