@@ -579,8 +579,14 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     }
     // What the installer gives a server: a name that resolves, and an admin who uses sudo (no password prompt:
     // the drill has no terminal).
+    // mmdebstrap writes no /etc/hosts; the installer's has localhost, which Caddy's admin endpoint needs (without it
+    // Caddy asked DNS for "localhost" and exited: README step 9 failed).
     writeFileSync(container.file("/etc/hostname"), `${MACHINE}\n`);
-    appendFileSync(container.file("/etc/hosts"), `127.0.1.1\t${MACHINE}\n`);
+    writeFileSync(
+      container.file("/etc/hosts"),
+      `127.0.0.1\tlocalhost\n127.0.1.1\t${MACHINE}\n::1\t\tlocalhost ip6-localhost ip6-loopback\n` +
+        "ff02::1\t\tip6-allnodes\nff02::2\t\tip6-allrouters\n",
+    );
     await container.boot();
     ok("the container booted systemd", true);
     await container.root_(
@@ -609,17 +615,6 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       say("            the package registries are reached here through a TLS-intercepting proxy");
     }
     say(`   sandbox: ${APT_CACHE} is bind-mounted at /var/cache/apt/archives (apt's download cache)`);
-    // Debian's caddy.service raises LimitNOFILE to 1048576; this sandbox has no CAP_SYS_RESOURCE, so systemd cannot
-    // raise it past the hard limit it was given and Caddy would fail with status 205/LIMITS before it starts.
-    const nofile = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).stdout.trim();
-    if (/^\d+$/.test(nofile) && Number(nofile) < 1048576) {
-      mkdirSync(container.file("/etc/systemd/system/caddy.service.d"), { recursive: true });
-      writeFileSync(
-        container.file("/etc/systemd/system/caddy.service.d/zz-drill-sandbox.conf"),
-        `[Service]\nLimitNOFILE=${nofile}\n`,
-      );
-      say(`   sandbox: caddy.service gets LimitNOFILE=${nofile} (this machine's hard limit; it cannot be raised here)`);
-    }
   });
 
   let cwd = "~";
