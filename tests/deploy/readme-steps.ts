@@ -17,6 +17,8 @@ export type ServerRecipe = {
   /** The paragraphs after the last numbered step (owner commands, restore, update). */
   readonly after: string;
   readonly afterInline: readonly string[];
+  /** Each ```sh block after the last numbered step. */
+  readonly afterBlocks: readonly string[];
 };
 
 const SECTION = "## Put it on a server";
@@ -82,8 +84,18 @@ export function serverRecipe(readme: string): ServerRecipe {
     }
   }
   finish();
-  const afterText = after.join(" ").replace(/\s+/g, " ").trim();
-  return { steps, after: afterText, afterInline: inlineSpans(afterText) };
+  const afterBlocks: string[] = [];
+  const afterProse: string[] = [];
+  let block: string[] | null = null;
+  for (const line of after) {
+    if (/^```/.test(line)) {
+      if (block) afterBlocks.push(block.join("\n") + "\n");
+      block = block ? null : [];
+    } else if (block) block.push(line);
+    else afterProse.push(line);
+  }
+  const afterText = afterProse.join(" ").replace(/\s+/g, " ").trim();
+  return { steps, after: afterText, afterInline: inlineSpans(afterText), afterBlocks };
 }
 
 export function step(recipe: ServerRecipe, number: number): ServerStep {
@@ -94,7 +106,8 @@ export function step(recipe: ServerRecipe, number: number): ServerStep {
 
 /** The one inline command of a step (or of the paragraphs after the steps) that starts with `prefix`. */
 export function inlineCommand(spans: readonly string[], prefix: string, where: string): string {
-  const found = spans.filter((s) => s.startsWith(prefix));
+  // The same command said twice (start the service after a restore, and after a rebuild) is one command.
+  const found = [...new Set(spans.filter((s) => s.startsWith(prefix)))];
   if (found.length !== 1) {
     throw new Error(`README ${where}: expected one \`${prefix}…\` command, found ${found.length}`);
   }
@@ -146,6 +159,12 @@ export function setEnv(text: string, values: readonly (readonly [string, string]
 export function drillPlan(recipe: ServerRecipe) {
   const inline = (n: number, prefix: string) => inlineCommand(step(recipe, n).inline, prefix, `step ${n}`);
   const after = (prefix: string) => inlineCommand(recipe.afterInline, prefix, "after step 12");
+  const afterBlock = (line: string) => {
+    const found = recipe.afterBlocks.filter((b) => b.split("\n").includes(line));
+    if (found.length !== 1)
+      throw new Error(`README after step 12: expected one block with \`${line}\`, found ${found.length}`);
+    return found[0] ?? "";
+  };
   const mustSay = (n: number, command: string) => {
     if (!step(recipe, n).inline.includes(command)) throw new Error(`README step ${n} no longer says \`${command}\``);
     return command;
@@ -173,6 +192,10 @@ export function drillPlan(recipe: ServerRecipe) {
     stop: after("sudo systemctl stop heartland-site"),
     restore: after("sudo -u heartland npm run restore -- "),
     start: after("sudo systemctl start heartland-site"),
+    update: afterBlock("sudo -u heartland npm run update           # fetch, replay the owner's edits, build, switch"),
+    /** "If /srv/heartland-site is lost": the block, then .env copied back, step 5's modes, steps 6 and 7, start. */
+    reclone: afterBlock('sudo -u heartland git clone "$BUNDLE" /srv/heartland-site'),
+    envBack: after("sudo cp /srv/heartland-site.broken/.env .env"),
   };
 }
 
