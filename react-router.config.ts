@@ -10,5 +10,5 @@ export default {
   ssr: true,
   // BUILD_DIR lets a test build a second copy (e.g. with another SITE_URL) without touching build/.
   buildDirectory: process.env.BUILD_DIR || "build",
-  prerender: () => [...indexablePaths(), "/sitemap.xml", "/robots.txt", "/site.webmanifest"],
+  prerender: () => [...indexablePaths(), "/sitemap.xml", "/robots.txt"],
 } satisfies Config;

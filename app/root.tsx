@@ -33,7 +33,9 @@ export const links: LinksFunction = () => [
   // In production each page inlines the CSS it uses (entry.server.tsx), so no stylesheet blocks the first paint;
   // /contact fetches the full one after load for its island. The dev server keeps the plain link for HMR.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // No icon link: a linked icon is fetched as the document finishes parsing, which can be before the first paint;
+  // browsers fetch /favicon.ico of their own accord after load (issue 31). Only Safari reads this one, when a
+  // visitor adds the page to the home screen.
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
@@ -41,8 +43,9 @@ const BUSINESS_PAGES = new Set(["/", "/contact"]);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  // The console installs as its own app (server/owner-app.ts); public pages keep the site's manifest.
-  const manifest = useIsOwnerPage() ? "/owner/manifest.webmanifest" : "/site.webmanifest";
+  // The console installs as its own app (server/owner-app.ts). Public pages link no manifest: nothing but the
+  // document is requested before their first paint (decision 0023).
+  const owner = useIsOwnerPage();
   return (
     <html lang="en-US">
       <head>
@@ -54,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="expect" href="#hero" blocking="render" />
         <Meta />
         <Links />
-        <link rel="manifest" href={manifest} />
+        {owner && <link rel="manifest" href="/owner/manifest.webmanifest" />}
         {/* The business entity is described where it is the subject (home, contact); other pages' data refers to
             it by its @id. Every page's first response must fit one congestion window (decision 0012). */}
         {BUSINESS_PAGES.has(pathname) && (
@@ -74,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * Production pages run one small inline script and load no script file; a page with an island (/contact) also
- * gets the loader that hydrates it on intent or idle (docs/decisions/0008-html-first.md). The dev server keeps
+ * gets the loader that hydrates it on the visitor's first interaction (decision 0023). The dev server keeps
  * React Router's scripts for its HMR preamble.
  */
 function PageScripts() {
@@ -92,6 +95,8 @@ function PageScripts() {
           data-entry={entry}
           // The console has its own stylesheet (app/styles/owner.css): its classes never reach a public page.
           data-css={owner ? consoleStylesheet : stylesheet}
+          // The console's buttons need their island at once; /contact's form waits for the visitor (decision 0023).
+          data-now={owner ? "" : undefined}
           dangerouslySetInnerHTML={{ __html: islandLoader }}
         />
       )}

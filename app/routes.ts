@@ -15,7 +15,6 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  route("site.webmanifest", "routes/manifest.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
   route("owner", "routes/owner/layout.tsx", [
     index("routes/owner/inbox.tsx"),

@@ -6,6 +6,7 @@
 // closes them (click, tap, Enter, Space, Escape, a click outside); the page script condenses the header past 50 px
 // and closes everything when a page comes back from the back/forward cache.
 import { Menu, Phone, X } from "lucide-react";
+import { business } from "~/content/business";
 import type { NavEntry, NavLink } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
@@ -48,7 +49,8 @@ export function SiteHeader({ nav, phone, currentPath }: SiteHeaderProps) {
       )}
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <a href="/" className="rounded-md" aria-label="Home page">
+        {/* The name holds the visible words (WCAG 2.5.3, label in name), like the footer's. */}
+        <a href="/" className="rounded-md" aria-label={`${business.name} home page`}>
           <Logo shrinks />
         </a>
 

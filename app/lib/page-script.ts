@@ -21,8 +21,10 @@ export const SCROLL_TO_TOP_AT = 500;
 export const pageScript = `(()=>{let d=document,r=()=>{let h=d.querySelector("header"),t=d.getElementById("to-top"),c=0,u=1,s=()=>{let y=scrollY,a=y>${HEADER_CONDENSE_AT},b=y<=${SCROLL_TO_TOP_AT};a!=c&&h.toggleAttribute("data-condensed",c=a);b!=u&&(t.hidden=u=b)};addEventListener("scroll",s,{passive:!0});requestAnimationFrame(()=>setTimeout(s));try{sessionStorage.a||(sessionStorage.a=JSON.stringify([location.pathname+location.search,d.referrer]))}catch(e){}addEventListener("pageshow",e=>{e.persisted&&d.querySelectorAll(":popover-open,header details[open]").forEach(x=>x.open?x.open=!1:x.hidePopover())});d.addEventListener("click",e=>{let a=e.target.closest("[data-action]");a&&(a.dataset.action=="back"?history.length>1?history.back():location.assign("/"):(scrollTo({top:0,behavior:matchMedia("(prefers-reduced-motion:reduce)").matches?"auto":"smooth"}),d.getElementById("top").focus({preventScroll:!0})))})};d.readyState=="loading"?d.addEventListener("DOMContentLoaded",r):r()})()`;
 
 /**
- * /contact only: after load, fetches the full stylesheet (data-css) without blocking anything; loads the estimate
- * form's island (data-entry) when the visitor shows intent (focus, pointer or touch on the form) or when the browser
- * is idle after load.
+ * Pages with an island. On a public page (/contact) nothing is fetched until the visitor's first interaction with the
+ * form (focus, pointer or key inside it); then the full stylesheet (data-css) and the island (data-entry) load. The
+ * page costs no script time until then (decision 0023). A send that comes before the island is ready waits for it
+ * and is then sent by the island, so the spec's toasts still show; if the island cannot load, the form posts without
+ * it. Console pages (data-now) load at once: their buttons need the island.
  */
-export const islandLoader = `(()=>{let d=document,o=d.currentScript.dataset,f=d.querySelector("[data-island]"),g=0,go=()=>g||(g=import(o.entry));["focusin","pointerover","pointerdown","touchstart"].forEach(t=>f.addEventListener(t,go,{once:!0,passive:!0}));let l=()=>{let k=d.createElement("link");k.rel="stylesheet";k.href=o.css;d.head.append(k);window.requestIdleCallback?requestIdleCallback(go,{timeout:3e3}):setTimeout(go,500)};d.readyState=="complete"?l():addEventListener("load",l)})()`;
+export const islandLoader = `(()=>{let d=document,o=d.currentScript.dataset,f=d.querySelector("[data-island]"),g,h=()=>"hydrated"in f.dataset,go=()=>g||(d.head.append(Object.assign(d.createElement("link"),{rel:"stylesheet",href:o.css})),g=import(o.entry));if(o.now!=null)return go();for(let t of["focusin","pointerdown","keydown"])f.addEventListener(t,go,{once:1,passive:1});f.addEventListener("submit",e=>{if(h())return;e.preventDefault();let m=e.target,b=e.submitter,n=0,w=()=>h()?m.requestSubmit(b):++n>150?m.submit():setTimeout(w,60);go().then(w,()=>m.submit())},1)})()`;

@@ -120,13 +120,7 @@ export default function Home() {
         </div>
       </section>
 
-      {/* Drawn with the page, unlike the sections around it (site.css): while this dark section is skipped, axe, and
-          so Lighthouse, takes its cards for the background of the light section after it and reports bad contrast. */}
-      <section
-        aria-labelledby="testimonials-heading"
-        className="bg-soot-900 py-16 text-mortar-50 sm:py-20"
-        style={{ contentVisibility: "visible" }}
-      >
+      <section aria-labelledby="testimonials-heading" className="bg-soot-900 py-16 text-mortar-50 sm:py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <div className="mx-auto max-w-3xl text-center">
             <h2 id="testimonials-heading" className="text-3xl font-bold sm:text-4xl">

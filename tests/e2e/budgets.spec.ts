@@ -91,7 +91,7 @@ test("every page paints from its first response: within the first congestion win
   expect(Object.keys(report).length).toBeGreaterThanOrEqual(25);
 });
 
-test("no page but /contact loads a script file; /contact's estimate form island stays under its cap", async ({
+test("no page requests anything but its document before the visitor acts; /contact's island loads on the form's first use and stays under its cap", async ({
   page,
 }) => {
   test.skip(page.viewportSize()?.width !== 1280, "requests do not depend on the viewport");
@@ -103,16 +103,33 @@ test("no page but /contact loads a script file; /contact's estimate form island 
     const onRequest = (request: { resourceType: () => string; url: () => string }) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     };
+    const others: string[] = [];
+    const onOther = (request: { resourceType: () => string; url: () => string }) => {
+      const where = new URL(request.url()).pathname;
+      if (!["document", "image"].includes(request.resourceType()) || /^\/(favicon|apple-touch-icon|icon-)/.test(where))
+        others.push(where);
+    };
     page.on("request", onRequest);
+    page.on("request", onOther);
     await page.goto(route);
-    // The island loads when the browser is idle after load: give it that chance everywhere.
+    // Nothing loads on idle, on any page (decision 0023): give it that chance everywhere.
     await page.evaluate(
       () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 200), { timeout: 3000 })),
     );
     await page.waitForLoadState("networkidle");
+    page.off("request", onOther);
+    // Until the visitor does something, a page is its document and its pictures: no script, no stylesheet, no
+    // manifest, no linked icon. The browser's own /favicon.ico comes after load.
+    const early = others.filter((p) => p !== "/favicon.ico");
+    if (early.length > 0) problems.push(`${route} before any interaction: ${early.join(", ")}`);
+    if (route === "/contact") {
+      await expect(page.locator("[data-island='EstimateForm'][data-hydrated]")).toHaveCount(0);
+      await page.getByLabel("Full Name").focus();
+      await expect(page.locator("[data-island='EstimateForm'][data-hydrated]")).toHaveCount(1);
+      await page.waitForLoadState("networkidle");
+    }
     page.off("request", onRequest);
     if (route === "/contact") {
-      await expect(page.locator("[data-island='EstimateForm'][data-hydrated]")).toHaveCount(1);
       contactScripts = scripts.reduce((sum, s) => sum + gzipSync(readFileSync(path.join("build/client", s))).length, 0);
     } else if (scripts.length > 0) {
       problems.push(`${route}: ${scripts.join(", ")}`);

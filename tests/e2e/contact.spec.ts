@@ -119,6 +119,36 @@ test("visitor requests an estimate and sees the success panel, the toast, and th
   await expect(toasts(page)).toHaveCount(0);
 });
 
+test("nothing loads until the visitor uses the form; one who fills and sends at once still gets the toast, not a new page", async ({
+  page,
+}) => {
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    if (["script", "stylesheet"].includes(request.resourceType())) loaded.push(new URL(request.url()).pathname);
+  });
+  // A slow phone: the form's script arrives only after the visitor has pressed Send.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+  expect(loaded).toEqual([]);
+  await expect(page.locator("[data-island][data-hydrated]")).toHaveCount(0);
+
+  const values = await fill(page);
+  await submit(page);
+  await expect(page.locator("[data-island][data-hydrated]")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { name: SUCCESS })).toBeVisible({ timeout: 15_000 });
+  await expect(toasts(page)).toContainText(SUCCESS);
+  expect(new URL(page.url()).pathname).toBe("/contact");
+  expect(loaded.some((p) => p.endsWith(".css"))).toBe(true);
+  expect(leads().filter((lead) => lead.email === values.email)).toMatchObject([{ name: values.name, spam: 0 }]);
+});
+
 test("while sending, the button is disabled and reads 'Sending...'; a double click stores one request", async ({
   page,
 }) => {

@@ -39,7 +39,11 @@ test("logo links home and the header holds Home, Services, Blog, Locations and C
   test.skip(isMobile(page), "desktop navigation");
   await visit(page, "/faq");
   const header = page.locator("header");
-  await expect(header.getByRole("link", { name: "Home page" })).toHaveAttribute("href", "/");
+  // Its name holds the words it shows (WCAG 2.5.3).
+  await expect(header.getByRole("link", { name: "Heartland Chimney & Masonry home page" })).toHaveAttribute(
+    "href",
+    "/",
+  );
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
   await expect(nav.getByRole("button", { name: "Services" })).toBeVisible();

@@ -3,13 +3,19 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export const PHONE = "(309) 555-0134";
 export const PHONE_HREF = "tel:3095550134";
 
-/** Opens a page and waits until its interactive parts (islands) have hydrated. */
+/**
+ * Opens a page and waits until its interactive parts (islands) have hydrated. A public island waits for the
+ * visitor's first interaction (decision 0023): a focus event inside it stands for that, without moving focus.
+ * Stories about what happens before that interaction use page.goto.
+ */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
   await waitForIslands(page);
 }
 
 export async function waitForIslands(page: Page) {
+  for (const island of await page.locator("[data-island]:not([data-hydrated])").all())
+    await island.dispatchEvent("focusin").catch(() => {});
   await expect(page.locator("[data-island]:not([data-hydrated])")).toHaveCount(0);
 }
 
