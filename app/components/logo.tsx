@@ -70,6 +70,7 @@ export function Logo({
         >
           {firstWord}
         </span>
+        {/* Not drawn (a flex column), but it keeps the words apart where the name is read from the text. */}{" "}
         <span
           className={cn(
             "mt-1 text-[0.68rem] font-semibold tracking-[0.18em] uppercase",

@@ -633,10 +633,7 @@ async function step<T>(message: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The phone's screen as the owner sees it (375 x 812). `fullPage` only where the whole page is wanted: the site draws
- * off-screen sections lazily (content-visibility, decision 0012), so a full-page capture can show them blank.
- */
+/** The phone's screen as the owner sees it (375 x 812); `fullPage` only where the whole page is wanted. */
 async function shoot(page: Page, folder: string | undefined, name: string, fullPage = false) {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });

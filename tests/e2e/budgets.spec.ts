@@ -200,8 +200,6 @@ test("each page's inline CSS styles it exactly as the full stylesheet does", asy
   const problems: string[] = [];
   for (const route of await routes(page)) {
     await page.goto(route);
-    // Sections drawn only near the screen (content-visibility: auto) are drawn here, so that both readings see them.
-    await page.addStyleTag({ content: "main > *, footer { content-visibility: visible !important; }" });
     const inline = await computed();
     await page.evaluate(async (href) => {
       const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });

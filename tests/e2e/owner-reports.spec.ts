@@ -172,9 +172,6 @@ test.describe("Reports", () => {
     const stranger = await fetch(`${server.origin}/owner/reports.csv?chart=sources`);
     expect(stranger.status).toBe(401);
 
-    // Off-screen sections are skipped by content-visibility (site.css); a whole-page picture needs them drawn.
-    const drawAll = "section{content-visibility:visible!important}";
-    await page.addStyleTag({ content: drawAll });
     await page.screenshot({ path: path.join("test-results", `reports-${info.project.name}.png`), fullPage: true });
 
     // The "?" opens the report's part of the help.
@@ -182,7 +179,6 @@ test.describe("Reports", () => {
     await expect(page).toHaveURL(`${server.origin}/owner/help#reports`);
     await expect(page.getByRole("heading", { level: 2, name: "Reports" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "When an e-mail bounces" })).toBeAttached();
-    await page.addStyleTag({ content: drawAll });
     await page.screenshot({ path: path.join("test-results", `help-${info.project.name}.png`), fullPage: true });
 
     // The Site page names each page as the site does, the web address in small type beside it.
@@ -191,7 +187,6 @@ test.describe("Reports", () => {
     await expect(eastPeoria).toHaveAttribute("href", "/owner/site/edit/cities/east-peoria");
     await expect(page.locator("li", { has: eastPeoria })).toContainText("/locations/east-peoria");
     await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
-    await page.addStyleTag({ content: drawAll });
     await page.screenshot({ path: path.join("test-results", `site-${info.project.name}.png`), fullPage: true });
   });
 });
