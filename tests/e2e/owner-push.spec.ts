@@ -32,6 +32,8 @@ test("owner's phone shows a new request's notification, with no personal data, a
   // The page registered the console's worker, for the console only.
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`${CONSOLE}/owner/`);
+  // `ready` can resolve while the worker is still activating; a push delivered then may never show.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === "activated");
   await expect.poll(() => registrations.get(`${CONSOLE}/owner/`)).toBeTruthy();
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/owner/manifest.webmanifest");
   const manifest = (await (await page.request.get(`${CONSOLE}/owner/manifest.webmanifest`)).json()) as Record<
@@ -54,7 +56,7 @@ test("owner's phone shows a new request's notification, with no personal data, a
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title} | ${n.body}`),
     );
-  await expect.poll(shown).toEqual(["New estimate request | Chimney Crown Repair, Normal"]);
+  await expect.poll(shown, { timeout: 10_000 }).toEqual(["New estimate request | Chimney Crown Repair, Normal"]);
   await page.screenshot({ path: test.info().outputPath("notification-settings.png"), fullPage: true });
 
   // The tap: the worker's notificationclick takes the open console to the request.
