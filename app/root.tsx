@@ -31,7 +31,7 @@ function useIsOwnerPage(): boolean {
 
 export const links: LinksFunction = () => [
   // In production each page inlines the CSS it uses (entry.server.tsx), so no stylesheet blocks the first paint;
-  // /contact fetches the full one after load for its island. The dev server keeps the plain link for HMR.
+  // /contact fetches the full one when the visitor first uses its form. The dev server keeps the plain link for HMR.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   // No icon link: a linked icon is fetched as the document finishes parsing, which can be before the first paint;
   // browsers fetch /favicon.ico of their own accord after load (issue 31). Only Safari reads this one, when a
