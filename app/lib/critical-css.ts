@@ -91,10 +91,11 @@ export function outsideIslands(html: string, edit: (part: string) => string): st
 const SLIM_ICON = /<svg viewBox="0 0 24 24" class="lucide ([^"]*)" aria-hidden="true">([\s\S]*?)<\/svg>/g;
 
 /**
- * Each one-colour icon becomes one empty element painted in its text colour through a mask of its drawing, which
- * the page's CSS holds once per kind of icon: an icon is 2-13 elements as SVG, and a page has 40-odd of them
- * (docs/decisions/0012-parse-less-paint-first.md). Filled icons (the stars) keep their SVG; islands are left as
- * React rendered them.
+ * Each one-colour icon becomes one empty element painted in its text colour through a mask, so an icon is one
+ * element, not 2-13 (docs/decisions/0012-parse-less-paint-first.md). Every kind of icon on the page is a cell of one
+ * SVG sprite: Chromium builds a whole SVG document for each SVG image a style names, about 40 ms each at a phone's
+ * speed, so one image per page, not one per kind (decision 0024). Filled icons (the stars) keep their SVG; islands
+ * are left as React rendered them.
  */
 export function maskIcons(html: string): { html: string; css: string } {
   const kinds = new Map<string, string>();
@@ -111,16 +112,21 @@ export function maskIcons(html: string): { html: string; css: string } {
       .replaceAll("<!-- -->", ""),
   );
   if (kinds.size === 0) return { html: out, css: "" };
+  const n = kinds.size;
   const icons = [...kinds.values()].map((kind) => `.${kind}`).join();
-  const masks = [...kinds].map(([drawing, kind]) => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing}</svg>`;
-    return `.${kind}{--i:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[#%]/g, encodeURIComponent)}")}`;
-  });
+  // A nested <svg> clips its cell, so no stroke reaches a neighbour's.
+  const cells = [...kinds.keys()].map((drawing, k) => `<svg x="${24 * k}" width="24">${drawing}</svg>`).join("");
+  const sprite = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${24 * n} 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${cells}</svg>`;
+  const url = `url("data:image/svg+xml,${sprite.replace(/"/g, "'").replace(/[#%]/g, encodeURIComponent)}")`;
+  // The sprite is n boxes wide; at p% the image's p% point sits on the box's, so cell k shows at k/(n-1) (height is the box's, so only x matters).
+  const positions = [...kinds.values()]
+    .slice(1)
+    .map((kind, k) => `.${kind}{mask-position:${+(((k + 1) / (n - 1)) * 100).toFixed(3)}%}`);
   // In the base layer, like the preflight rule for svg, so utilities (hidden, sizes) still win.
   const css =
-    `@layer base{${icons}{display:block;background:currentColor;mask:var(--i) 0/100%}` +
+    `@layer base{${icons}{display:block;background:currentColor;mask:${url} 0 0/${n * 100}% 100%}` +
+    positions.join("") +
     `@media (forced-colors:active){${icons}{forced-color-adjust:none;background-color:CanvasText}}` +
-    masks.join("") +
     "}";
   return { html: out, css };
 }
