@@ -16,8 +16,12 @@ describe("maskIcons", () => {
   it("draws every kind of icon from one image, each in its own cell", () => {
     const bar = '<path d="M4 12h16"></path>';
     const dot = '<circle cx="12" cy="12" r="2"></circle>';
-    const { html, css } = maskIcons(`${icon("size-4", pin)}${icon("size-4", bar)}${icon("size-6", dot)}${icon("size-4", bar)}`);
-    expect(html).toBe('<i class="i0 size-4"></i><i class="i1 size-4"></i><i class="i2 size-6"></i><i class="i1 size-4"></i>');
+    const { html, css } = maskIcons(
+      `${icon("size-4", pin)}${icon("size-4", bar)}${icon("size-6", dot)}${icon("size-4", bar)}`,
+    );
+    expect(html).toBe(
+      '<i class="i0 size-4"></i><i class="i1 size-4"></i><i class="i2 size-6"></i><i class="i1 size-4"></i>',
+    );
     // One SVG image per page: Chromium builds a document for each one a style names.
     expect(css.match(/url\(/g)).toHaveLength(1);
     expect(css).toContain("viewBox='0 0 72 24'");
