@@ -118,7 +118,8 @@ export function maskIcons(html: string): { html: string; css: string } {
   const cells = [...kinds.keys()].map((drawing, k) => `<svg x="${24 * k}" width="24">${drawing}</svg>`).join("");
   const sprite = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${24 * n} 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${cells}</svg>`;
   const url = `url("data:image/svg+xml,${sprite.replace(/"/g, "'").replace(/[#%]/g, encodeURIComponent)}")`;
-  // The sprite is n boxes wide; at p% the image's p% point sits on the box's, so cell k shows at k/(n-1) (height is the box's, so only x matters).
+  // The sprite is n boxes wide; at p% the image's p% point sits on the box's, so cell k shows at k/(n-1). Its height
+  // is the box's, so only x is given.
   const positions = [...kinds.values()]
     .slice(1)
     .map((kind, k) => `.${kind}{mask-position:${+(((k + 1) / (n - 1)) * 100).toFixed(3)}%}`);
