@@ -20,7 +20,7 @@ import {
 } from "./http-guards.ts";
 import { CONSOLE_MANIFEST_PATH, CONSOLE_WORKER_PATH, consoleManifest, serviceWorkerSource } from "./owner-app.ts";
 import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
-import { cacheRenderedPages, matcher } from "./page-cache.ts";
+import { cacheRenderedPages, isOwnerRoute, matcher } from "./page-cache.ts";
 import { type Publisher, PublishError } from "./publish.ts";
 import type { PushNotifier } from "./push.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
@@ -159,15 +159,17 @@ export async function createApp({
   /** Everything that comes from one build; the console's publish swaps it whole (decision 0015). */
   function siteFrom(serverBuild: ServerBuild, dir: string) {
     const entry = serverBuild.entry.module as typeof serverBuild.entry.module & EntryExports;
+    const match = matcher(serverBuild);
     return {
       dir,
       files: loadStaticFiles(path.join(dir, "client")),
-      cachePages: cacheRenderedPages(pageCache, matcher(serverBuild), HTML_CACHE),
+      cachePages: cacheRenderedPages(pageCache, match, HTML_CACHE),
       headers: securityHeaders({
         // The only inline scripts our pages run, pinned by hash.
         inlineScripts: entry.inlineScripts ?? legacyInlineScripts(serverBuild),
         https: siteOrigin?.startsWith("https://") ?? false,
         estimateEndpoint,
+        isolates: (url) => isOwnerRoute(match(url).routeId),
       }),
       handler: createRequestHandler({
         build: serverBuild,

@@ -23,10 +23,17 @@ export function securityHeaders({
   inlineScripts,
   https,
   estimateEndpoint,
+  isolates = () => true,
 }: {
   inlineScripts: readonly string[];
   https: boolean;
   estimateEndpoint?: string;
+  /**
+   * Whether a request's page gets its own browsing context group (Cross-Origin-Opener-Policy: same-origin): the
+   * owner's console, where a signed-in session lives. A public page holds nothing an opener could take, and the
+   * header costs a visitor's browser a new renderer process for it (decision 0025).
+   */
+  isolates?: (originalUrl: string) => boolean;
 }): RequestHandler {
   const formOrigin = originOf(estimateEndpoint);
   const headers = helmet({
@@ -52,6 +59,7 @@ export function securityHeaders({
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
     // Headers no current browser reads: every byte of a page's headers counts against its first round trip.
     xXssProtection: false,
     xDownloadOptions: false,
@@ -60,10 +68,8 @@ export function securityHeaders({
   });
   return (req, res, next) => {
     // helmet has no Permissions-Policy; the site needs none of these features.
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    );
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    if (isolates(req.originalUrl)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     headers(req, res, next);
   };
 }

@@ -48,10 +48,12 @@ export default function Home() {
               · {business.hoursShort}
             </p>
           </div>
+          {/* Desktop only, as on every page's hero (page-hero.tsx): on a phone it sat at the fold, where it was
+              fetched and drawn with the first screen but seen only after a scroll (issue 31). */}
           <Artwork
             name="hero-home"
             alt="Illustration of a restored brick chimney with a new crown and cap on a house roof at dusk"
-            className="rounded-card shadow-2xl ring-1 ring-white/10"
+            className="hidden rounded-card shadow-2xl ring-1 ring-white/10 lg:block"
           />
         </div>
       </section>

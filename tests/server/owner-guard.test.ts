@@ -147,6 +147,33 @@ describe("the owner console without a session", () => {
     }
   });
 
+  it("isolates every console answer from other windows (COOP), signed in or not, and no public page", async () => {
+    const { token } = newSession();
+    const cookie = { Cookie: `__Host-owner=${token}` };
+    const missing: string[] = [];
+    const paths = [...ownerPaths(), "/owner/sign-in", "/OWNER/SIGN-IN", "/%6Fwner/sign-in", "/owner/x/../sign-in"];
+    for (const path of paths) {
+      for (const headers of [{}, cookie]) {
+        const response = await request("GET", path, headers);
+        // A page or data of the console: what another site's window must not reach (decision 0025).
+        const consoleAnswer = response.status === 200 || response.status === 401 || response.status === 202;
+        if (consoleAnswer && response.headers["cross-origin-opener-policy"] !== "same-origin")
+          missing.push(`${path} ${Object.keys(headers).length ? "signed in" : "signed out"} -> ${response.status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    const signIn = await request("GET", "/owner/sign-in");
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers["cross-origin-opener-policy"]).toBe("same-origin");
+
+    // Public pages hold nothing to isolate, and the header would cost each visit a new renderer process.
+    for (const path of ["/", "/contact", "/services/chimney-crowns", "/locations/normal", "/faq", "/no-such-page"]) {
+      const response = await request("GET", path);
+      expect(response.headers["cross-origin-opener-policy"], path).toBeUndefined();
+      expect(response.headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it("gives data a plain 401 in our words", async () => {
     const response = await request("GET", "/owner/export.csv");
     expect(response.status).toBe(401);
