@@ -1,6 +1,6 @@
 // The accepted payment methods as a strip of logos with their names.
 import { business } from "~/content/business";
-import { brandIconPath, brandIconSlug } from "~/lib/brand-icons";
+import { brandIconImage, brandIconSlug } from "~/lib/brand-icons";
 import { cn } from "~/lib/cn";
 
 export function PaymentMethods({ tone = "light", className }: { tone?: "light" | "dark"; className?: string }) {
@@ -11,11 +11,13 @@ export function PaymentMethods({ tone = "light", className }: { tone?: "light" |
           key={method}
           className={cn(
             "inline-flex items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm font-medium",
-            tone === "light" ? "border-mortar-200 bg-white text-soot-900" : "border-soot-700 bg-soot-900 text-mortar-100",
+            tone === "light"
+              ? "border-mortar-200 bg-white text-soot-900"
+              : "border-soot-700 bg-soot-900 text-mortar-100",
           )}
         >
           <img
-            src={brandIconPath(brandIconSlug(method))}
+            {...brandIconImage(brandIconSlug(method))}
             alt=""
             width={20}
             height={20}

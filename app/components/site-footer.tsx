@@ -2,7 +2,7 @@ import { Mail, Phone } from "lucide-react";
 import { business } from "~/content/business";
 import { claimWording } from "~/content/claims";
 import { cityLinks, serviceLinks } from "~/content/navigation";
-import { brandIconPath, brandIconSlug } from "~/lib/brand-icons";
+import { brandIconImage, brandIconSlug } from "~/lib/brand-icons";
 import { mailtoHref, telHref } from "~/lib/links";
 import { Logo } from "./logo";
 import { PaymentMethods } from "./payment-methods";
@@ -66,7 +66,7 @@ export function SiteFooter() {
                   aria-label={`${social.name} (opens in a new tab)`}
                   className="inline-flex size-11 items-center justify-center rounded-full bg-soot-800 text-mortar-50 hover:bg-brick-700"
                 >
-                  <img src={brandIconPath(brandIconSlug(social.name))} alt="" width={20} height={20} loading="lazy" />
+                  <img {...brandIconImage(brandIconSlug(social.name))} alt="" width={20} height={20} loading="lazy" />
                 </a>
               </li>
             ))}

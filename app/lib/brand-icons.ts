@@ -39,6 +39,26 @@ export function brandIconPath(name: BrandIconName): string {
   return `/brand-icons/${name}.svg`;
 }
 
+/** The widths of the WebP copies: a mark shows at 20 CSS px, so 2× and 3× screens. */
+export const BRAND_ICON_WIDTHS = [40, 60] as const;
+
+export function brandIconRasterPath(name: BrandIconName, width: (typeof BRAND_ICON_WIDTHS)[number]): string {
+  return `/brand-icons/${name}-${width}.webp`;
+}
+
+/**
+ * What an <img> of a mark shows: a WebP copy, not the SVG. The browser builds a whole document for every SVG image,
+ * on the main thread while the page loads, and /contact showed four of them at the top (issue 31). The copies weigh
+ * about what the SVGs do (350-1,250 bytes).
+ */
+export function brandIconImage(name: BrandIconName): { src: string; srcSet: string } {
+  const [x2, x3] = BRAND_ICON_WIDTHS;
+  return {
+    src: brandIconRasterPath(name, x2),
+    srcSet: `${brandIconRasterPath(name, x2)} 2x, ${brandIconRasterPath(name, x3)} 3x`,
+  };
+}
+
 export function brandIconSvg(name: BrandIconName): string {
   const mark: Mark = brandIcons[name];
   const fill = mark.fill ?? `#${mark.icon.hex}`;

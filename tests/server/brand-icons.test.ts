@@ -28,6 +28,15 @@ describe("brand icons", () => {
     expect(await response.text()).toBe(brandIconSvg(name));
   });
 
+  it.each(["visa-40", "youtube-60"])("/brand-icons/%s.webp, the copy pages show, is served as WebP", async (name) => {
+    const response = await fetch(`${server.url}/brand-icons/${name}.webp`, { headers: { "Accept-Encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).subarray(8, 12).toString()).toBe("WEBP");
+  });
+
   it("an unknown icon is the site's 404", async () => {
     expect((await fetch(`${server.url}/brand-icons/nope.svg`)).status).toBe(404);
   });
