@@ -18,20 +18,22 @@ const sizes: Record<ArtworkName, { width: number; height: number }> = {
   "post-peoria": { width: 800, height: 600 },
 };
 
+/**
+ * The width of the WebP copy of each artwork (tools/artwork-rasters.ts): sharp at a phone's 3x for a full-width card
+ * (343 CSS px), and at a desktop hero's 2x less a little. One file, so the markup is no longer than with the SVG.
+ */
+export const ARTWORK_RASTER_WIDTH = 1000;
+
+/** The copy pages show. The SVG stays the master, and the address JSON-LD names. */
 export function artworkSrc(name: ArtworkName): string {
-  return `/images/${name}.svg`;
+  return `/images/${name}.webp`;
 }
 
-/** An original illustration, always lazy: text paints first, and hidden artwork is never fetched. */
-export function Artwork({
-  name,
-  alt,
-  className,
-}: {
-  name: ArtworkName;
-  alt: string;
-  className?: string;
-}) {
+/**
+ * An original illustration, always lazy: text paints first, and hidden artwork is never fetched. Shown as WebP, not
+ * SVG: the browser builds a document on the main thread for every SVG image it loads (decision 0025).
+ */
+export function Artwork({ name, alt, className }: { name: ArtworkName; alt: string; className?: string }) {
   const { width, height } = sizes[name];
   return (
     <img

@@ -84,7 +84,7 @@ describe("photos in the build", () => {
       );
       expect(picture).toMatch(/background-image:url\(data:image\/webp;base64,/);
     }
-    expect(page).not.toContain('/images/chimney-crowns.svg" alt="Illustration of a brick chimney with a new sloped');
+    expect(page).not.toContain('/images/chimney-crowns.webp" alt="Illustration of a brick chimney with a new sloped');
   });
 
   it("shows the Recent work of a service and of a town, with caption, service and town", () => {
@@ -106,7 +106,7 @@ describe("photos in the build", () => {
       expect(html(page)).not.toContain("Recent work");
     }
     expect(html("services/masonry-repair")).not.toContain("<picture>");
-    expect(html("services/masonry-repair")).toContain('src="/images/masonry-repair.svg"');
+    expect(html("services/masonry-repair")).toContain('src="/images/masonry-repair.webp"');
   });
 
   it("places a photo where an article says ::photo", () => {

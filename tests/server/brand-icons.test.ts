@@ -34,7 +34,11 @@ describe("brand icons", () => {
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(response.headers.get("content-encoding")).toBeNull();
-    expect(Buffer.from(await response.arrayBuffer()).subarray(8, 12).toString()).toBe("WEBP");
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(8, 12)
+        .toString(),
+    ).toBe("WEBP");
   });
 
   it("an unknown icon is the site's 404", async () => {

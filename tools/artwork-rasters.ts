@@ -1,0 +1,19 @@
+// `npx tsx tools/artwork-rasters.ts`: writes public/images/<name>.webp, the copy pages show, from each original SVG
+// artwork. Run it after adding or changing an artwork; tests/unit/artwork-rasters.test.ts fails until every artwork
+// has its copy. Pages show WebP, not the SVG: a browser builds a whole document for every SVG image, on the page's
+// main thread, and decodes a WebP off it (decision 0025).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { ARTWORK_RASTER_WIDTH } from "../app/components/artwork.tsx";
+import { artworkNames } from "../app/content/schema.ts";
+
+const dir = path.resolve(import.meta.dirname, "../public/images");
+for (const name of artworkNames) {
+  const svg = readFileSync(path.join(dir, `${name}.svg`));
+  const { size } = await sharp(svg, { density: 200 })
+    .resize({ width: ARTWORK_RASTER_WIDTH })
+    .webp({ quality: 75, effort: 6 })
+    .toFile(path.join(dir, `${name}.webp`));
+  console.log(`${name}.webp: ${size} bytes`);
+}
