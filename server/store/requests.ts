@@ -105,7 +105,10 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
   return {
     /** Stores a request and queues its e-mails; a repeated idempotency key stores nothing new. */
     save(estimate: NewEstimate, options: SaveOptions = {}) {
-      return saveTx(estimate, options);
+      // IMMEDIATE takes the write lock first, waiting out another writer (busy_timeout). A deferred transaction
+      // reads the references first, and SQLite refuses its write at once ("database is locked", no wait) when
+      // another connection (`npm run leads`, a backup) committed in between.
+      return saveTx.immediate(estimate, options);
     },
     /** Newest first. */
     list({ limit = null, includeSpam = false, spamOnly = false, status = null, since = null }: ListOptions = {}) {
