@@ -6,6 +6,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterEach, expect, it } from "vitest";
 import { openEstimateStore } from "../estimate-store.ts";
+import { newLead } from "./stored-lead.fixture.ts";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -36,18 +37,7 @@ it("stores a request while another connection holds the write lock, waiting for 
     const exited = new Promise((resolve) => worker.once("exit", resolve));
     Atomics.wait(new Int32Array(flag), 0, 0, 5000);
     const started = Date.now();
-    const saved = store.save({
-      name: "Ann",
-      email: "ann@example.com",
-      phone: "309-555-0100",
-      service: "",
-      message: "Crack in the crown",
-      city: null,
-      spam: false,
-      idempotencyKey: null,
-      ip: null,
-      userAgent: null,
-    });
+    const saved = store.save(newLead());
     expect(saved.id).toBeGreaterThan(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     await exited;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type NewEstimate } from "../estimate-store.ts";
+import { newLead } from "./stored-lead.fixture.ts";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -19,21 +20,12 @@ function photoBytes(marker: string, size = 300_000): Buffer {
 }
 
 function lead(email: string, marker: string): NewEstimate {
-  return {
-    name: "Ann",
+  return newLead({
     email,
-    phone: "309-555-0100",
-    service: "",
-    message: "Crack in the crown",
-    city: null,
-    spam: false,
-    idempotencyKey: null,
-    ip: null,
-    userAgent: null,
     photos: [
       { jpeg: photoBytes(`${marker}-FULL`), preview: photoBytes(`${marker}-SMALL`, 40_000), width: 1600, height: 1200 },
     ],
-  };
+  });
 }
 
 function rawFiles(file: string): Buffer {

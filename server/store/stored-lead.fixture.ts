@@ -1,5 +1,23 @@
-// A stored request for tests of what is made from one (e-mails, CSV), with every column present.
+// A stored request for tests of what is made from one (e-mails, CSV), with every column present; and a new request
+// as a store's `save` takes it.
+import type { NewEstimate } from "../estimate-store.ts";
 import type { StoredEstimate } from "./types.ts";
+
+export function newLead(overrides: Partial<NewEstimate> = {}): NewEstimate {
+  return {
+    name: "Ann",
+    email: "ann@example.com",
+    phone: "309-555-0100",
+    service: "",
+    message: "Crack in the crown",
+    city: null,
+    spam: false,
+    idempotencyKey: null,
+    ip: null,
+    userAgent: null,
+    ...overrides,
+  };
+}
 
 export function storedLead(overrides: Partial<StoredEstimate> = {}): StoredEstimate {
   return {
