@@ -5,14 +5,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ARTWORK_RASTER_WIDTH } from "../app/components/artwork.tsx";
+import { artworkRasterSize } from "../app/components/artwork.tsx";
 import { artworkNames } from "../app/content/schema.ts";
 
 const dir = path.resolve(import.meta.dirname, "../public/images");
 for (const name of artworkNames) {
   const svg = readFileSync(path.join(dir, `${name}.svg`));
+  const [, w = "", h = ""] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg.toString("utf8")) ?? [];
+  const { width, height } = artworkRasterSize(Number(w), Number(h));
   const { size } = await sharp(svg, { density: 200 })
-    .resize({ width: ARTWORK_RASTER_WIDTH })
+    .resize({ width, height, fit: "fill" })
     .webp({ quality: 75, effort: 6 })
     .toFile(path.join(dir, `${name}.webp`));
   console.log(`${name}.webp: ${size} bytes`);

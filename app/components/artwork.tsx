@@ -24,6 +24,21 @@ const sizes: Record<ArtworkName, { width: number; height: number }> = {
  */
 export const ARTWORK_RASTER_WIDTH = 1000;
 
+/**
+ * The copy's size: the widest, up to ARTWORK_RASTER_WIDTH, at exactly the SVG's shape. The markup's width and height
+ * are the SVG's, so a copy of another shape (1000 x 667 for 3:2) would resize its box, by a fraction of a pixel, when
+ * it loaded.
+ */
+export function artworkRasterSize(svgWidth: number, svgHeight: number): { width: number; height: number } {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const step = svgWidth / gcd(svgWidth, svgHeight);
+  const width =
+    Number.isInteger(step) && step <= ARTWORK_RASTER_WIDTH
+      ? ARTWORK_RASTER_WIDTH - (ARTWORK_RASTER_WIDTH % step)
+      : ARTWORK_RASTER_WIDTH;
+  return { width, height: Math.round((width * svgHeight) / svgWidth) };
+}
+
 /** The copy pages show. The SVG stays the master, and the address JSON-LD names. */
 export function artworkSrc(name: ArtworkName): string {
   return `/images/${name}.webp`;
