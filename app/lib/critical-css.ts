@@ -3,6 +3,7 @@
 // (app/lib/page-script.ts), for anything a page's markup only gains later.
 import Beasties from "beasties";
 import postcss from "postcss";
+import { drawingPath } from "./icon-path";
 
 /**
  * States the markup only gets in the browser (the condensed header, an open <details>). A rule keyed to one is kept
@@ -45,14 +46,13 @@ const beasties = new TailwindBeasties({
 
 /** Puts `stylesheet` into the head of `html` and prunes it to the rules the document uses. */
 export async function inlineCriticalCss(html: string, stylesheet: string): Promise<string> {
-  const { html: masked, css: iconCss } = maskIcons(slimIcons(html));
-  const withStyles = masked.replace("</head>", () => `<style>${stylesheet}</style></head>`);
+  const withStyles = onePathIcons(slimIcons(html)).replace("</head>", () => `<style>${stylesheet}</style></head>`);
   const inlined = await beasties.process(withStyles);
   return inlined
     .replace(" data-beasties-container", "")
     .replace(
       /<style>([\s\S]*?)<\/style>/,
-      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}${iconCss}</style>`,
+      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}</style>`,
     );
 }
 
@@ -60,7 +60,7 @@ const LUCIDE_SVG =
   /<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-[\w-]+ ([^"]*\bsize-[^"]*)"/g;
 
 /**
- * Every icon repeats lucide's default attributes; the `.lucide` rule in app.css sets the same once. Icons sized by
+ * Every icon repeats lucide's default attributes; the `.lucide` rule in app/styles/site.css sets the same once. Icons sized by
  * a class lose them (about 150 bytes each, 40-odd icons a page). Islands are left as rendered, so hydration sees
  * exactly the markup React produced.
  */
@@ -91,45 +91,24 @@ export function outsideIslands(html: string, edit: (part: string) => string): st
 const SLIM_ICON = /<svg viewBox="0 0 24 24" class="lucide ([^"]*)" aria-hidden="true">([\s\S]*?)<\/svg>/g;
 
 /**
- * Each one-colour icon becomes one empty element painted in its text colour through a mask, so an icon is one
- * element, not 2-13 (docs/decisions/0012-parse-less-paint-first.md). Every kind of icon on the page is a cell of one
- * SVG sprite: Chromium builds a whole SVG document for each SVG image a style names, about 40 ms each at a phone's
- * speed, so one image per page, not one per kind (decision 0024). Filled icons (the stars) keep their SVG; islands
- * are left as React rendered them.
+ * Each one-colour icon keeps its own inline <svg>, with its shapes joined into one <path> (app/lib/icon-path.ts):
+ * two elements an icon, and no SVG image. Chromium builds a whole document for every SVG image a style names,
+ * during the first frame's style pass, so masks drawn from a sprite cost more than the elements they saved
+ * (docs/decisions/0026-icons-inline-one-path.md). Brotli sends a repeated drawing as a back-reference. Filled icons
+ * (the stars) and drawings one path cannot keep are left as they are, and so are islands.
  */
-export function maskIcons(html: string): { html: string; css: string } {
-  const kinds = new Map<string, string>();
-  const out = outsideIslands(html, (part) =>
+export function onePathIcons(html: string): string {
+  return outsideIslands(html, (part) =>
     part
       .replace(SLIM_ICON, (svg, classes: string, drawing: string) => {
-        if (/\bfill-/.test(classes)) return svg;
-        let kind = kinds.get(drawing);
-        if (kind === undefined) kinds.set(drawing, (kind = `i${kinds.size}`));
-        // Empty, so there is nothing for assistive technology to read (the SVG needed aria-hidden).
-        return `<i class="${kind} ${classes}"></i>`;
+        const d = /\bfill-/.test(classes) ? undefined : drawingPath(drawing);
+        return d === undefined
+          ? svg
+          : `<svg viewBox="0 0 24 24" class="lucide ${classes}" aria-hidden="true"><path d="${d}"/></svg>`;
       })
       // React's text separators only matter to hydration, and this markup is never hydrated.
       .replaceAll("<!-- -->", ""),
   );
-  if (kinds.size === 0) return { html: out, css: "" };
-  const n = kinds.size;
-  const icons = [...kinds.values()].map((kind) => `.${kind}`).join();
-  // A nested <svg> clips its cell, so no stroke reaches a neighbour's.
-  const cells = [...kinds.keys()].map((drawing, k) => `<svg x="${24 * k}" width="24">${drawing}</svg>`).join("");
-  const sprite = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${24 * n} 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${cells}</svg>`;
-  const url = `url("data:image/svg+xml,${sprite.replace(/"/g, "'").replace(/[#%]/g, encodeURIComponent)}")`;
-  // The sprite is n boxes wide; at p% the image's p% point sits on the box's, so cell k shows at k/(n-1). Its height
-  // is the box's, so only x is given.
-  const positions = [...kinds.values()]
-    .slice(1)
-    .map((kind, k) => `.${kind}{mask-position:${+(((k + 1) / (n - 1)) * 100).toFixed(3)}%}`);
-  // In the base layer, like the preflight rule for svg, so utilities (hidden, sizes) still win.
-  const css =
-    `@layer base{${icons}{display:block;background:currentColor;mask:${url} 0 0/${n * 100}% 100%}` +
-    positions.join("") +
-    `@media (forced-colors:active){${icons}{forced-color-adjust:none;background-color:CanvasText}}` +
-    "}";
-  return { html: out, css };
 }
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
