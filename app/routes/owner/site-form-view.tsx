@@ -118,7 +118,7 @@ function Field({ spec, meta, form }: { spec: FieldSpec; meta: Meta; form: Form }
       return (
         <Labelled spec={spec} meta={meta}>
           <select key={meta.key} {...control(meta, spec)}>
-            {spec.optional && <option value="">(none)</option>}
+            {(spec.optional || spec.blankChoice) && <option value="">(none)</option>}
             {spec.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}

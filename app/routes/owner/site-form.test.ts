@@ -111,6 +111,29 @@ group("schema-to-form mapping", () => {
     });
   });
 
+  it("an optional group with a list in it offers none: an article without a photo stays without one", () => {
+    const file = must(files.find((f) => f.kind === "posts"));
+    const { spec } = formOf(file);
+    const photo = spec.type === "object" ? Object.fromEntries(spec.fields).photo : undefined;
+    expect(photo).toMatchObject({ type: "object", optional: true });
+    const fields = Object.fromEntries(photo?.type === "object" ? photo.fields : []);
+    // A browser picks a list's first choice when none is marked: without a blank one, the photo would be filled in.
+    expect(fields.file).toMatchObject({ type: "select", optional: false, blankChoice: true });
+    const value = formValue(file, readSource(file));
+    const sent = {
+      ...(toPayload(spec, value) as Record<string, unknown>),
+      photo: { file: "", alt: "" },
+      body: value.body,
+    };
+    expect(dataFromPayload(file, spec, sent)).not.toHaveProperty("photo");
+    // A required list outside such a group has no blank choice.
+    const gallery = formOf(must(findFile("gallery", undefined))).spec;
+    const item = gallery.type === "object" && gallery.fields[0]?.[1];
+    const city =
+      item && item.type === "list" && item.item.type === "object" && Object.fromEntries(item.item.fields).city;
+    expect(city && city.type === "select" && city.blankChoice).toBeFalsy();
+  });
+
   it("a change touches only its own line and keeps the comments", () => {
     const file = must(findFile("business", undefined));
     const source = readSource(file);

@@ -9,7 +9,16 @@ export type FieldSpec =
   | { type: "text"; label: string; help?: string; optional: boolean; long: boolean }
   | { type: "number"; label: string; help?: string; optional: boolean }
   | { type: "checkbox"; label: string; help?: string }
-  | { type: "select"; label: string; help?: string; optional: boolean; options: Option[]; numeric?: boolean }
+  | {
+      type: "select";
+      label: string;
+      help?: string;
+      optional: boolean;
+      options: Option[];
+      numeric?: boolean;
+      /** Offers "(none)" though the field is required: it is part of an optional group, which "(none)" leaves out. */
+      blankChoice?: boolean;
+    }
   | { type: "choices"; label: string; help?: string; optional: boolean; options: Option[] }
   | { type: "object"; label: string; help?: string; optional: boolean; fields: [string, FieldSpec][] }
   | { type: "list"; label: string; help?: string; optional: boolean; item: FieldSpec; blank: unknown }
@@ -121,13 +130,21 @@ export function describe(schema: ZodLike, key: string, lookups: Lookups = {}, op
       const item = describe(element, singular(key), lookups);
       return { type: "list", ...base, optional, item, blank: blankOf(item) };
     }
-    case "object":
+    case "object": {
+      const fields = Object.entries(shapeOf(schema)).map(
+        ([k, s]) => [k, describe(s, k, lookups)] as [string, FieldSpec],
+      );
+      // A browser selects a list's first choice when none is marked, so without a blank one an optional group with a
+      // list in it (an article's photo) would always be filled in, and then refused for its empty description.
       return {
         type: "object",
         ...base,
         optional,
-        fields: Object.entries(shapeOf(schema)).map(([k, s]) => [k, describe(s, k, lookups)]),
+        fields: optional
+          ? fields.map(([k, f]) => [k, f.type === "select" && !f.optional ? { ...f, blankChoice: true } : f])
+          : fields,
       };
+    }
     case "union": {
       const options = d.options as ZodLike[];
       // A choice of fixed values (columns: 2 or 3) is a select.
