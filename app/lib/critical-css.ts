@@ -60,9 +60,9 @@ const LUCIDE_SVG =
   /<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-[\w-]+ ([^"]*\bsize-[^"]*)"/g;
 
 /**
- * Every icon repeats lucide's default attributes; the `.lucide` rule in app/styles/site.css sets the same once. Icons sized by
- * a class lose them (about 150 bytes each, 40-odd icons a page). Islands are left as rendered, so hydration sees
- * exactly the markup React produced.
+ * Every icon repeats lucide's default attributes; the `.lucide` rule in app/styles/site.css sets the same once. Icons
+ * sized by a class lose them (about 150 bytes each, 40-odd icons a page). Islands are left as rendered, so hydration
+ * sees exactly the markup React produced.
  */
 export function slimIcons(html: string): string {
   return outsideIslands(html, (part) => part.replace(LUCIDE_SVG, '<svg viewBox="0 0 24 24" class="lucide $1"'));
