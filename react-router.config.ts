@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
-import { indexablePaths } from "./app/content/site-map";
+import { prerenderPaths } from "./app/content/site-map";
 
 // SITE_URL and the estimate settings are read while prerendering; a .env file may hold them.
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -10,5 +10,5 @@ export default {
   ssr: true,
   // BUILD_DIR lets a test build a second copy (e.g. with another SITE_URL) without touching build/.
   buildDirectory: process.env.BUILD_DIR || "build",
-  prerender: () => [...indexablePaths(), "/sitemap.xml", "/robots.txt"],
+  prerender: prerenderPaths,
 } satisfies Config;

@@ -1,27 +1,44 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
-import { parse } from "yaml";
 
 // SITE_URL may live in .env; the real environment wins.
 if (existsSync(".env")) process.loadEnvFile(".env");
 
+/**
+ * `npm run dev`: content is read at run time, not imported (decision 0027), so Vite does not see it change. A change
+ * under content/ drops the server's evaluated modules (they read the files again) and reloads the browser.
+ */
+function contentReload(): Plugin {
+  return {
+    name: "content-reload",
+    apply: "serve",
+    configureServer(server) {
+      const contentDir = path.resolve("content");
+      server.watcher.add(contentDir);
+      const reload = (file: string) => {
+        if (!file.startsWith(contentDir + path.sep)) return;
+        for (const environment of Object.values(server.environments)) {
+          environment.moduleGraph.invalidateAll();
+          environment.hot.send({ type: "full-reload" });
+        }
+      };
+      server.watcher.on("change", reload).on("add", reload).on("unlink", reload);
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   // imagetools turns content/photos/*.jpg into AVIF/WebP/JPEG srcsets (app/content/photos.ts).
-  plugins: [tailwindcss(), imagetools(), reactRouter()],
+  plugins: [tailwindcss(), imagetools(), reactRouter(), contentReload()],
   build: { assetsInlineLimit: 0 },
   // The public origin the site is built for; the server falls back to it when SITE_URL is not set at run time.
-  // The towns' names, for the estimate form's ?city= note: built into its script rather than carried in /contact's
-  // HTML, whose first response may not grow (decision 0022). The build checks business.yaml itself.
+  // Nothing from content/: the owner's words are read at run time (decision 0027).
   define: {
     __BUILD_SITE_URL__: JSON.stringify(process.env.SITE_URL?.trim() ?? ""),
-    __TOWNS__: JSON.stringify(
-      ((parse(readFileSync("content/business.yaml", "utf8")) as { cities?: { name?: unknown }[] }).cities ?? []).map(
-        (c) => String(c.name),
-      ),
-    ),
   },
 });

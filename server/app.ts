@@ -52,6 +52,21 @@ const TYPES: Record<string, [string, boolean]> = {
  * Every file the build serves as-is, by URL: prerendered pages ("/faq" from faq/index.html) and static files.
  * React Router's .data files are left out: pages are plain documents.
  */
+/** The files a render makes (server/render-pages.ts) and replaces: every page, the sitemap and robots.txt. */
+function isRendered(url: string, file: CachedResponse): boolean {
+  return file.headers["Cache-Control"] === HTML_CACHE || url === "/sitemap.xml" || url === "/robots.txt";
+}
+
+/** The build's static files with its pages replaced by a render's (a folder of `<path>/index.html`, sitemap, robots). */
+export function withRenderedPages(
+  files: ReadonlyMap<string, CachedResponse>,
+  pagesDir: string,
+): Map<string, CachedResponse> {
+  const merged = new Map([...files].filter(([url, file]) => !isRendered(url, file)));
+  for (const [url, file] of loadStaticFiles(pagesDir)) merged.set(url, file);
+  return merged;
+}
+
 export function loadStaticFiles(clientDir: string): Map<string, CachedResponse> {
   const files = new Map<string, CachedResponse>();
   const walk = (dir: string) => {
@@ -86,7 +101,12 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 }
 
 /** What the built app exports for the server, beyond React Router's own build (see app/entry.server.tsx). */
-type EntryExports = { inlineScripts?: readonly string[]; buildSiteUrl?: string | null };
+type EntryExports = {
+  inlineScripts?: readonly string[];
+  buildSiteUrl?: string | null;
+  readContentFiles?: (dir: string) => unknown;
+  switchContent?: (files: never) => void;
+};
 
 export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
   // The build is JavaScript that React Router wrote; its shape is React Router's ServerBuild. A published build
@@ -114,6 +134,10 @@ export type AppOptions = {
   /** The public origin set at run time (SITE_URL); falls back to the one the site was built with. */
   siteUrl?: string | null;
   buildDir?: string;
+  /** The content/ folder the pages rendered here are made from (decision 0027); by default the bundle's own choice. */
+  contentDir?: string;
+  /** A publish's rendered pages to serve instead of the build's own (renders/current). */
+  pagesDir?: string;
   trustProxy?: string;
   estimateEndpoint?: string;
   /** Bytes of server-rendered pages kept in memory. */
@@ -136,6 +160,8 @@ export async function createApp({
   allowedOrigins = [],
   siteUrl = null,
   buildDir = path.resolve("build"),
+  contentDir,
+  pagesDir,
   trustProxy,
   estimateEndpoint,
   pageCacheBytes = 8 * 1024 * 1024,
@@ -157,12 +183,20 @@ export async function createApp({
   });
 
   /** Everything that comes from one build; the console's publish swaps it whole (decision 0015). */
-  function siteFrom(serverBuild: ServerBuild, dir: string) {
+  function siteFrom(serverBuild: ServerBuild, dir: string, pages?: string) {
     const entry = serverBuild.entry.module as typeof serverBuild.entry.module & EntryExports;
+    // The words this bundle renders come from the site's content folder, read now, not from the build.
+    if (contentDir && entry.switchContent && entry.readContentFiles) {
+      entry.switchContent(entry.readContentFiles(contentDir) as never);
+    }
     const match = matcher(serverBuild);
+    const files = loadStaticFiles(path.join(dir, "client"));
     return {
       dir,
-      files: loadStaticFiles(path.join(dir, "client")),
+      serverBuild,
+      entry,
+      pages,
+      files: pages ? withRenderedPages(files, pages) : files,
       cachePages: cacheRenderedPages(pageCache, match, HTML_CACHE),
       headers: securityHeaders({
         // The only inline scripts our pages run, pinned by hash.
@@ -190,7 +224,7 @@ export async function createApp({
       }),
     };
   }
-  let site = siteFrom(firstBuild, buildDir);
+  let site = siteFrom(firstBuild, buildDir, pagesDir);
 
   const app = express();
   app.disable("x-powered-by");
@@ -250,5 +284,27 @@ export async function createApp({
     };
   }
 
-  return Object.assign(app, { pageCache, prepareBuild, servedBuild: () => site.dir });
+  /**
+   * A publish's render (decision 0027): its pages over the build's files, and this process's content switched to
+   * the one they were rendered from. Returns the switch; the served code stays as it is.
+   */
+  async function prepareRender(pages: string): Promise<() => void> {
+    const files = withRenderedPages(site.files, pages);
+    if (!files.has("/")) throw new PublishError("the new version has no home page");
+    const content = contentDir && site.entry.readContentFiles ? site.entry.readContentFiles(contentDir) : null;
+    const from = site;
+    return () => {
+      if (content !== null) from.entry.switchContent?.(content as never);
+      site = { ...from, pages, files };
+      pageCache.clear();
+    };
+  }
+
+  return Object.assign(app, {
+    pageCache,
+    prepareBuild,
+    prepareRender,
+    servedBuild: () => site.dir,
+    servedPages: () => site.pages ?? null,
+  });
 }

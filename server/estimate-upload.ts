@@ -30,10 +30,7 @@ export const UPLOAD_READ_LIMITS = {
 } as const;
 
 export type UploadProblem =
-  | { kind: "too-large" }
-  | { kind: "malformed" }
-  | { kind: "stalled" }
-  | { kind: "unexpected-file"; field: string };
+  { kind: "too-large" } | { kind: "malformed" } | { kind: "stalled" } | { kind: "unexpected-file"; field: string };
 
 export type UploadedForm = {
   /** Text fields in the order they came, duplicates included (the endpoint refuses those). */
@@ -91,7 +88,8 @@ export async function readEstimateUpload(
 
   parser.on("field", (name, value, info) => {
     fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-    if (info.valueTruncated || info.nameTruncated || fieldBytes > UPLOAD_READ_LIMITS.fieldBytes) fail({ kind: "too-large" });
+    if (info.valueTruncated || info.nameTruncated || fieldBytes > UPLOAD_READ_LIMITS.fieldBytes)
+      fail({ kind: "too-large" });
     else fields.push([name, value]);
   });
   parser.on("file", (name, stream, info) => {
@@ -136,15 +134,15 @@ export async function readEstimateUpload(
       chunks.length = 0;
       waitingBytes += size;
       const result = ingestQueue.then(() =>
-        ingestEstimatePhoto(bytes, heicDecodable === undefined ? {} : { heicDecodable }).finally(() => {
-          waitingBytes -= size;
-        }).catch(
-          (error: unknown): PhotoRefusalCode => {
+        ingestEstimatePhoto(bytes, heicDecodable === undefined ? {} : { heicDecodable })
+          .finally(() => {
+            waitingBytes -= size;
+          })
+          .catch((error: unknown): PhotoRefusalCode => {
             if (error instanceof PhotoRefused) return error.code;
             console.error(`Estimate photo ${number} could not be processed`, error);
             return "unreadable";
-          },
-        ),
+          }),
       );
       ingestQueue = result;
       kept.push({ photo: number, result });
@@ -210,7 +208,12 @@ export function partHeaderCleaner(contentType: string): (chunk: Uint8Array | nul
       if (!inHeaders) {
         const found = data.indexOf(delimiter, at);
         // Keep back what could be the start of a delimiter cut by the chunk's end.
-        const upTo = found === -1 ? (chunk ? Math.max(at, data.length - delimiter.length + 1) : data.length) : found + delimiter.length;
+        const upTo =
+          found === -1
+            ? chunk
+              ? Math.max(at, data.length - delimiter.length + 1)
+              : data.length
+            : found + delimiter.length;
         out.push(data.subarray(at, upTo));
         if (found === -1) {
           carry = Buffer.from(data.subarray(upTo));

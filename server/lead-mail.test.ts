@@ -80,7 +80,11 @@ describe("photos in the e-mails", () => {
 
   it("keeps the alert under 2 MB: photos past the budget are left to the console", () => {
     const lead = storedLead({ photo_count: 5 });
-    const mail = ownerAlert(lead, undefined, [1, 2, 3, 4, 5].map((n) => preview(n, 400_000)));
+    const mail = ownerAlert(
+      lead,
+      undefined,
+      [1, 2, 3, 4, 5].map((n) => preview(n, 400_000)),
+    );
     const encoded = (mail.attachments ?? []).reduce((sum, a) => sum + Math.ceil(a.content.length / 3) * 4, 0);
     expect(encoded + Buffer.byteLength(mail.html) + Buffer.byteLength(mail.text)).toBeLessThan(2_000_000);
     expect(mail.attachments).toHaveLength(2);

@@ -94,7 +94,12 @@ function alertPhotos(
     ? [`Photo ${left.join(", ")}: too large for this e-mail; ${consoleUrl ? "open the request" : "see the console"}.`]
     : [];
   const heading = `Photos: ${photoCount(previews.length)}`;
-  const text = [heading, ...(previews.length ? ["(shown in the e-mail's HTML version)"] : []), ...elsewhere, ...refused];
+  const text = [
+    heading,
+    ...(previews.length ? ["(shown in the e-mail's HTML version)"] : []),
+    ...elsewhere,
+    ...refused,
+  ];
   const html =
     `<h3>${escapeHtml(heading)}</h3>` +
     attachments

@@ -234,7 +234,6 @@ export async function ingestEstimatePhoto(
 async function verifyClean(bytes: Buffer, maxSide: number): Promise<{ width: number; height: number }> {
   const meta = await sharp(bytes).metadata();
   const left = jpegMetadataSegments(bytes).length + (meta.exif || meta.xmp || meta.icc || meta.iptc ? 1 : 0);
-  if (left > 0 || (meta.width ?? 0) > maxSide || (meta.height ?? 0) > maxSide)
-    throw new PhotoRefused("metadata");
+  if (left > 0 || (meta.width ?? 0) > maxSide || (meta.height ?? 0) > maxSide) throw new PhotoRefused("metadata");
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }

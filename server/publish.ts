@@ -47,6 +47,8 @@ export type PublishJob = {
   durationMs?: number;
   /** Plain words for the owner when it failed. */
   error?: string;
+  /** True when it was rendered, not built (decision 0027). */
+  rendered?: boolean;
   commit?: string;
 };
 
@@ -82,6 +84,18 @@ export type PublisherOptions = {
   report?: (outcome: PublishOutcome) => unknown;
   /** Where the failures go in the server's log. */
   log?: (message: string) => void;
+  /**
+   * Publishing without a build (decision 0027): the pages rendered again from the new content into `dir/<id>`, with
+   * the code the server runs, then switched in. Used for every change it `accepts`; the others build.
+   */
+  renders?: {
+    dir: string;
+    accepts: (paths: readonly string[]) => boolean;
+    render: (outDir: string) => Promise<void>;
+    prepare: (outDir: string) => Promise<() => void>;
+    /** Gets ready for a render the owner is about to ask for (an editor was opened). */
+    warm?: () => void;
+  };
 };
 
 /** Paths the console may write: files under content/, in lowercase words; never `..`, never absolute. */
@@ -254,7 +268,7 @@ const BY_CODE: Record<string, string> = {
 };
 
 /** Why a step failed, in the owner's words (no paths, no stack: those go to the log). */
-export function ownerWords(error: unknown, step: Step = "write"): string {
+export function ownerWords(error: unknown, step: Step = "write", current = "builds/current"): string {
   if (error instanceof PublishError) return error.message;
   const text = errorText(error);
   const code = typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : "";
@@ -264,7 +278,7 @@ export function ownerWords(error: unknown, step: Step = "write"): string {
   if (/\.lock'?: File exists|Another git process seems to be running/i.test(text))
     return "another git operation is in progress (a lock file is left in .git)";
   if (step === "point" && ["EISDIR", "ENOTEMPTY", "EEXIST", "ENOTDIR"].includes(code))
-    return "the new version could not be put in place: builds/current is a folder, not a link to a build";
+    return `the new version could not be put in place: ${current} is a folder, not a link to a build`;
   if (BY_CODE[code]) return BY_CODE[code];
   if (/Read-only file system/i.test(text)) return BY_CODE.EROFS as string;
   if (/No space left on device/i.test(text)) return BY_CODE.ENOSPC as string;
@@ -299,11 +313,11 @@ export function publishingProblem(repoDir: string): string | null {
   } catch (error) {
     if ((error as { code?: unknown }).code === "ENOENT") return "git is not installed on the server";
   }
-  for (const dir of ["content", "builds", ".git", ".git/objects"]) {
+  for (const dir of ["content", "builds", "renders", ".git", ".git/objects"]) {
     const full = path.join(repoDir, dir);
     const probe = path.join(full, `.write-test-${process.pid}`);
     try {
-      if (dir === "builds") mkdirSync(full, { recursive: true });
+      if (dir === "builds" || dir === "renders") mkdirSync(full, { recursive: true });
       writeFileSync(probe, "");
       rmSync(probe, { force: true });
     } catch (error) {
@@ -342,6 +356,7 @@ export function createPublisher({
   lockWaitMs = 15 * 60_000,
   report = () => {},
   log = (message) => console.error(message),
+  renders,
 }: PublisherOptions) {
   const jobs: PublishJob[] = [];
   let queue: Promise<void> = Promise.resolve();
@@ -424,8 +439,10 @@ export function createPublisher({
   async function runJob(job: PublishJob, changes: () => Promise<readonly FileChange[]>) {
     job.startedAt = now();
     const before = new Map<string, Buffer | null>();
-    const buildDir = path.join(buildsDir, job.id);
-    const link = path.join(buildsDir, `current.${job.id}`);
+    // A build or a render: where its folder goes, how it is made, how it is loaded. Set once the files are known.
+    let target = { dir: buildsDir, make: build, prepare };
+    let buildDir = path.join(buildsDir, job.id);
+    let link = path.join(buildsDir, `current.${job.id}`);
     let step: Step = "changes";
     let headBefore: string | undefined;
     let previous: string | null | undefined;
@@ -452,13 +469,19 @@ export function createPublisher({
         return;
       }
 
+      if (renders?.accepts(paths)) {
+        target = { dir: renders.dir, make: renders.render, prepare: renders.prepare };
+        buildDir = path.join(renders.dir, job.id);
+        link = path.join(renders.dir, `current.${job.id}`);
+        job.rendered = true;
+      }
       job.state = "building";
       step = "build";
-      mkdirSync(buildsDir, { recursive: true });
-      await build(buildDir);
+      mkdirSync(target.dir, { recursive: true });
+      await target.make(buildDir);
       job.state = "checking";
       step = "prepare";
-      const switchOver = await prepare(buildDir);
+      const switchOver = await target.prepare(buildDir);
 
       // Everything that can fail on disk happens before the change shows anywhere: the link is made beside
       // builds/current, then the commit, then one rename points builds/current at the new build and the server
@@ -473,18 +496,25 @@ export function createPublisher({
       await git(repoDir, ["commit", "-q", "-m", job.summary, "--", ...paths]);
       job.commit = (await git(repoDir, ["rev-parse", "HEAD"])).trim();
       step = "point";
-      previous = readCurrent(buildsDir);
-      renameSync(link, path.join(buildsDir, "current"));
+      previous = readCurrent(target.dir);
+      renameSync(link, path.join(target.dir, "current"));
       step = "switch";
       switchOver();
       job.state = "published";
     } catch (error) {
       job.state = "failed";
-      job.error = ownerWords(error, step);
+      job.error = ownerWords(error, step, `${path.basename(target.dir)}/current`);
       const mistake =
         error instanceof PublishError && (step === "changes" || (step === "build" && isContentMistake(error.message)));
       if (!mistake) log(`publish ${job.id} failed while ${STEP_WORDS[step]}: ${errorText(error)}`);
-      const problems = await putBack(job, step, before, { buildDir, link, headBefore, previous, staged });
+      const problems = await putBack(job, step, before, {
+        dir: target.dir,
+        buildDir,
+        link,
+        headBefore,
+        previous,
+        staged,
+      });
       if (problems.length > 0) job.error += " (and not everything could be put back; the server log has the details)";
       if (!mistake) {
         tell({
@@ -505,7 +535,7 @@ export function createPublisher({
     if (job.state === "published") {
       tell({ ok: true, job });
       // Old folders are only tidying: a failure here leaves them, the publish stands.
-      await attempt(job, [], "remove old build folders", () => prune(job.id));
+      await attempt(job, [], "remove old build folders", () => prune(target.dir, job.id));
     }
   }
 
@@ -517,11 +547,18 @@ export function createPublisher({
     job: PublishJob,
     step: Step,
     before: ReadonlyMap<string, Buffer | null>,
-    made: { buildDir: string; link: string; headBefore?: string; previous?: string | null; staged: boolean },
+    made: {
+      dir: string;
+      buildDir: string;
+      link: string;
+      headBefore?: string;
+      previous?: string | null;
+      staged: boolean;
+    },
   ): Promise<string[]> {
     const problems: string[] = [];
     if (step === "switch" && made.previous !== undefined) {
-      const current = path.join(buildsDir, "current");
+      const current = path.join(made.dir, "current");
       await attempt(job, problems, "point builds/current back", () => {
         if (made.previous === null) return void rmSync(current, { force: true });
         const back = `${made.link}.back`;
@@ -563,18 +600,26 @@ export function createPublisher({
     return problems;
   }
 
-  /** Deletes build folders beyond the newest few; never the one being served. */
-  function prune(current: string) {
-    const builds = readdirSync(buildsDir)
+  /** Deletes build (or render) folders beyond the newest few; never the one being served. */
+  function prune(dir: string, current: string) {
+    const builds = readdirSync(dir)
       .filter((name) => /^\d{14}-\d{6}$/.test(name) && name !== current)
       .sort()
       .reverse();
-    for (const old of builds.slice(keepBuilds)) rmSync(path.join(buildsDir, old), { recursive: true, force: true });
+    for (const old of builds.slice(keepBuilds)) rmSync(path.join(dir, old), { recursive: true, force: true });
   }
 
   return {
     /** The repository it publishes from; the console reads the content it edits from here too. */
     repoDir,
+    /** Says a save is likely soon (an editor is open); never throws. */
+    warm(): void {
+      try {
+        renders?.warm?.();
+      } catch (error) {
+        log(`publish: could not get the render ready: ${errorText(error)}`);
+      }
+    },
     /** Queues a save; returns its job at once (state "queued"). */
     save(change: Change): PublishJob {
       return enqueue(change.summary, async () => change.files);

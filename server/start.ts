@@ -1,5 +1,5 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -11,7 +11,10 @@ import { createOutbox, purgeExpired } from "./outbox.ts";
 import { createPublisher, currentBuild, publishingProblem } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
 import { createPushNotifier } from "./push.ts";
-import { BUSINESS_FILE, business, parseBusinessFile, replaceBusinessFacts } from "../app/content/business.ts";
+import { business } from "../app/content/business.ts";
+import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
+import { contentId, renderInto, servableRender } from "./renders.ts";
+import { createRenderer } from "./render-in-worker.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
@@ -119,6 +122,16 @@ process.on("unhandledRejection", (reason) => {
 // working copy this process cannot write (tried for real at start): the console then says why instead of failing.
 const repoDir = path.resolve(config.SITE_REPO ?? ".");
 const buildsDir = path.join(repoDir, "builds");
+const rendersDir = path.join(repoDir, "renders");
+const contentDir = path.join(repoDir, "content");
+// The words the server itself writes (e-mails, the console) come from the site's own content folder.
+switchContent(readContentFiles(contentDir));
+const codeDir = config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build"));
+// The last publish's pages, when they were rendered by this code from this content (server/renders.ts).
+const served = config.BUILD_DIR
+  ? {}
+  : servableRender(rendersDir, { buildDir: codeDir, content: contentId(contentFiles()) });
+if (served.why) console.warn(`Serving the build's own pages, not the last publish's render: ${served.why}.`);
 const wantsPublishing = !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"));
 const publishingOff = wantsPublishing ? publishingProblem(repoDir) : null;
 if (publishingOff) {
@@ -133,20 +146,44 @@ const restartPolicy = createRestartPolicy({
   afterPublishes: config.RESTART_AFTER_PUBLISHES,
   quietMs: config.RESTART_QUIET_SECONDS * 1000,
 });
+const renderer = createRenderer();
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
         repoDir,
         buildsDir,
-        // With the new pages, the facts the server's own e-mails quote (phone, address, hours).
+        // With the new pages, the words the server's own e-mails quote (phone, address, hours).
         prepare: async (dir) => {
           const switchOver = await app.prepareBuild(dir);
-          const facts = parseBusinessFile(readFileSync(path.join(repoDir, BUSINESS_FILE), "utf8"));
+          const files = readContentFiles(contentDir);
           return () => {
             switchOver();
-            replaceBusinessFacts(facts);
+            switchContent(files);
             restartPolicy.published();
           };
+        },
+        // Words change without a build: the pages are rendered again with the code being served (decision 0027).
+        // A photo still needs one (its responsive copies are made by the build).
+        renders: {
+          dir: rendersDir,
+          warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js")),
+          accepts: (paths) => paths.every((p) => !p.endsWith(".jpg")),
+          render: async (outDir) => {
+            await renderInto(outDir, {
+              renderer,
+              buildDir: app.servedBuild(),
+              contentDir,
+              content: contentId(readContentFiles(contentDir)),
+            });
+          },
+          prepare: async (outDir) => {
+            const switchOver = await app.prepareRender(path.join(outDir, "pages"));
+            const files = readContentFiles(contentDir);
+            return () => {
+              switchOver();
+              switchContent(files);
+            };
+          },
         },
         // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
         report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
@@ -166,7 +203,9 @@ const app = await createApp({
   siteUrl: config.SITE_URL ?? null,
   trustProxy: config.TRUST_PROXY,
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
-  buildDir: config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build")),
+  buildDir: codeDir,
+  contentDir,
+  pagesDir: served.pages,
   publisher,
   push,
 });

@@ -39,7 +39,7 @@ export type EstimateFormProps = {
   endpoint?: string;
   /** Named in the success toast. */
   providerName?: string;
-  /** The towns a ?city= parameter may name; anything else is ignored. By default the build's list (vite.config.ts). */
+  /** The towns a ?city= parameter may name; anything else is ignored. By default those the page's menu links to. */
   cities?: readonly string[];
 };
 
@@ -100,6 +100,16 @@ function newKey() {
 
 const noSubscription = () => () => {};
 
+/**
+ * The towns the page's own menu names (its links to /locations/…). The script carries no content: the owner's
+ * towns change without a build (decision 0027), and /contact's first response may not grow (decision 0022).
+ */
+function townsOnPage(): readonly string[] {
+  if (typeof document === "undefined") return [];
+  const links = document.querySelectorAll<HTMLAnchorElement>('a[href^="/locations/"]');
+  return [...new Set([...links].map((a) => (a.textContent ?? "").trim()).filter(Boolean))];
+}
+
 async function errorDetail(response: Response): Promise<string> {
   try {
     const body: unknown = await response.json();
@@ -115,7 +125,7 @@ async function errorDetail(response: Response): Promise<string> {
 export function EstimateForm({
   endpoint = DEFAULT_ESTIMATE_ENDPOINT,
   providerName = DEFAULT_ESTIMATE_PROVIDER,
-  cities = typeof __TOWNS__ === "undefined" ? [] : __TOWNS__,
+  cities,
 }: EstimateFormProps) {
   const [status, setStatus] = useState<"idle" | "sending" | "success">("idle");
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -136,7 +146,7 @@ export function EstimateForm({
     () => "",
   );
   const wanted = new URLSearchParams(search).get("city")?.trim().toLowerCase();
-  const city = cities.find((c) => c.toLowerCase() === wanted) ?? null;
+  const city = wanted ? ((cities ?? townsOnPage()).find((c) => c.toLowerCase() === wanted) ?? null) : null;
 
   useEffect(() => {
     if (status !== "success") return;

@@ -1,8 +1,6 @@
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
 
-const [firstWord, ...rest] = business.name.split(" ");
-
 const MARK_ID = "logo-mark";
 
 /**
@@ -68,7 +66,7 @@ export function Logo({
             tone === "dark" ? "text-soot-950" : "text-mortar-50",
           )}
         >
-          {firstWord}
+          {business.name.split(" ")[0]}
         </span>
         {/* Not drawn (a flex column), but it keeps the words apart where the name is read from the text. */}{" "}
         <span
@@ -77,7 +75,7 @@ export function Logo({
             tone === "dark" ? "text-brick-700" : "text-brick-300",
           )}
         >
-          {rest.join(" ")}
+          {business.name.split(" ").slice(1).join(" ")}
         </span>
       </span>
     </span>

@@ -8,7 +8,6 @@ import { Logo } from "./logo";
 import { PaymentMethods } from "./payment-methods";
 
 // "Licensed and insured" only once the owner has confirmed both (app/content/claims.ts); until then what is true.
-const footerCredentials = claimWording(business.claims).credentials;
 
 function FooterList({ heading, links }: { heading: string; links: readonly { label: string; href: string }[] }) {
   return (
@@ -94,7 +93,7 @@ export function SiteFooter() {
             © <span data-testid="copyright-year">{new Date().getFullYear()}</span> {business.name}. All rights reserved.
           </p>
           <p className="flex flex-wrap gap-x-4 gap-y-1 sm:mr-16">
-            <span>{footerCredentials} · Free estimates</span>
+            <span>{claimWording(business.claims).credentials} · Free estimates</span>
             <a href="/accessibility" className="underline underline-offset-2 hover:text-white">
               Accessibility
             </a>

@@ -3,20 +3,9 @@
 import { parse } from "yaml";
 import { type BusinessFile, businessFile, type Weekday, weekdays } from "./business-schema";
 import { claimWording } from "./claims";
+import { onContent } from "./files";
 
 export const BUSINESS_FILE = "content/business.yaml";
-
-/** Vite (build, dev, tests) bundles the file; plain Node (server, scripts under tsx) reads it beside the sources. */
-function businessSource(): string {
-  // import.meta.env exists only under Vite, which replaces this glob with the file's text at build time.
-  if ((import.meta as { env?: unknown }).env) {
-    const files = import.meta.glob<string>("/content/business.yaml", { query: "?raw", import: "default", eager: true });
-    return Object.values(files)[0] ?? "";
-  }
-  // No `import "node:fs"`: this module is also in the browser bundle, where this branch never runs.
-  const fs = process.getBuiltinModule("node:fs");
-  return fs.readFileSync(new URL("../../content/business.yaml", import.meta.url), "utf8");
-}
 
 export class BusinessFileError extends Error {
   override name = "BusinessFileError";
@@ -114,15 +103,16 @@ export function businessFacts(file: BusinessFile) {
   };
 }
 
-export const business = businessFacts(parseBusinessFile(businessSource()));
-
-/**
- * Puts newly published facts in place in the running server, so its e-mails name the new phone, address and hours
- * at once. Readers hold `business` itself, so it is updated in place rather than replaced.
- */
+/** Puts facts in place without a new snapshot (tests of the e-mails). */
 export function replaceBusinessFacts(file: BusinessFile): void {
   Object.assign(business, businessFacts(file));
 }
+
+/** Readers hold `business` itself, so a new snapshot updates it in place rather than replacing it. */
+export const business = {} as ReturnType<typeof businessFacts>;
+onContent((files) => {
+  Object.assign(business, businessFacts(parseBusinessFile(files.text.get(`/${BUSINESS_FILE}`) ?? "")));
+});
 
 export type Business = typeof business;
 export type PaymentMethod = (typeof business.paymentMethods)[number];

@@ -1,10 +1,18 @@
 // FAQ content for the /faq page (general and service questions) and the /contact page, from content/faqs.yaml.
-import source from "/content/faqs.yaml?raw";
+import type { z } from "zod";
+import { contentText, onContent } from "./files";
 import { loadYaml } from "./load";
 import { faqsFile } from "./schema";
 
-const faqs = loadYaml("/content/faqs.yaml", source, faqsFile);
+const PATH = "/content/faqs.yaml";
+type Faqs = z.output<typeof faqsFile>;
 
-export const generalFaqs = faqs.general;
-export const serviceFaqs = faqs.services;
-export const contactFaqs = faqs.contact;
+export let generalFaqs: Faqs["general"];
+export let serviceFaqs: Faqs["services"];
+export let contactFaqs: Faqs["contact"];
+onContent(() => {
+  const faqs = loadYaml(PATH, contentText(PATH) ?? "", faqsFile);
+  generalFaqs = faqs.general;
+  serviceFaqs = faqs.services;
+  contactFaqs = faqs.contact;
+});

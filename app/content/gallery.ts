@@ -1,18 +1,23 @@
 // The "Recent work" photos from content/gallery.yaml, each shown on its service's and its town's page.
-import source from "/content/gallery.yaml?raw";
+import { contentText, onContent } from "./files";
 import { ContentError, loadYaml } from "./load";
 import { galleryFile } from "./schema";
 import { findService } from "./services";
 import type { CitySlug, GalleryPhoto } from "./types";
 
-export const gallery: readonly GalleryPhoto[] = loadYaml("/content/gallery.yaml", source, galleryFile);
+const PATH = "/content/gallery.yaml";
 
-gallery.forEach((photo, i) => {
-  if (photo.service !== undefined && !findService(photo.service)) {
-    throw new ContentError(
-      `content/gallery.yaml is not valid:\n  ${i}.service: no service page named ${photo.service}`,
-    );
-  }
+export let gallery: readonly GalleryPhoto[];
+onContent(() => {
+  const photos = loadYaml(PATH, contentText(PATH) ?? "", galleryFile);
+  photos.forEach((photo, i) => {
+    if (photo.service !== undefined && !findService(photo.service)) {
+      throw new ContentError(
+        `content/gallery.yaml is not valid:\n  ${i}.service: no service page named ${photo.service}`,
+      );
+    }
+  });
+  gallery = photos;
 });
 
 export function galleryForService(slug: string): readonly GalleryPhoto[] {

@@ -1,6 +1,12 @@
 // Copy for the home page (/), from content/home.yaml. Service cards come from the services; testimonials from ./testimonials.
-import source from "/content/home.yaml?raw";
+import type { z } from "zod";
+import { contentText, onContent } from "./files";
 import { loadYaml } from "./load";
 import { homeFile } from "./schema";
 
-export const home = loadYaml("/content/home.yaml", source, homeFile);
+const PATH = "/content/home.yaml";
+
+export let home: z.output<typeof homeFile>;
+onContent(() => {
+  home = loadYaml(PATH, contentText(PATH) ?? "", homeFile);
+});

@@ -8,17 +8,22 @@
 //
 // See docs/decisions/0007-owner-claims.md and the table in docs/copy-fixes.md.
 import { business } from "./business";
-import { type ClaimWording, claimWording } from "./claims";
+import { claimWording } from "./claims";
+import { onContent } from "./files";
 
 export class PlaceholderError extends Error {
   override name = "PlaceholderError";
 }
 
-const said: ClaimWording = claimWording(business.claims);
-const cards = business.paymentMethods.filter((m) => m !== "Bitcoin");
-
 /** Values for {{key}}; undefined means "not confirmed, so only inside its {{#section}}". */
-const values: Record<string, string | undefined> = {
+let values: Record<string, string | undefined> = {};
+/** Conditions for {{#key}} and {{^key}} sections: true once the owner has confirmed the claim. */
+let sections: Record<string, boolean> = {};
+
+onContent(() => {
+  const said = claimWording(business.claims);
+  const cards = business.paymentMethods.filter((m) => m !== "Bitcoin");
+  values = {
   "business.name": business.name,
   "business.cards": `${cards.slice(0, -1).join(", ")} and ${cards.at(-1) ?? ""}`,
   "claims.foundedYear": said.foundedYear === undefined ? undefined : String(said.foundedYear),
@@ -29,16 +34,15 @@ const values: Record<string, string | undefined> = {
   "claims.warrantyShort": said.warrantyShort,
   "claims.credentials": said.credentials,
   "claims.afterHours": said.afterHours,
-};
-
-/** Conditions for {{#key}} and {{^key}} sections: true once the owner has confirmed the claim. */
-const sections: Record<string, boolean> = {
+  };
+  sections = {
   "claims.foundedYear": said.foundedYear !== undefined,
   "claims.familyRun": said.familyRun,
   "claims.licensed": said.licensed,
   "claims.insured": said.insured,
   "claims.warrantied": said.warrantied,
-};
+  };
+});
 
 const SECTION = /\{\{\s*([#^])\s*([\w.]+)\s*\}\}([\s\S]*?)\{\{\s*\/\s*\2\s*\}\}/g;
 const VALUE = /\{\{\s*([\w.]+)\s*\}\}/g;

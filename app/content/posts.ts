@@ -1,11 +1,10 @@
 // Every file in content/posts/ is an article: adding one adds its page, blog card, sitemap line and prerender entry.
 // Plugin-free on purpose: react-router.config.ts reaches this module through site-map.ts.
 import { checkArticleBody } from "./article-markdown";
+import { contentFolder, onContent } from "./files";
 import { ContentError, loadMarkdown, slugOf } from "./load";
 import { postFrontMatter } from "./schema";
 import type { Post } from "./types";
-
-const files = import.meta.glob<string>("/content/posts/*.md", { query: "?raw", import: "default", eager: true });
 
 function loadPost(path: string, source: string): Post {
   const { data, body } = loadMarkdown(path, source, postFrontMatter);
@@ -16,9 +15,13 @@ function loadPost(path: string, source: string): Post {
 }
 
 /** Newest first. */
-export const posts: readonly Post[] = Object.entries(files)
-  .map(([path, source]) => loadPost(path, source))
-  .sort((a, b) => b.datePublished.localeCompare(a.datePublished));
+export let posts: readonly Post[];
+onContent(() => {
+  posts = contentFolder("/content/posts/")
+    .filter(([path]) => path.endsWith(".md"))
+    .map(([path, source]) => loadPost(path, source))
+    .sort((a, b) => b.datePublished.localeCompare(a.datePublished));
+});
 
 export function findPost(slug: string): Post | undefined {
   return posts.find((p) => p.slug === slug);

@@ -22,3 +22,8 @@ export function sitePages(): SitePage[] {
 export function indexablePaths(): string[] {
   return sitePages().map((p) => p.path);
 }
+
+/** What `npm run build` prerenders and each publish renders again (server/render-pages.ts). */
+export function prerenderPaths(): string[] {
+  return [...indexablePaths(), "/sitemap.xml", "/robots.txt"];
+}

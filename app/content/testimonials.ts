@@ -1,6 +1,12 @@
 // Customer testimonials shown on the home page, from content/testimonials.yaml.
-import source from "/content/testimonials.yaml?raw";
+import type { z } from "zod";
+import { contentText, onContent } from "./files";
 import { loadYaml } from "./load";
 import { testimonialsFile } from "./schema";
 
-export const testimonials = loadYaml("/content/testimonials.yaml", source, testimonialsFile);
+const PATH = "/content/testimonials.yaml";
+
+export let testimonials: z.output<typeof testimonialsFile>;
+onContent(() => {
+  testimonials = loadYaml(PATH, contentText(PATH) ?? "", testimonialsFile);
+});

@@ -16,16 +16,19 @@ export type PageSeo = {
   readonly jsonLd?: readonly WithContext<Thing>[];
 };
 
-export const DEFAULT_SHARE_IMAGE = {
-  path: "/images/og-default.png",
-  alt: `${business.name}: chimney and masonry repair in Bloomington, IL`,
-  width: 1200,
-  height: 630,
-} as const;
+/** The share image of pages without their own; its words name the business in force. */
+function defaultShareImage() {
+  return {
+    path: "/images/og-default.png",
+    alt: `${business.name}: chimney and masonry repair in Bloomington, IL`,
+    width: 1200,
+    height: 630,
+  } as const;
+}
 
 export function seo(page: PageSeo): MetaDescriptor[] {
   const url = page.path === null ? null : absoluteUrl(page.path);
-  const image = page.image ?? DEFAULT_SHARE_IMAGE;
+  const image = page.image ?? defaultShareImage();
   const imageUrl = absoluteUrl(image.path);
   const tags: MetaDescriptor[] = [
     { title: page.title },
@@ -55,7 +58,8 @@ export function seo(page: PageSeo): MetaDescriptor[] {
 export function notFoundSeo(): MetaDescriptor[] {
   return seo({
     title: `Page Not Found | ${business.name}`,
-    description: "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.",
+    description:
+      "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.",
     path: null,
     noindex: true,
   });

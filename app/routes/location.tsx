@@ -50,15 +50,13 @@ export function meta({ params }: Route.MetaArgs) {
   });
 }
 
-const DEFAULT_SERVICES = services.slice(0, 5);
-
 export default function LocationPage({ params }: Route.ComponentProps) {
   const city = knownCity(params.city);
   const name = city ? cityName(city.slug) : cityNameFromSlug(params.city);
   const path = `/locations/${params.city}`;
   const cityServices: readonly Service[] = city
     ? city.featuredServices.flatMap((slug) => services.filter((s) => s.slug === slug))
-    : DEFAULT_SERVICES;
+    : services.slice(0, 5);
   const estimateHref = city ? `/contact?city=${encodeURIComponent(name)}` : "/contact";
 
   return (

@@ -14,46 +14,48 @@ export const meta = () =>
     path: "/privacy",
   });
 
-const months = business.leads.retentionMonths;
-const backupDays = backupRetentionDays(business.leads.backups);
-
-const sections: { heading: string; paragraphs: string[] }[] = [
-  {
-    heading: "What we collect",
-    paragraphs: [
-      "When you send the estimate form we keep what you type: your name, e-mail address, phone number, the service you pick and your message, plus the town if you came from one of our town pages.",
-      "If you add photos (up to 5), we keep only their pictures: each is turned upright, made smaller (at most 1600 pixels on its longest side) and saved again as a plain JPEG without its location, date, camera details or file name. The original files are never saved. Photos are stored with your request and are seen only by the owner, in the owner's signed-in console and in the e-mail that tells the owner about your request; they are never shown on this website.",
-      "With it we keep a few facts about the request: when it arrived, your internet address and your browser's name (to stop abuse), the page you sent it from, the first page you opened on our site during that visit, the site that sent you here, and any campaign tags in that first link (utm_source and the like, gclid, fbclid).",
-      "Your browser remembers those last details in its session storage until you close the tab, so the form can send them. We set no cookies, use no analytics or advertising trackers, and our pages load nothing from other companies.",
-    ],
-  },
-  {
-    heading: "Where it is kept and who sees it",
-    paragraphs: [
-      "Requests are stored in a database on the server that runs this website. The owner receives each one by e-mail, sent through our e-mail provider, and works from that copy to call you back.",
-      "We do not sell or share your details, and we use them only to answer your request and do the work you ask for.",
-    ],
-  },
-  {
-    heading: "The e-mails we send you",
-    paragraphs: [
-      "We may send one confirmation e-mail to the address you give, with a reference number and when to expect our call. It never repeats what you typed, and we send at most one a day to any address. We send no newsletters or offers.",
-    ],
-  },
-  {
-    heading: "How long we keep it",
-    paragraphs: [
-      `Requests are deleted automatically ${months} months after they arrive, together with their photos, notes and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
-      `We keep backup copies of the database, so that a broken disk cannot lose your request. Each backup is deleted after at most ${backupDays} days, so anything deleted from the database is gone from every backup within ${backupDays} days.`,
-    ],
-  },
-  {
-    heading: "Seeing or deleting your details",
-    paragraphs: [
-      "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes and e-mail records, from our database completely.",
-    ],
-  },
-];
+/** The page's sections, from the facts in force (the owner may change the retention periods). */
+function sections(): { heading: string; paragraphs: string[] }[] {
+  const months = business.leads.retentionMonths;
+  const backupDays = backupRetentionDays(business.leads.backups);
+  return [
+    {
+      heading: "What we collect",
+      paragraphs: [
+        "When you send the estimate form we keep what you type: your name, e-mail address, phone number, the service you pick and your message, plus the town if you came from one of our town pages.",
+        "If you add photos (up to 5), we keep only their pictures: each is turned upright, made smaller (at most 1600 pixels on its longest side) and saved again as a plain JPEG without its location, date, camera details or file name. The original files are never saved. Photos are stored with your request and are seen only by the owner, in the owner's signed-in console and in the e-mail that tells the owner about your request; they are never shown on this website.",
+        "With it we keep a few facts about the request: when it arrived, your internet address and your browser's name (to stop abuse), the page you sent it from, the first page you opened on our site during that visit, the site that sent you here, and any campaign tags in that first link (utm_source and the like, gclid, fbclid).",
+        "Your browser remembers those last details in its session storage until you close the tab, so the form can send them. We set no cookies, use no analytics or advertising trackers, and our pages load nothing from other companies.",
+      ],
+    },
+    {
+      heading: "Where it is kept and who sees it",
+      paragraphs: [
+        "Requests are stored in a database on the server that runs this website. The owner receives each one by e-mail, sent through our e-mail provider, and works from that copy to call you back.",
+        "We do not sell or share your details, and we use them only to answer your request and do the work you ask for.",
+      ],
+    },
+    {
+      heading: "The e-mails we send you",
+      paragraphs: [
+        "We may send one confirmation e-mail to the address you give, with a reference number and when to expect our call. It never repeats what you typed, and we send at most one a day to any address. We send no newsletters or offers.",
+      ],
+    },
+    {
+      heading: "How long we keep it",
+      paragraphs: [
+        `Requests are deleted automatically ${months} months after they arrive, together with their photos, notes and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
+        `We keep backup copies of the database, so that a broken disk cannot lose your request. Each backup is deleted after at most ${backupDays} days, so anything deleted from the database is gone from every backup within ${backupDays} days.`,
+      ],
+    },
+    {
+      heading: "Seeing or deleting your details",
+      paragraphs: [
+        "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes and e-mail records, from our database completely.",
+      ],
+    },
+  ];
+}
 
 export default function Privacy() {
   return (
@@ -64,7 +66,7 @@ export default function Privacy() {
         lead={`What ${business.name} keeps when you ask for an estimate, and what you can ask of us.`}
       />
       <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-        {sections.map((section) => (
+        {sections().map((section) => (
           <section key={section.heading} className="mt-10 first:mt-0">
             <h2 className="text-3xl font-bold text-soot-950">{section.heading}</h2>
             <div className="prose-body mt-4 space-y-4">

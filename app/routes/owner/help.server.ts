@@ -1,4 +1,6 @@
-// The console's help (content/help.md), bundled with the server build: it changes with the console, not the site.
-import helpSource from "/content/help.md?raw";
+// The console's help (content/help.md), read with the rest of the content at run time (decision 0027).
+import { contentText } from "~/content/files";
 
-export const HELP_MARKDOWN: string = helpSource;
+export function helpMarkdown(): string {
+  return contentText("/content/help.md") ?? "";
+}

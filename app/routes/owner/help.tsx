@@ -2,13 +2,13 @@
 // console page's "?" link opens its section (help-sections.ts).
 import type { Route } from "./+types/help";
 import { requireOwner } from "./guard.server";
-import { HELP_MARKDOWN } from "./help.server";
+import { helpMarkdown } from "./help.server";
 import { PageTitle } from "./ui";
 import { ArticleBody } from "~/components/article-body";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args);
-  return { body: HELP_MARKDOWN };
+  return { body: helpMarkdown() };
 }
 
 export const meta = () => [{ title: "Help | Owner console" }, { name: "robots", content: "noindex, nofollow" }];

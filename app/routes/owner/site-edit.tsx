@@ -80,6 +80,8 @@ function summary(
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
+  // The owner is about to save: the render's worker gets ready meanwhile (decision 0027).
+  args.context.publisher?.warm();
   const isNew = new URL(args.request.url).searchParams.has("new");
   const file = fileFor(args.params, isNew);
   if (isNew && findFile("posts", file.slug ?? "")) throw redirect(`/owner/site/edit/posts/${file.slug}`, NO_STORE);

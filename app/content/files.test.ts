@@ -1,0 +1,76 @@
+// Content is data read at run time (decision 0027): a new snapshot changes what every module exports at once, and a
+// refused one changes nothing.
+import { afterEach, describe, expect, it } from "vitest";
+import { business } from "./business";
+import { generalFaqs } from "./faqs";
+import { type ContentFiles, contentFiles, readContentFiles, switchContent } from "./files";
+import { cityLinks, mainNav } from "./navigation";
+import { findService, services } from "./services";
+
+const original = readContentFiles("content");
+
+/** The repository's content with some files replaced. */
+function withFiles(changes: Record<string, string | null>): ContentFiles {
+  const text = new Map(original.text);
+  for (const [path, source] of Object.entries(changes)) {
+    if (source === null) text.delete(path);
+    else text.set(path, source);
+  }
+  return { text, photos: original.photos };
+}
+
+const businessYaml = original.text.get("/content/business.yaml") ?? "";
+const crowns = original.text.get("/content/services/chimney-crowns.yaml") ?? "";
+
+afterEach(() => switchContent(original));
+
+describe("the content snapshot", () => {
+  it("reads every text file under content/, by path", () => {
+    expect(original.text.get("/content/business.yaml")).toContain("(309) 555-0134");
+    expect([...original.text.keys()].filter((p) => p.startsWith("/content/services/")).length).toBe(services.length);
+  });
+
+  it("puts a new phone number in force in every reader at once", () => {
+    switchContent(withFiles({ "/content/business.yaml": businessYaml.replace("(309) 555-0134", "(309) 555-0199") }));
+    expect(business.phone).toBe("(309) 555-0199");
+  });
+
+  it("derives the menus again from a new service page", () => {
+    const before = services.length;
+    switchContent(
+      withFiles({ "/content/services/flue-liners.yaml": crowns.replace(/name: .*/, "name: Flue Liners") }),
+    );
+    expect(services.length).toBe(before + 1);
+    expect(findService("flue-liners")?.name).toBe("Flue Liners");
+    const menu = mainNav.find((entry) => entry.label === "Services");
+    expect(menu && "children" in menu && menu.children.some((l) => l.href === "/services/flue-liners")).toBe(true);
+  });
+
+  it("refuses a broken file naming the file and field, and keeps the snapshot in force", () => {
+    const phone = business.phone;
+    const links = cityLinks;
+    expect(() =>
+      switchContent(withFiles({ "/content/business.yaml": businessYaml.replace(/^phone: .*$/m, "phone: ''") })),
+    ).toThrow(/content\/business\.yaml is not valid:\n\s+phone/);
+    expect(business.phone).toBe(phone);
+    expect(cityLinks).toEqual(links);
+    expect(contentFiles()).toBe(original);
+  });
+
+  it("refuses a snapshot whose later file is broken, after earlier modules took the new one, and puts all back", () => {
+    const before = services.map((s) => s.slug);
+    const faqs = generalFaqs;
+    expect(() =>
+      switchContent(
+        withFiles({
+          "/content/business.yaml": businessYaml.replace("(309) 555-0134", "(309) 555-0199"),
+          "/content/services/flue-liners.yaml": crowns,
+          "/content/faqs.yaml": "general: []\n",
+        }),
+      ),
+    ).toThrow(/content\/faqs\.yaml is not valid/);
+    expect(business.phone).toBe("(309) 555-0134");
+    expect(services.map((s) => s.slug)).toEqual(before);
+    expect(generalFaqs).toEqual(faqs);
+  });
+});

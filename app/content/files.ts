@@ -1,0 +1,89 @@
+// The content files, read at run time: the owner's words are data, not part of the build (decision 0027).
+// One snapshot is in force at a time. Every content module registers how it derives its values from a snapshot;
+// `switchContent` derives them all again from a new one, in the order the modules were loaded (each after those it
+// imports), so readers that look up a module's exports when they render see the new words at once.
+// No `import "node:fs"`: content modules are also in the browser bundle, where none of this runs.
+
+/** Text files by path from the repository root with a leading slash ("/content/home.yaml"); photos by file name. */
+export type ContentFiles = {
+  readonly text: ReadonlyMap<string, string>;
+  /** The photos in content/photos/, by file name. */
+  readonly photos: readonly string[];
+};
+
+const TEXT_FILE = /\.(ya?ml|md)$/;
+
+/** Reads every text file under `dir` (a content/ folder) and the names of its photos. Node only. */
+export function readContentFiles(dir: string): ContentFiles {
+  const fs = process.getBuiltinModule("node:fs");
+  const path = process.getBuiltinModule("node:path");
+  const text = new Map<string, string>();
+  const walk = (folder: string, rel: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full, `${rel}/${entry.name}`);
+      else if (TEXT_FILE.test(entry.name)) text.set(`${rel}/${entry.name}`, fs.readFileSync(full, "utf8"));
+    }
+  };
+  walk(dir, "/content");
+  const photoDir = path.join(dir, "photos");
+  const photos = fs.existsSync(photoDir)
+    ? fs
+        .readdirSync(photoDir)
+        .filter((n) => n.endsWith(".jpg"))
+        .sort()
+    : [];
+  return { text, photos };
+}
+
+/** Where content is read from when nothing else was said: CONTENT_DIR, else SITE_REPO's content/, else ./content. */
+function defaultContentDir(): string {
+  const path = process.getBuiltinModule("node:path");
+  const env = process.env;
+  return env.CONTENT_DIR || path.resolve(env.SITE_REPO || ".", "content");
+}
+
+let current: ContentFiles | undefined;
+const derivers: ((files: ContentFiles) => void)[] = [];
+
+/** The snapshot in force; the first call reads the default folder. */
+export function contentFiles(): ContentFiles {
+  current ??= readContentFiles(defaultContentDir());
+  return current;
+}
+
+/** One file's text, or undefined when it does not exist. */
+export function contentText(path: string): string | undefined {
+  return contentFiles().text.get(path);
+}
+
+/** Text files in one folder ("/content/services/"), by path, in name order. */
+export function contentFolder(folder: string): [string, string][] {
+  return [...contentFiles().text].filter(([p]) => p.startsWith(folder) && !p.slice(folder.length).includes("/"));
+}
+
+/**
+ * A content module's values from a snapshot. Runs at once on the snapshot in force, and again on each new one.
+ * Throws (a ContentError naming the file and field) when the files are not valid.
+ */
+export function onContent(derive: (files: ContentFiles) => void): void {
+  derive(contentFiles());
+  derivers.push(derive);
+}
+
+/**
+ * Puts a new snapshot in force. All or nothing: when any module refuses it, every module derives its values from
+ * the previous snapshot again, and the error is thrown.
+ */
+export function switchContent(files: ContentFiles): void {
+  const previous = current;
+  current = files;
+  try {
+    for (const derive of derivers) derive(files);
+  } catch (error) {
+    current = previous;
+    if (previous) for (const derive of derivers) derive(previous);
+    throw error;
+  }
+}

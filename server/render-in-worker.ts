@@ -1,0 +1,136 @@
+// Runs renders (render-pages.ts) in a worker thread, so the server's event loop goes on serving meanwhile
+// (decision 0027). One worker at a time, for the code being served: it is started when the owner opens an editor
+// (`warm`), so the bundle is imported before the tap on Save, kept between publishes, and ended after a quiet
+// while or when other code is served. What it imported goes with it.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { PublishError } from "./publish.ts";
+import type { RenderRequest, RenderResult } from "./render-pages.ts";
+
+type Reply =
+  | { ready: true }
+  | { ok: true; result: RenderResult }
+  | { ok: false; content: boolean; message: string; stack?: string };
+
+/**
+ * The worker's script: compiled beside the server (build/bin); under tsx and Vitest the TypeScript source, loaded
+ * through tsx's loader (a worker does not take `--import` from execArgv).
+ */
+function workerScript(): URL {
+  const compiled = new URL("./render-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return compiled;
+  const source = new URL("./render-worker.ts", import.meta.url).href;
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+/** A failed render in words: a content mistake is the owner's (a PublishError); anything else is for the log. */
+function failure(reply: Extract<Reply, { ok: false }>): Error {
+  if (reply.content) return new PublishError(reply.message.replace(/\n\s*/g, " "));
+  return Object.assign(new Error(reply.message), { stack: reply.stack ?? reply.message });
+}
+
+type Running = { worker: Worker; build: string; ready: Promise<void>; replies: ((reply: Reply) => void)[] };
+
+export function createRenderer({ heapMb = 192, idleMs = 5 * 60_000 } = {}) {
+  let running: Running | null = null;
+  let idle: NodeJS.Timeout | undefined;
+
+  function end(which: Running | null) {
+    if (!which) return;
+    if (running === which) running = null;
+    void which.worker.terminate();
+  }
+
+  function start(build: string): Running {
+    const worker = new Worker(workerScript(), {
+      workerData: { serverBuildPath: build },
+      // A runaway render ends its worker, not the server.
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      stdout: false,
+      stderr: false,
+    });
+    worker.unref();
+    const replies: ((reply: Reply) => void)[] = [];
+    const self: Running = { worker, build, replies, ready: Promise.resolve() };
+    self.ready = new Promise<void>((resolve, reject) => {
+      worker.on("message", (reply: Reply) => {
+        if ("ready" in reply) return resolve();
+        if (!reply.ok && replies.length === 0) return reject(failure(reply));
+        replies.shift()?.(reply);
+      });
+      const fail = (error: Error) => {
+        end(self);
+        reject(error);
+        for (const answer of replies.splice(0)) answer({ ok: false, content: false, message: error.message });
+      };
+      worker.on("error", (error) =>
+        fail(
+          (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? new PublishError("the render ran out of memory")
+            : error,
+        ),
+      );
+      worker.on("exit", (code) => fail(new Error(`the render's worker ended (exit code ${code})`)));
+    });
+    // Nobody may be waiting yet (a warm-up): a failure is seen by the next render.
+    self.ready.catch(() => {});
+    return self;
+  }
+
+  function quiet() {
+    clearTimeout(idle);
+    idle = setTimeout(() => end(running), idleMs);
+    idle.unref();
+  }
+
+  /** The worker for this build, started if need be; another build's is ended. */
+  function workerFor(build: string): Running {
+    if (running && running.build !== build) end(running);
+    running ??= start(build);
+    quiet();
+    return running;
+  }
+
+  return {
+    /** Starts the worker for `build` ahead of a render (it imports the bundle meanwhile). */
+    warm(build: string): void {
+      workerFor(build);
+    },
+    async render({ serverBuildPath, contentDir, outDir }: RenderRequest): Promise<RenderResult> {
+      const which = workerFor(serverBuildPath);
+      await which.ready;
+      const reply = await new Promise<Reply>((resolve) => {
+        which.replies.push(resolve);
+        which.worker.postMessage({ contentDir, outDir });
+      });
+      quiet();
+      if ("ready" in reply) throw new Error("the render's worker answered out of turn");
+      if (!reply.ok) {
+        // A worker that failed for any reason but the content starts afresh next time.
+        if (!reply.content) end(which);
+        throw failure(reply);
+      }
+      return reply.result;
+    },
+    /** Ends the worker (shutdown, tests). */
+    close(): void {
+      clearTimeout(idle);
+      end(running);
+    },
+  };
+}
+
+export type Renderer = ReturnType<typeof createRenderer>;
+
+/** One render in a worker of its own, ended after it (tests, tools). */
+export async function renderInWorker(request: RenderRequest): Promise<RenderResult> {
+  const renderer = createRenderer();
+  try {
+    return await renderer.render(request);
+  } finally {
+    renderer.close();
+  }
+}

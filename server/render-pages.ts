@@ -1,0 +1,134 @@
+// A publish renders; it does not build (decision 0027). The pages `npm run build` prerenders are rendered again from
+// the content in a folder, with the server bundle the server already runs, the way React Router's prerender does it
+// (its handler, the same requests), then precompressed. Run in a worker (render-worker.ts), so the bundle's modules
+// and the render's memory go when it ends, and public requests never wait behind it.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { COMPRESSIBLE, compressBeside } from "./precompress.ts";
+
+/** What app/entry.server.tsx exports for this. */
+type RenderExports = {
+  readContentFiles: (dir: string) => unknown;
+  switchContent: (files: never) => void;
+  prerenderPaths: () => string[];
+};
+
+export type RenderRequest = {
+  /** The server bundle: `<build>/server/index.js`. */
+  serverBuildPath: string;
+  /** The content/ folder to render. */
+  contentDir: string;
+  /** Where the pages go (made if missing): `<path>/index.html`, sitemap.xml, robots.txt, and their .br and .gz. */
+  outDir: string;
+};
+
+export type RenderResult = { paths: string[]; files: number; renderMs: number; compressMs: number };
+
+/** Thrown for the content's own mistakes (a ContentError naming file and field): the owner's words. */
+export class RenderContentError extends Error {
+  override name = "RenderContentError";
+}
+
+type ManifestRoute = { id: string; path?: string; index?: boolean; parentId?: string };
+type NestedRoute = ManifestRoute & { children: NestedRoute[] };
+
+/** The build's flat route manifest as the nested routes matchRoutes takes (as React Router's prerender does). */
+function nestedRoutes(manifest: Record<string, ManifestRoute | undefined>, parentId?: string): NestedRoute[] {
+  return Object.values(manifest)
+    .filter((r): r is ManifestRoute => r !== undefined && r.parentId === parentId)
+    .map((r) => ({ ...r, children: nestedRoutes(manifest, r.id) }));
+}
+
+async function bodyOf(response: Response, what: string): Promise<Buffer> {
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200 && response.status !== 202) {
+    throw new Error(`${what} answered ${response.status}: ${body.toString("utf8").slice(0, 300)}`);
+  }
+  return body;
+}
+
+/** A render's bundle, imported once: it renders any number of content folders, one at a time. */
+export type PageRenderer = (request: Omit<RenderRequest, "serverBuildPath">) => Promise<RenderResult>;
+
+export async function loadPageRenderer(serverBuildPath: string): Promise<PageRenderer> {
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const entry = build.entry.module as unknown as Partial<RenderExports>;
+  if (!entry.readContentFiles || !entry.switchContent || !entry.prerenderPaths) {
+    throw new Error("the server bundle cannot render pages (built before decision 0027)");
+  }
+  const handler = createRequestHandler(build, "production");
+  const routes = nestedRoutes(build.routes as Record<string, ManifestRoute | undefined>);
+  return ({ contentDir, outDir }) => renderWith(build, entry as RenderExports, handler, routes, contentDir, outDir);
+}
+
+export async function renderPages({ serverBuildPath, contentDir, outDir }: RenderRequest): Promise<RenderResult> {
+  return (await loadPageRenderer(serverBuildPath))({ contentDir, outDir });
+}
+
+async function renderWith(
+  build: ServerBuild,
+  entry: RenderExports,
+  handler: ReturnType<typeof createRequestHandler>,
+  routes: NestedRoute[],
+  contentDir: string,
+  outDir: string,
+): Promise<RenderResult> {
+  const started = performance.now();
+  try {
+    entry.switchContent(entry.readContentFiles(contentDir) as never);
+  } catch (error) {
+    if (error instanceof Error && /Error$/.test(error.name) && /content\//.test(error.message)) {
+      throw new RenderContentError(error.message);
+    }
+    throw error;
+  }
+  const paths = entry.prerenderPaths();
+  const compressing: Promise<void>[] = [];
+  const write = (urlPath: string, body: Buffer) => {
+    const file = path.join(outDir, ...urlPath.split("/").filter(Boolean));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, body);
+    if (!COMPRESSIBLE.test(file)) return;
+    compressing.push(compressBeside(file, body));
+  };
+  for (const page of paths) {
+    const matches = matchRoutes(routes as unknown as RouteObject[], `/${page}/`.replace(/^\/\/+/, "/"));
+    const leaf = matches?.at(-1)?.route as ManifestRoute | undefined;
+    if (!matches || !leaf) throw new Error(`${page} matches no route`);
+    const module = build.routes[leaf.id]?.module as { default?: unknown; ErrorBoundary?: unknown; loader?: unknown };
+    const dataPath = page === "/" ? "/_root.data" : `${page.replace(/\/$/, "")}.data`;
+    if (!module.default && !module.ErrorBoundary) {
+      // A resource route (sitemap.xml, robots.txt): its body, as is.
+      const url = new URL(`http://localhost${dataPath}`);
+      url.searchParams.set("_routes", leaf.id);
+      await bodyOf(await handler(new Request(url)), `${page} (data)`);
+      const body = await bodyOf(await handler(new Request(`http://localhost${page}`)), page);
+      write(page, body);
+      continue;
+    }
+    const hasLoaders = matches.some((m) => build.assets.routes[m.route.id ?? ""]?.hasLoader);
+    let init: RequestInit | undefined;
+    if (hasLoaders) {
+      const data = (await bodyOf(await handler(new Request(`http://localhost${dataPath}`)), `${page} (data)`)).toString(
+        "utf8",
+      );
+      init = { headers: { "X-React-Router-Prerender-Data": encodeURI(data) } };
+    }
+    const html = await bodyOf(
+      await handler(new Request(`http://localhost${`${page}/`.replace(/\/\/+/g, "/")}`, init)),
+      page,
+    );
+    write(path.posix.join(page, "index.html"), html);
+  }
+  const rendered = performance.now();
+  await Promise.all(compressing);
+  return {
+    paths,
+    files: compressing.length,
+    renderMs: Math.round(rendered - started),
+    // How long the compression went on after the last page was rendered.
+    compressMs: Math.round(performance.now() - rendered),
+  };
+}

@@ -1,0 +1,72 @@
+// The publisher's renders (decision 0027): `renders/<id>/pages/` (what render-pages.ts writes) and
+// `renders/<id>/render.json` (what it was rendered from); `renders/current` names the one served. A restart serves it
+// only when it was rendered by the code being started from the content in the working copy; otherwise the build's
+// own pages, which `npm run build` and `npm run update` prerender from the content they find.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { ContentFiles } from "../app/content/files.ts";
+import type { Renderer } from "./render-in-worker.ts";
+
+export type RenderManifest = { code: string; content: string; paths: number; renderMs: number; compressMs: number };
+
+/** Which code a build is: a hash of its server bundle. */
+export function codeId(buildDir: string): string {
+  return createHash("sha256")
+    .update(readFileSync(path.join(buildDir, "server", "index.js")))
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** Which content a snapshot is: a hash of every text file (path and bytes) and the photos' names. */
+export function contentId(files: ContentFiles): string {
+  const hash = createHash("sha256");
+  for (const [p, text] of [...files.text].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${p}\0${text}\0`);
+  hash.update(files.photos.join("\0"));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Renders the content in `contentDir` with the build in `buildDir` into `outDir` (a worker), with its manifest. */
+export async function renderInto(
+  outDir: string,
+  {
+    renderer,
+    buildDir,
+    contentDir,
+    content,
+  }: { renderer: Renderer; buildDir: string; contentDir: string; content: string },
+): Promise<RenderManifest> {
+  const result = await renderer.render({
+    serverBuildPath: path.join(buildDir, "server", "index.js"),
+    contentDir,
+    outDir: path.join(outDir, "pages"),
+  });
+  const manifest = {
+    code: codeId(buildDir),
+    content,
+    paths: result.paths.length,
+    renderMs: result.renderMs,
+    compressMs: result.compressMs,
+  };
+  writeFileSync(path.join(outDir, "render.json"), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+/** The pages of `renders/current` when they fit the code and content being served; else undefined, and why. */
+export function servableRender(
+  rendersDir: string,
+  { buildDir, content }: { buildDir: string; content: string },
+): { pages?: string; why?: string } {
+  const current = path.join(rendersDir, "current");
+  const manifestFile = path.join(current, "render.json");
+  if (!existsSync(manifestFile)) return {};
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Partial<RenderManifest>;
+    if (manifest.code !== codeId(buildDir)) return { why: "it was rendered by other code" };
+    if (manifest.content !== content) return { why: "the content changed since" };
+    const pages = path.join(current, "pages");
+    return existsSync(path.join(pages, "index.html")) ? { pages } : { why: "it has no home page" };
+  } catch (error) {
+    return { why: `its manifest cannot be read (${error instanceof Error ? error.message : String(error)})` };
+  }
+}

@@ -1,0 +1,265 @@
+// A publish renders; it does not build (issue 38, decision 0027). Against the built server on a clone of the site:
+// the pages a publish renders are the bytes `npm run build` prerendered for the same content; a phone change through
+// the console is live in seconds with the server's own code (no build, no new bundle, no restart) while every public
+// request is answered; a restart serves the published render; undo takes the same path.
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEstimateStore } from "../../server/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner-console.ts";
+import { renderInWorker } from "../../server/render-in-worker.ts";
+import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
+
+let work: string;
+let clone: string;
+let dataDir: string;
+let server: RunningServer;
+let cookie: string;
+let csrf: string;
+let base: string;
+const figures: string[] = [];
+
+const sh = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { encoding: "utf8" }).trim();
+const git = (...args: string[]) => sh("git", "-C", clone, ...args);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function start() {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer(
+    { PORT: String(port), SITE_URL: base, SITE_REPO: clone, BACKUP_DIR: "off", RATE_LIMIT_PER_MINUTE: "100000" },
+    dataDir,
+  );
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), "publish-render-"));
+  clone = path.join(work, "site");
+  sh("git", "clone", "-q", process.cwd(), clone);
+  symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
+  writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
+  // The code the server runs: this checkout's build, as `npm run update` leaves one in builds/.
+  cpSync("build", path.join(clone, "builds/first"), { recursive: true, preserveTimestamps: true });
+  symlinkSync("first", path.join(clone, "builds/current"));
+  dataDir = mkdtempSync(path.join(tmpdir(), "publish-render-data-"));
+  const store = openEstimateStore({ dataDir });
+  const session = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
+  store.close();
+  cookie = `owner=${session.token}`;
+  csrf = session.session.csrf;
+  await start();
+}, 120_000);
+
+afterAll(async () => {
+  if (server) await stopServer(server);
+  console.log(`publish by render:\n  ${figures.join("\n  ")}`);
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Every file a prerender or a render writes, by path under the folder: pages, sitemap, robots, and their copies. */
+function renderedFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const p = path.posix.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        if (rel === "" && entry.name === "assets") continue;
+        walk(p);
+      } else if (/(^|\/)(index\.html|sitemap\.xml|robots\.txt)(\.br|\.gz)?$/.test(p)) out.push(p);
+    }
+  };
+  walk("");
+  return out.sort();
+}
+
+/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
+function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
+  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (value === true) out.append(prefix, "on");
+  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
+  return out;
+}
+
+async function savePhone(phone: string) {
+  const fields = formFields(parse(readFileSync(path.join(clone, "content/business.yaml"), "utf8")));
+  fields.set("phone", phone);
+  fields.append("csrf", csrf);
+  fields.append("intent", "save");
+  const res = await fetch(`${base}/owner/site/edit/business`, {
+    method: "POST",
+    body: fields,
+    redirect: "manual",
+    headers: { origin: base, cookie },
+  });
+  expect([res.status, res.headers.get("location")]).toEqual([302, "/owner/site?saved"]);
+}
+
+/** The newest job on the console's Site page once it has finished, and the page's words for it. */
+async function newestJob(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
+    const li = /<li[^>]*data-state="(\w+)"[^>]*>([\s\S]*?)<\/li>/.exec(html);
+    if (li && ["failed", "published", "unchanged"].includes(li[1] ?? "")) {
+      return { state: li[1], text: (li[2] ?? "").replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'") };
+    }
+    if (Date.now() > deadline) throw new Error(`no finished job after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/** Asks for /, a service page and /healthz every 50 ms until stopped; the answers and the slowest, by path. */
+function pollPublic() {
+  const counts: Record<string, number> = {};
+  let slowest = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await Promise.all(
+        ["/", "/services/chimney-crowns", "/healthz"].map(async (p) => {
+          const t = performance.now();
+          let status = "error";
+          try {
+            const res = await fetch(base + p, { signal: AbortSignal.timeout(5000) });
+            await res.arrayBuffer();
+            status = String(res.status);
+          } catch {
+            // counted as "error"
+          }
+          slowest = Math.max(slowest, performance.now() - t);
+          counts[`${p} ${status}`] = (counts[`${p} ${status}`] ?? 0) + 1;
+        }),
+      );
+      await sleep(50);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return { counts, slowest: Math.round(slowest) };
+  };
+}
+
+/**
+ * Publishes a phone through the console as the owner does (opens the editor, takes a few seconds to type, taps Save)
+ * and waits until `/` serves it; the seconds from the tap.
+ */
+async function publishPhone(phone: string) {
+  expect((await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } })).status).toBe(200);
+  await sleep(3000);
+  const stop = pollPublic();
+  const tapped = performance.now();
+  await savePhone(phone);
+  for (;;) {
+    if ((await (await fetch(`${base}/`)).text()).includes(phone)) break;
+    if (performance.now() - tapped > 60_000) throw new Error(`${phone} not served after 60 s`);
+    await sleep(20);
+  }
+  const seconds = (performance.now() - tapped) / 1000;
+  const polled = await stop();
+  return { seconds, ...polled };
+}
+
+describe("a publish renders; it does not build", () => {
+  it("renders, with the code being served, the same bytes `npm run build` prerendered", async () => {
+    const out = path.join(work, "render-check");
+    const result = await renderInWorker({
+      serverBuildPath: path.resolve("build/server/index.js"),
+      contentDir: path.resolve("content"),
+      outDir: out,
+    });
+    const built = renderedFiles(path.resolve("build/client"));
+    expect(renderedFiles(out)).toEqual(built);
+    expect(built.length).toBe(result.paths.length * 3);
+    expect(built).toEqual(expect.arrayContaining(["index.html", "sitemap.xml", "robots.txt", "faq/index.html.br"]));
+    const differing = built.filter(
+      (f) => !readFileSync(path.join(out, f)).equals(readFileSync(path.join("build/client", f))),
+    );
+    expect(differing).toEqual([]);
+    // The JSON-LD is in the pages: the same bytes include it.
+    expect(readFileSync(path.join(out, "index.html"), "utf8")).toContain('"@type":"HomeAndConstructionBusiness"');
+    figures.push(
+      `render of ${result.paths.length} pages: ${result.renderMs} ms, precompressed in ${result.compressMs} ms`,
+    );
+  }, 120_000);
+
+  it("puts a new phone number live in seconds with the server's own code: no build, no restart", async () => {
+    const pid = server.process.pid;
+    const buildsBefore = readdirSync(path.join(clone, "builds")).sort();
+    const published = await publishPhone("(309) 555-0161");
+    figures.push(`phone change, tap to served: ${published.seconds.toFixed(2)} s; ${JSON.stringify(published)}`);
+    const job = await newestJob();
+    expect(job.state).toBe("published");
+    expect(job.text).toMatch(/Business facts: Phone/);
+    for (const key of Object.keys(published.counts)) expect(key).toMatch(/ 200$/);
+    expect(published.seconds).toBeLessThan(15);
+    // Every page says it: the header, the JSON-LD, a server-rendered 404 and the sitemap's pages.
+    for (const p of ["/", "/services/chimney-crowns", "/faq", "/no-such-page"]) {
+      const html = await (await fetch(base + p)).text();
+      expect(html, p).toContain("(309) 555-0161");
+      expect(html, p).not.toContain("(309) 555-0134");
+    }
+    expect(server.process.exitCode).toBeNull();
+    expect(server.process.pid).toBe(pid);
+    // No build: builds/ as it was; the render is in renders/, named by renders/current.
+    expect(readdirSync(path.join(clone, "builds")).sort()).toEqual(buildsBefore);
+    const current = readlinkSync(path.join(clone, "renders/current"));
+    expect(existsSync(path.join(clone, "renders", current, "pages/index.html.br"))).toBe(true);
+    expect(git("log", "-1", "--format=%an|%s")).toBe("Owner (console)|Business facts: Phone");
+    expect(git("status", "--porcelain")).toBe("");
+  }, 120_000);
+
+  it("serves the published render after a restart", async () => {
+    await stopServer(server);
+    await start();
+    expect(server.output()).not.toContain("Serving the build's own pages");
+    expect(await (await fetch(`${base}/`)).text()).toContain("(309) 555-0161");
+  }, 120_000);
+
+  it("undoes by rendering too", async () => {
+    const stop = pollPublic();
+    const res = await fetch(`${base}/owner/site`, {
+      method: "POST",
+      body: new URLSearchParams({ csrf, intent: "undo" }),
+      redirect: "manual",
+      headers: { origin: base, cookie },
+    });
+    expect(res.status).toBeLessThan(400);
+    const job = await newestJob();
+    const polled = await stop();
+    expect(job.state).toBe("published");
+    expect(job.text).toContain("Undo: Business facts: Phone");
+    for (const key of Object.keys(polled.counts)) expect(key).toMatch(/ 200$/);
+    const home = await (await fetch(`${base}/`)).text();
+    expect(home).toContain("(309) 555-0134");
+    expect(home).not.toContain("(309) 555-0161");
+  }, 120_000);
+
+  it("serves the build's own pages when the content changed since the last render", async () => {
+    await stopServer(server);
+    // A developer's commit pulled in by `npm run update` changes the content under the render.
+    const file = path.join(clone, "content/business.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("(309) 555-0134", "(309) 555-0134 "));
+    await start();
+    expect(server.output()).toContain(
+      "Serving the build's own pages, not the last publish's render: the content changed since.",
+    );
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    git("checkout", "--", "content/business.yaml");
+  }, 120_000);
+});
