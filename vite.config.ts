@@ -3,7 +3,6 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { imagetools } from "vite-imagetools";
 
 // SITE_URL may live in .env; the real environment wins.
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -33,8 +32,8 @@ function contentReload(): Plugin {
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  // imagetools turns content/photos/*.jpg into AVIF/WebP/JPEG srcsets (app/content/photos.ts).
-  plugins: [tailwindcss(), imagetools(), reactRouter(), contentReload()],
+  // Photos are not the build's: their web copies are made when they arrive (decision 0028).
+  plugins: [tailwindcss(), reactRouter(), contentReload()],
   build: { assetsInlineLimit: 0 },
   // The public origin the site is built for; the server falls back to it when SITE_URL is not set at run time.
   // Nothing from content/: the owner's words are read at run time (decision 0027).

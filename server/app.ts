@@ -21,6 +21,7 @@ import {
 import { CONSOLE_MANIFEST_PATH, CONSOLE_WORKER_PATH, consoleManifest, serviceWorkerSource } from "./owner-app.ts";
 import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
 import { cacheRenderedPages, isOwnerRoute, matcher } from "./page-cache.ts";
+import { PHOTO_COPY_NAME } from "./photo-copies.ts";
 import { type Publisher, PublishError } from "./publish.ts";
 import type { PushNotifier } from "./push.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
@@ -138,6 +139,8 @@ export type AppOptions = {
   contentDir?: string;
   /** A publish's rendered pages to serve instead of the build's own (renders/current). */
   pagesDir?: string;
+  /** The photos' web copies (server/photo-copies.ts), served under /photos/. */
+  photoCopiesDir?: string;
   trustProxy?: string;
   estimateEndpoint?: string;
   /** Bytes of server-rendered pages kept in memory. */
@@ -162,6 +165,7 @@ export async function createApp({
   buildDir = path.resolve("build"),
   contentDir,
   pagesDir,
+  photoCopiesDir,
   trustProxy,
   estimateEndpoint,
   pageCacheBytes = 8 * 1024 * 1024,
@@ -264,6 +268,28 @@ export async function createApp({
     // A missing fingerprinted asset is a plain 404, not a page.
     if (req.path.startsWith("/assets/")) return sendError(res, 404);
     next();
+  });
+
+  // The photos' web copies: named by content hash, read from disk (they can be many), cached for good.
+  app.get("/photos/:name", (req, res, next) => {
+    const name = req.params.name;
+    if (!photoCopiesDir || !PHOTO_COPY_NAME.test(name)) return sendError(res, 404);
+    const type = TYPES[path.extname(name)];
+    res.sendFile(
+      name,
+      {
+        root: photoCopiesDir,
+        dotfiles: "deny",
+        lastModified: false,
+        etag: false,
+        headers: { "Content-Type": type?.[0] ?? "application/octet-stream", "Cache-Control": ASSET_CACHE },
+      },
+      (error) => {
+        if (!error) return;
+        if (res.headersSent) return next(error);
+        sendError(res, 404);
+      },
+    );
   });
 
   app.use(compression());

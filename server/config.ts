@@ -50,13 +50,8 @@ export const configSchema = z.object({
   CONFIRMATION_PERIOD_HOURS: integer(24, 1, 24 * 365),
   /** A request still new after this many business hours gets one reminder to the owner; 0 turns it off. */
   REMINDER_AFTER_BUSINESS_HOURS: integer(4, 0, 200),
-  /**
-   * Restart after this many console publishes, at a quiet moment, by exiting with code 75 for the supervisor to start
-   * it again (decision 0017); 0 (the default: `npm start` has no supervisor) never does. The unit sets it.
-   */
-  RESTART_AFTER_PUBLISHES: integer(0, 0, 10_000),
-  /** How long after the last publish, with none waiting, the restart waits. */
-  RESTART_QUIET_SECONDS: integer(30, 0, 86_400),
+  /** The heap of the worker a publish renders in, in MB: a runaway render ends the worker, not the server. */
+  RENDER_HEAP_MB: integer(192, 16, 4096),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -47,8 +47,6 @@ export type PublishJob = {
   durationMs?: number;
   /** Plain words for the owner when it failed. */
   error?: string;
-  /** True when it was rendered, not built (decision 0027). */
-  rendered?: boolean;
   commit?: string;
 };
 
@@ -84,18 +82,8 @@ export type PublisherOptions = {
   report?: (outcome: PublishOutcome) => unknown;
   /** Where the failures go in the server's log. */
   log?: (message: string) => void;
-  /**
-   * Publishing without a build (decision 0027): the pages rendered again from the new content into `dir/<id>`, with
-   * the code the server runs, then switched in. Used for every change it `accepts`; the others build.
-   */
-  renders?: {
-    dir: string;
-    accepts: (paths: readonly string[]) => boolean;
-    render: (outDir: string) => Promise<void>;
-    prepare: (outDir: string) => Promise<() => void>;
-    /** Gets ready for a render the owner is about to ask for (an editor was opened). */
-    warm?: () => void;
-  };
+  /** Gets ready for a publish the owner is about to ask for (an editor was opened); never awaited. */
+  warm?: () => void;
 };
 
 /** Paths the console may write: files under content/, in lowercase words; never `..`, never absolute. */
@@ -109,6 +97,7 @@ export function isContentPath(p: string): boolean {
 
 export const BUILD_FAILED = "the site did not build; the server log has the details";
 const BUILD_OUT_OF_MEMORY = "the build ran out of memory (JavaScript heap out of memory)";
+export const RENDER_OUT_OF_MEMORY = "the render ran out of memory";
 
 /** The build's own words for what is wrong, e.g. "content/business.yaml is not valid: phone: …". */
 export function buildFailureReason(output: string): string {
@@ -148,7 +137,12 @@ export function stoppedBy(code: number | null, signal: NodeJS.Signals | null): s
 
 /** True for the build's words about the content (the owner's own mistake, shown on screen, not e-mailed). */
 function isContentMistake(message: string): boolean {
-  return message !== BUILD_FAILED && message !== BUILD_OUT_OF_MEMORY && !message.startsWith("the build was stopped");
+  return (
+    message !== BUILD_FAILED &&
+    message !== BUILD_OUT_OF_MEMORY &&
+    message !== RENDER_OUT_OF_MEMORY &&
+    !message.startsWith("the build was stopped")
+  );
 }
 
 /** `npm run build` with BUILD_DIR set: React Router's build, then the precompressed copies. */
@@ -356,7 +350,7 @@ export function createPublisher({
   lockWaitMs = 15 * 60_000,
   report = () => {},
   log = (message) => console.error(message),
-  renders,
+  warm,
 }: PublisherOptions) {
   const jobs: PublishJob[] = [];
   let queue: Promise<void> = Promise.resolve();
@@ -439,10 +433,8 @@ export function createPublisher({
   async function runJob(job: PublishJob, changes: () => Promise<readonly FileChange[]>) {
     job.startedAt = now();
     const before = new Map<string, Buffer | null>();
-    // A build or a render: where its folder goes, how it is made, how it is loaded. Set once the files are known.
-    let target = { dir: buildsDir, make: build, prepare };
-    let buildDir = path.join(buildsDir, job.id);
-    let link = path.join(buildsDir, `current.${job.id}`);
+    const buildDir = path.join(buildsDir, job.id);
+    const link = path.join(buildsDir, `current.${job.id}`);
     let step: Step = "changes";
     let headBefore: string | undefined;
     let previous: string | null | undefined;
@@ -469,19 +461,13 @@ export function createPublisher({
         return;
       }
 
-      if (renders?.accepts(paths)) {
-        target = { dir: renders.dir, make: renders.render, prepare: renders.prepare };
-        buildDir = path.join(renders.dir, job.id);
-        link = path.join(renders.dir, `current.${job.id}`);
-        job.rendered = true;
-      }
       job.state = "building";
       step = "build";
-      mkdirSync(target.dir, { recursive: true });
-      await target.make(buildDir);
+      mkdirSync(buildsDir, { recursive: true });
+      await build(buildDir);
       job.state = "checking";
       step = "prepare";
-      const switchOver = await target.prepare(buildDir);
+      const switchOver = await prepare(buildDir);
 
       // Everything that can fail on disk happens before the change shows anywhere: the link is made beside
       // builds/current, then the commit, then one rename points builds/current at the new build and the server
@@ -496,19 +482,18 @@ export function createPublisher({
       await git(repoDir, ["commit", "-q", "-m", job.summary, "--", ...paths]);
       job.commit = (await git(repoDir, ["rev-parse", "HEAD"])).trim();
       step = "point";
-      previous = readCurrent(target.dir);
-      renameSync(link, path.join(target.dir, "current"));
+      previous = readCurrent(buildsDir);
+      renameSync(link, path.join(buildsDir, "current"));
       step = "switch";
       switchOver();
       job.state = "published";
     } catch (error) {
       job.state = "failed";
-      job.error = ownerWords(error, step, `${path.basename(target.dir)}/current`);
+      job.error = ownerWords(error, step, `${path.basename(buildsDir)}/current`);
       const mistake =
         error instanceof PublishError && (step === "changes" || (step === "build" && isContentMistake(error.message)));
       if (!mistake) log(`publish ${job.id} failed while ${STEP_WORDS[step]}: ${errorText(error)}`);
       const problems = await putBack(job, step, before, {
-        dir: target.dir,
         buildDir,
         link,
         headBefore,
@@ -535,7 +520,7 @@ export function createPublisher({
     if (job.state === "published") {
       tell({ ok: true, job });
       // Old folders are only tidying: a failure here leaves them, the publish stands.
-      await attempt(job, [], "remove old build folders", () => prune(target.dir, job.id));
+      await attempt(job, [], "remove old build folders", () => prune(job.id));
     }
   }
 
@@ -548,7 +533,6 @@ export function createPublisher({
     step: Step,
     before: ReadonlyMap<string, Buffer | null>,
     made: {
-      dir: string;
       buildDir: string;
       link: string;
       headBefore?: string;
@@ -558,7 +542,7 @@ export function createPublisher({
   ): Promise<string[]> {
     const problems: string[] = [];
     if (step === "switch" && made.previous !== undefined) {
-      const current = path.join(made.dir, "current");
+      const current = path.join(buildsDir, "current");
       await attempt(job, problems, "point builds/current back", () => {
         if (made.previous === null) return void rmSync(current, { force: true });
         const back = `${made.link}.back`;
@@ -601,12 +585,12 @@ export function createPublisher({
   }
 
   /** Deletes build (or render) folders beyond the newest few; never the one being served. */
-  function prune(dir: string, current: string) {
-    const builds = readdirSync(dir)
+  function prune(current: string) {
+    const builds = readdirSync(buildsDir)
       .filter((name) => /^\d{14}-\d{6}$/.test(name) && name !== current)
       .sort()
       .reverse();
-    for (const old of builds.slice(keepBuilds)) rmSync(path.join(dir, old), { recursive: true, force: true });
+    for (const old of builds.slice(keepBuilds)) rmSync(path.join(buildsDir, old), { recursive: true, force: true });
   }
 
   return {
@@ -615,7 +599,7 @@ export function createPublisher({
     /** Says a save is likely soon (an editor is open); never throws. */
     warm(): void {
       try {
-        renders?.warm?.();
+        warm?.();
       } catch (error) {
         log(`publish: could not get the render ready: ${errorText(error)}`);
       }

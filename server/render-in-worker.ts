@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { PublishError } from "./publish.ts";
+import { PublishError, RENDER_OUT_OF_MEMORY } from "./publish.ts";
 import type { RenderRequest, RenderResult } from "./render-pages.ts";
 
 type Reply =
@@ -69,7 +69,7 @@ export function createRenderer({ heapMb = 192, idleMs = 5 * 60_000 } = {}) {
       worker.on("error", (error) =>
         fail(
           (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? new PublishError("the render ran out of memory")
+            ? new PublishError(RENDER_OUT_OF_MEMORY)
             : error,
         ),
       );

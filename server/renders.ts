@@ -18,11 +18,11 @@ export function codeId(buildDir: string): string {
     .slice(0, 16);
 }
 
-/** Which content a snapshot is: a hash of every text file (path and bytes) and the photos' names. */
+/** Which content a snapshot is: a hash of every text file (path and bytes) and each photo's name and hash. */
 export function contentId(files: ContentFiles): string {
   const hash = createHash("sha256");
   for (const [p, text] of [...files.text].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${p}\0${text}\0`);
-  hash.update(files.photos.join("\0"));
+  for (const photo of files.photos) hash.update(`${photo}\0${files.photoCopies.get(photo)?.hash ?? "-"}\0`);
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -14,12 +14,12 @@ import { createPushNotifier } from "./push.ts";
 import { business } from "../app/content/business.ts";
 import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
 import { contentId, renderInto, servableRender } from "./renders.ts";
+import { ensurePhotoCopies, photoCopiesDir } from "./photo-copies.ts";
 import { createRenderer } from "./render-in-worker.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
 import { readReviewSettings } from "./review-words.ts";
-import { createRestartPolicy, RESTART_EXIT_CODE } from "./restart-policy.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -117,13 +117,23 @@ process.on("unhandledRejection", (reason) => {
     .catch(() => {});
 });
 
-// The console publishes into builds/<id>/ and points builds/current at the one served (decision 0015); a restart
-// serves that one. BUILD_DIR (tests, a second copy) serves a fixed build and turns publishing off, and so does a
-// working copy this process cannot write (tried for real at start): the console then says why instead of failing.
+// The console publishes by rendering the pages again into renders/<id>/ with the code being served, and points
+// renders/current at the one served (decisions 0015, 0027); a restart serves that one. The code is the build in
+// builds/current (`npm run update`) or build/. BUILD_DIR (tests, a second copy) serves a fixed build and turns
+// publishing off, and so does a working copy this process cannot write (tried for real at start): the console then
+// says why instead of failing.
 const repoDir = path.resolve(config.SITE_REPO ?? ".");
 const buildsDir = path.join(repoDir, "builds");
 const rendersDir = path.join(repoDir, "renders");
 const contentDir = path.join(repoDir, "content");
+const copiesDir = photoCopiesDir(repoDir);
+// Photos' web copies lost with a restore (or never made) are made again before any page needs them.
+try {
+  const made = await ensurePhotoCopies(contentDir, copiesDir, { prune: true });
+  if (made > 0) console.log(`Made the web copies of ${made} photo(s).`);
+} catch (error) {
+  console.error(`Could not make the photos' web copies: ${error instanceof Error ? error.message : String(error)}`);
+}
 // The words the server itself writes (e-mails, the console) come from the site's own content folder.
 switchContent(readContentFiles(contentDir));
 const codeDir = config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build"));
@@ -141,49 +151,33 @@ if (publishingOff) {
       `         The public site is served as usual. Make ${repoDir} the site user's own (README, Put it on a server, step 4).\n`,
   );
 }
-// Every publish leaves its server bundle in memory (decision 0017): restart now and then, when supervised.
-const restartPolicy = createRestartPolicy({
-  afterPublishes: config.RESTART_AFTER_PUBLISHES,
-  quietMs: config.RESTART_QUIET_SECONDS * 1000,
-});
-const renderer = createRenderer();
+// Renders run in a worker, started when the owner opens an editor and ended after a quiet while (decision 0027).
+const renderer = createRenderer({ heapMb: config.RENDER_HEAP_MB });
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
         repoDir,
-        buildsDir,
+        buildsDir: rendersDir,
+        warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js")),
+        // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
+        // every prerendered page is rendered again with the code being served.
+        build: async (outDir) => {
+          await ensurePhotoCopies(contentDir, copiesDir);
+          await renderInto(outDir, {
+            renderer,
+            buildDir: app.servedBuild(),
+            contentDir,
+            content: contentId(readContentFiles(contentDir)),
+          });
+        },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
-        prepare: async (dir) => {
-          const switchOver = await app.prepareBuild(dir);
+        prepare: async (outDir) => {
+          const switchOver = await app.prepareRender(path.join(outDir, "pages"));
           const files = readContentFiles(contentDir);
           return () => {
             switchOver();
             switchContent(files);
-            restartPolicy.published();
           };
-        },
-        // Words change without a build: the pages are rendered again with the code being served (decision 0027).
-        // A photo still needs one (its responsive copies are made by the build).
-        renders: {
-          dir: rendersDir,
-          warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js")),
-          accepts: (paths) => paths.every((p) => !p.endsWith(".jpg")),
-          render: async (outDir) => {
-            await renderInto(outDir, {
-              renderer,
-              buildDir: app.servedBuild(),
-              contentDir,
-              content: contentId(readContentFiles(contentDir)),
-            });
-          },
-          prepare: async (outDir) => {
-            const switchOver = await app.prepareRender(path.join(outDir, "pages"));
-            const files = readContentFiles(contentDir);
-            return () => {
-              switchOver();
-              switchContent(files);
-            };
-          },
         },
         // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
         report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
@@ -206,6 +200,7 @@ const app = await createApp({
   buildDir: codeDir,
   contentDir,
   pagesDir: served.pages,
+  photoCopiesDir: copiesDir,
   publisher,
   push,
 });
@@ -273,17 +268,6 @@ setInterval(() => {
   purgeExpired(store, new Date());
   owner.sessions.purgeExpired();
 }, 24 * 3_600_000).unref();
-
-// A quiet moment after enough publishes: exit for systemd to start a fresh process (Restart=, Caddy holds requests
-// meanwhile), which serves builds/current.
-setInterval(() => {
-  const publishing = publisher?.jobs().some((j) => ["queued", "building", "checking"].includes(j.state)) ?? false;
-  if (stopping || !restartPolicy.due(publishing)) return;
-  console.log(
-    `Restarting to free the memory of ${restartPolicy.publishes()} published version(s); the new process serves the last one.`,
-  );
-  shutdown("restart", RESTART_EXIT_CODE);
-}, 1000).unref();
 
 // Stop accepting, let requests in flight finish, then close the database and exit.
 function shutdown(signal: string, exitCode = 0) {

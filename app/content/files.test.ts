@@ -16,7 +16,7 @@ function withFiles(changes: Record<string, string | null>): ContentFiles {
     if (source === null) text.delete(path);
     else text.set(path, source);
   }
-  return { text, photos: original.photos };
+  return { text, photos: original.photos, photoCopies: original.photoCopies };
 }
 
 const businessYaml = original.text.get("/content/business.yaml") ?? "";

@@ -4,11 +4,22 @@
 // imports), so readers that look up a module's exports when they render see the new words at once.
 // No `import "node:fs"`: content modules are also in the browser bundle, where none of this runs.
 
+/** A photo's web copies (server/photo-copies.ts): srcsets by format, the largest JPEG, a blurred placeholder. */
+export type PhotoCopies = {
+  readonly file: string;
+  readonly hash: string;
+  readonly sources: { readonly avif: string; readonly webp: string; readonly jpeg: string };
+  readonly img: { readonly src: string; readonly w: number; readonly h: number };
+  readonly placeholder: string;
+};
+
 /** Text files by path from the repository root with a leading slash ("/content/home.yaml"); photos by file name. */
 export type ContentFiles = {
   readonly text: ReadonlyMap<string, string>;
   /** The photos in content/photos/, by file name. */
   readonly photos: readonly string[];
+  /** Their web copies, by file name; a photo without copies yet is missing here. */
+  readonly photoCopies: ReadonlyMap<string, PhotoCopies>;
 };
 
 const TEXT_FILE = /\.(ya?ml|md)$/;
@@ -17,6 +28,7 @@ const TEXT_FILE = /\.(ya?ml|md)$/;
 export function readContentFiles(dir: string): ContentFiles {
   const fs = process.getBuiltinModule("node:fs");
   const path = process.getBuiltinModule("node:path");
+  const crypto = process.getBuiltinModule("node:crypto");
   const text = new Map<string, string>();
   const walk = (folder: string, rel: string) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -34,7 +46,15 @@ export function readContentFiles(dir: string): ContentFiles {
         .filter((n) => n.endsWith(".jpg"))
         .sort()
     : [];
-  return { text, photos };
+  // Copies are named by the photo's hash (server/photo-copies.ts): only a photo's current copies are found.
+  const copiesDir = path.join(dir, "..", "photo-copies");
+  const photoCopies = new Map<string, PhotoCopies>();
+  for (const file of photos) {
+    const hash = crypto.createHash("sha256").update(fs.readFileSync(path.join(photoDir, file))).digest("hex").slice(0, 10);
+    const manifest = path.join(copiesDir, `${file.replace(/\.jpg$/, "")}-${hash}.json`);
+    if (fs.existsSync(manifest)) photoCopies.set(file, JSON.parse(fs.readFileSync(manifest, "utf8")) as PhotoCopies);
+  }
+  return { text, photos, photoCopies };
 }
 
 /** Where content is read from when nothing else was said: CONTENT_DIR, else SITE_REPO's content/, else ./content. */

@@ -1,13 +1,13 @@
-// A publish can fail; the site cannot (issue 27). The built server publishes from a clone of the site while each
-// failure is injected for real: a read-only working copy (a read-only bind mount), a full disk (a tiny tmpfs), a lock
-// left in .git, a build killed by a signal, and a builds/current that cannot be replaced. Each time every public
-// request during and after is answered 200, the job fails in the owner's words, the files and history are as before,
-// and exactly one incident e-mail arrives (the next publish closes the incident). A server started on a read-only
-// working copy turns publishing off and says why. The clone's build is a stand-in (a copy of a real build, loaded
-// for real by the server): the real build is tests/server/publish.test.ts. Mounts need root.
+// A publish can fail; the site cannot (issue 27). The built server publishes (renders, decision 0027) from a clone of
+// the site while each failure is injected for real: a read-only working copy (a read-only bind mount), a full disk (a
+// tiny tmpfs), a lock left in .git, a render that runs out of memory, and a renders/current that cannot be replaced.
+// Each time every public request during and after is answered 200, the job fails in the owner's words, the files and
+// history are as before, and exactly one incident e-mail arrives (the next publish closes the incident). A server
+// started on a read-only working copy turns publishing off and says why. Mounts need root.
 import { execFileSync } from "node:child_process";
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -31,8 +31,8 @@ if (!isRoot) console.warn("publish-failures: skipped, the injected failures need
 
 let work: string;
 let clone: string;
-let buildScript: string;
 let template: string;
+let dataDir: string;
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
@@ -48,12 +48,6 @@ const git = (...args: string[]) => sh("git", "-C", clone, ...args);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SUBJECT =
   "Website problem: a change made in the console could not be published (the site still shows the previous version)";
-
-function normalBuild() {
-  // cp -a: the precompressed copies stay as new as their files, as a real build leaves them (else loading the copy
-  // recompresses every file, blocking the server for seconds, which no real publish does).
-  writeFileSync(buildScript, `sleep 1\ncp -a "${template}" "$BUILD_DIR"\n`);
-}
 
 /** A session for the owner in a data folder, made before the server opens it. */
 function ownerSession(dataDir: string) {
@@ -74,16 +68,16 @@ beforeAll(async () => {
   symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
   // .gitignore names node_modules/ (a folder); here it is a link.
   writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
-  buildScript = path.join(work, "build.sh");
-  normalBuild();
-  const pkg = JSON.parse(readFileSync(path.join(clone, "package.json"), "utf8"));
-  pkg.scripts.build = `sh ${buildScript}`;
-  writeFileSync(path.join(clone, "package.json"), JSON.stringify(pkg, null, 2));
-  git("-c", "user.name=Developer", "-c", "user.email=dev@example.com", "commit", "-qam", "test build");
+  // The code the server runs: this checkout's build, as `npm run update` leaves one in builds/.
   cpSync(template, path.join(clone, "builds/first"), { recursive: true, preserveTimestamps: true });
   symlinkSync("first", path.join(clone, "builds/current"));
-  const dataDir = mkdtempSync(path.join(tmpdir(), "publish-failures-data-"));
+  dataDir = mkdtempSync(path.join(tmpdir(), "publish-failures-data-"));
   ({ cookie, csrf } = ownerSession(dataDir));
+  await start();
+}, 120_000);
+
+/** Starts the server on the clone (again), with any extra settings. */
+async function start(extra: Record<string, string> = {}) {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = await startServer(
@@ -95,10 +89,20 @@ beforeAll(async () => {
       NOTIFY_EMAIL: "owner@example.com",
       BACKUP_DIR: "off",
       RATE_LIMIT_PER_MINUTE: "100000",
+      ...extra,
     },
     dataDir,
   );
-}, 120_000);
+}
+
+const currentRender = () => {
+  try {
+    return readlinkSync(path.join(clone, "renders/current"));
+  } catch {
+    return "";
+  }
+};
+const renders = () => (existsSync(path.join(clone, "renders")) ? readdirSync(path.join(clone, "renders")).sort() : []);
 
 afterAll(async () => {
   if (!isRoot) return;
@@ -201,19 +205,25 @@ async function newestJob(timeoutMs = 60_000) {
 
 /** A save that publishes: the public page shows the new phone, and the incident (if any) closes. */
 async function publishesAgain() {
-  const current = readlinkSync(path.join(clone, "builds/current"));
-  await savePhone();
+  const current = currentRender();
+  const phone = await savePhone();
   expect(await newestJob()).toEqual({ state: "published", error: undefined });
-  // The stand-in build is a copy, so the pages do not change; builds/current and the history do.
-  expect(readlinkSync(path.join(clone, "builds/current"))).not.toBe(current);
+  expect(currentRender()).not.toBe(current);
+  expect(await (await fetch(`${base}/`)).text()).toContain(phone);
   expect(git("log", "-1", "--format=%an|%s")).toBe("Owner (console)|Business facts: Phone");
 }
 
-async function injected(name: string, inject: () => void, remove: () => void, words: string) {
+async function injected(
+  name: string,
+  inject: () => void,
+  remove: () => void,
+  words: string,
+  after: () => Promise<void> = async () => {},
+) {
   const head = git("rev-parse", "HEAD");
   const file = readFileSync(path.join(clone, "content/business.yaml"));
-  const buildsBefore = readdirSync(path.join(clone, "builds")).sort();
-  const currentBefore = readlinkSync(path.join(clone, "builds/current"));
+  const rendersBefore = renders();
+  const currentBefore = currentRender();
   const mails = smtp.received.length;
   const stop = pollPublic();
   const started = Date.now();
@@ -236,8 +246,8 @@ async function injected(name: string, inject: () => void, remove: () => void, wo
   expect(readFileSync(path.join(clone, "content/business.yaml")).equals(file)).toBe(true);
   expect(git("rev-parse", "HEAD")).toBe(head);
   expect(git("status", "--porcelain")).toBe("");
-  expect(readdirSync(path.join(clone, "builds")).sort()).toEqual(buildsBefore);
-  expect(readlinkSync(path.join(clone, "builds/current"))).toBe(currentBefore);
+  expect(renders()).toEqual(rendersBefore);
+  expect(currentRender()).toBe(currentBefore);
   await waitFor(() => (smtp.received.length > mails ? true : undefined), 15_000);
   await sleep(1000);
   expect(smtp.received.length - mails).toBe(1);
@@ -247,6 +257,7 @@ async function injected(name: string, inject: () => void, remove: () => void, wo
     'The change "Business facts: Phone" was not published',
   );
   expect(server.process.exitCode).toBeNull();
+  await after();
   await publishesAgain();
   expect(smtp.received.length - mails).toBe(1);
 }
@@ -301,20 +312,27 @@ describe.skipIf(!isRoot)("a publish can fail; the site cannot", () => {
     );
   });
 
-  it("a build killed by a signal", async () => {
+  it("a render that runs out of memory", async () => {
+    // A render's worker whose heap cannot hold the site (RENDER_HEAP_MB): the worker ends, the server goes on.
+    await stopServer(server);
+    await start({ RENDER_HEAP_MB: "16" });
     await injected(
-      "build killed (SIGKILL)",
-      () => writeFileSync(buildScript, "sleep 2\nkill -KILL $$\n"),
-      normalBuild,
-      "the build was stopped (killed by SIGKILL), likely out of memory",
+      "render out of memory (16 MB heap)",
+      () => {},
+      () => {},
+      "the render ran out of memory",
+      async () => {
+        await stopServer(server);
+        await start();
+      },
     );
   });
 
-  it("a switch that throws (builds/current is a folder)", async () => {
-    const current = path.join(clone, "builds/current");
+  it("a switch that throws (renders/current is a folder)", async () => {
+    const current = path.join(clone, "renders/current");
     let target = "";
     await injected(
-      "switch throws (builds/current is a folder)",
+      "switch throws (renders/current is a folder)",
       () => {
         target = readlinkSync(current);
         rmSync(current);
@@ -325,7 +343,7 @@ describe.skipIf(!isRoot)("a publish can fail; the site cannot", () => {
         rmSync(current, { recursive: true });
         symlinkSync(target, current);
       },
-      "the new version could not be put in place: builds/current is a folder, not a link to a build",
+      "the new version could not be put in place: renders/current is a folder, not a link to a build",
     );
   });
 
