@@ -2,6 +2,7 @@
 // with location and camera data removed. See README "Add photos".
 import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { ensurePhotoCopies, photoCopiesDir } from "../server/photo-copies.ts";
 import { ingestPhoto, IngestError } from "../server/photo-ingest.ts";
 
 const OUTPUT = path.resolve("content/photos");
@@ -46,6 +47,10 @@ for (const file of args.flatMap(expand)) {
 }
 
 if (added.length > 0) {
+  // Their web copies, once (decision 0028): no build or publish encodes them again.
+  const started = Date.now();
+  await ensurePhotoCopies(path.resolve("content"), photoCopiesDir(process.cwd()));
+  console.log(`Made their web copies (AVIF, WebP, JPEG) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   console.log('\nTo show them under "Recent work", add to content/gallery.yaml:\n');
   for (const name of added) {
     console.log(

@@ -1,4 +1,5 @@
-// Production entry: `npm start` (node --import tsx server/index.ts). See README "Configuration".
+// Production entry, compiled by esbuild into build/bin/server.js (scripts/build-server.ts): `npm start` and the unit
+// run `node build/bin/server.js`. See README "Configuration".
 import { existsSync } from "node:fs";
 
 // Settings may live in a .env file beside package.json (see .env.example); the real environment wins.

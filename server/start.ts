@@ -1,6 +1,7 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { createApp } from "./app.ts";
@@ -268,6 +269,19 @@ setInterval(() => {
   purgeExpired(store, new Date());
   owner.sessions.purgeExpired();
 }, 24 * 3_600_000).unref();
+
+// EVENT_LOOP_MONITOR=1: `kill -USR2 <pid>` prints the event loop's delay since the last ask (tools/bench-publish.ts).
+if (process.env.EVENT_LOOP_MONITOR === "1") {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  process.on("SIGUSR2", () => {
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    console.log(
+      `event-loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+    );
+    delay.reset();
+  });
+}
 
 // Stop accepting, let requests in flight finish, then close the database and exit.
 function shutdown(signal: string, exitCode = 0) {

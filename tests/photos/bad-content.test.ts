@@ -15,18 +15,18 @@ function replaceIn(file: string, from: string | RegExp, to: string) {
   writeFileSync(full, after);
 }
 
-it("stops the build on a service file with an unknown icon, naming the file and field", () => {
+it("stops the build on a service file with an unknown icon, naming the file and field", async () => {
   site = copySite();
   replaceIn("content/services/tuckpointing.yaml", /icon: [a-z-]+/, "icon: smiley");
-  expect(() => buildSite(site ?? "")).toThrow(
+  await expect(buildSite(site ?? "")).rejects.toThrow(
     /content\/services\/tuckpointing\.yaml is not valid:\n\s+sections\.\d+\.items\.\d+\.icon \(line \d+\): /,
   );
 });
 
-it("stops the build on an article with a misspelt block, naming the file and line", () => {
+it("stops the build on an article with a misspelt block, naming the file and line", async () => {
   site = copySite();
   replaceIn("content/posts/cost-of-chimney-repair-bloomington-il.md", "::cost-table", "::cost-tabel");
-  expect(() => buildSite(site ?? "")).toThrow(
+  await expect(buildSite(site ?? "")).rejects.toThrow(
     /content\/posts\/cost-of-chimney-repair-bloomington-il\.md is not valid:\n\s+body: line \d+: unknown block "cost-tabel"/,
   );
 });

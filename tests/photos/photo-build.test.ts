@@ -1,5 +1,6 @@
-// Phone photos through the whole pipeline: ingest (metadata stripped), build (responsive AVIF/WebP/JPEG, none
-// carrying metadata), pages (a <picture> with its sources, "Recent work" only where there are photos).
+// Phone photos through the whole pipeline: ingest (metadata stripped), web copies made once (responsive AVIF/WebP/JPEG,
+// none carrying metadata; decision 0028), pages (a <picture> with its sources, "Recent work" only where there are
+// photos).
 import { copyFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -20,7 +21,7 @@ beforeAll(async () => {
     expect(hasGps((await sharp(phone).metadata()).exif)).toBe(true);
     names.push((await ingestPhoto(phone, photos)).name);
   }
-  // One photo skips the ingest step, GPS and all: the build must strip it too.
+  // One photo skips the ingest step, GPS and all: its web copies must not carry it either.
   copyFileSync(
     await makeTestPhoto(path.join(site, "raw.jpg"), { width: 900, height: 600, seed: 4 }),
     path.join(photos, "raw-from-phone.jpg"),
@@ -41,14 +42,17 @@ beforeAll(async () => {
     "content/posts/cost-of-chimney-repair-bloomington-il.md",
     `\n::photo{file="${names[2]}" alt="Crown with a drip edge"}\n`,
   );
-  buildSite(site);
+  await buildSite(site);
 }, 300_000);
 
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 describe("photos in the build", () => {
-  it("ship only as AVIF, WebP and JPEG at several widths, none carrying metadata", async () => {
-    const assets = path.join(site, "build/client/assets");
+  it("ship only as AVIF, WebP and JPEG at several widths, none carrying metadata, made beside the site, not by the build", async () => {
+    expect(readdirSync(path.join(site, "build/client/assets")).filter((f) => /\.(jpe?g|webp|avif)$/.test(f))).toEqual(
+      [],
+    );
+    const assets = path.join(site, "photo-copies");
     const images = readdirSync(assets).filter((f) => /\.(jpe?g|webp|avif)$/.test(f));
     expect(new Set(images.map((f) => path.extname(f)))).toEqual(new Set([".jpg", ".webp", ".avif"]));
     expect(images.length).toBeGreaterThanOrEqual(4 * 3 * 2);
@@ -80,7 +84,7 @@ describe("photos in the build", () => {
         /<source type="image\/webp" srcSet="[^"]+ 400w, [^"]+ 800w, [^"]+ 1200w" sizes="[^"]+"\/?>/i,
       );
       expect(picture).toMatch(
-        /<img src="\/assets\/[^"]+\.jpg" srcSet="[^"]+\.jpg 400w, [^"]+" sizes="[^"]+" width="1200" height="900" alt="[^"]+" loading="lazy"/i,
+        /<img src="\/photos\/[^"]+\.jpg" srcSet="[^"]+\.jpg 400w, [^"]+" sizes="[^"]+" width="1200" height="900" alt="[^"]+" loading="lazy"/i,
       );
       expect(picture).toMatch(/background-image:url\(data:image\/webp;base64,/);
     }

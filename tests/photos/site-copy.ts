@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensurePhotoCopies, photoCopiesDir } from "../../server/photo-copies.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const COPIED = [
@@ -31,8 +32,9 @@ export function appendTo(dir: string, file: string, text: string) {
   writeFileSync(full, `${readFileSync(full, "utf8").replace(/^\[\]\s*$/m, "")}\n${text}`);
 }
 
-/** Runs `react-router build` in the copy. */
-export function buildSite(dir: string): void {
+/** Makes the photos' web copies (as `npm run build` does first), then runs `react-router build` in the copy. */
+export async function buildSite(dir: string): Promise<void> {
+  await ensurePhotoCopies(path.join(dir, "content"), photoCopiesDir(dir));
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: dir,
     encoding: "utf8",

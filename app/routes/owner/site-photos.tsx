@@ -55,6 +55,8 @@ function freeName(root: string, slug: string, taken: Set<string>): string {
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
+  // The owner is about to add a photo: the render's worker gets ready meanwhile (decision 0027).
+  args.context.publisher?.warm();
   const { items } = gallery();
   const { city = [], service = [] } = lookups();
   return {

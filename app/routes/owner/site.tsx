@@ -8,7 +8,7 @@ import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
   queued: "Waiting to start",
-  building: "Publishing: building the site",
+  building: "Publishing: putting the pages together",
   checking: "Publishing: checking the new version",
   published: "Published",
   failed: "Not published",
@@ -70,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: "Site | Owner console" },
   { name: "robots", content: "noindex, nofollow" },
-  ...(data?.busy ? [{ httpEquiv: "refresh", content: "3" }] : []),
+  ...(data?.busy ? [{ httpEquiv: "refresh", content: "1" }] : []),
 ];
 
 export default function Site({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +78,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
   const groups = [...new Set(files.map((f) => f.kind))];
   return (
     <>
-      <PageTitle sub="Change the words and photos of the site. Each save publishes itself in about half a minute.">
+      <PageTitle sub="Change the words and photos of the site. Each save publishes itself in a few seconds.">
         Site
       </PageTitle>
       {loaderData.off && <Notice tone="warn">{loaderData.off}</Notice>}

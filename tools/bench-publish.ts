@@ -1,0 +1,248 @@
+// `npx tsx tools/bench-publish.ts [publishes]` (after `npm run build`): console publishes on the built server, as the
+// owner makes them, in a clone of this repository (decision 0027). Prints, for docs/benchmarks.md:
+// - tap to served: from the POST of a phone change to `/` serving it, over N back-to-back publishes (default 20),
+//   the editor opened first as the owner does (it gets the render's worker ready);
+// - visitors meanwhile: a request to `/` every 20 ms, each answer's status and latency, and the server's event-loop
+//   delay (EVENT_LOOP_MONITOR, read with SIGUSR2);
+// - memory: the server's RSS after 1 publish and after 50, and, as root on cgroup v1, the peak of a memory group
+//   around the server (page cache included, as systemd's MemoryMax counts) above its idle usage;
+// - a publish that adds one 12-megapixel phone photo: the upload's own time (ingest) and tap to served.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import { openEstimateStore } from "../server/estimate-store.ts";
+import { MALLOC_ENV } from "../server/malloc-env.ts";
+import { createOwnerConsole } from "../server/owner-console.ts";
+import { makeTestPhoto } from "../tests/support/test-photos.ts";
+import { freePort } from "../tests/server/harness.ts";
+
+const PUBLISHES = Number(process.argv[2] ?? 20);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const work = mkdtempSync(path.join(tmpdir(), "bench-publish-"));
+const clone = path.join(work, "site");
+execFileSync("git", ["clone", "-q", process.cwd(), clone]);
+symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
+writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
+cpSync("build", path.join(clone, "builds/first"), { recursive: true, preserveTimestamps: true });
+symlinkSync("first", path.join(clone, "builds/current"));
+const dataDir = path.join(work, "data");
+mkdirSync(dataDir);
+const store = openEstimateStore({ dataDir });
+const session = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
+store.close();
+const cookie = `owner=${session.token}`;
+const csrf = session.session.csrf;
+
+// A memory group around the server (root, cgroup v1), as the unit's MemoryMax counts it.
+const GROUP = `/sys/fs/cgroup/memory/bench-publish-${process.pid}`;
+const grouped = process.getuid?.() === 0 && existsSync("/sys/fs/cgroup/memory/cgroup.procs");
+if (grouped) mkdirSync(GROUP);
+const cg = (file: string) => Number(readFileSync(path.join(GROUP, file), "utf8").trim());
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let output = "";
+const server: ChildProcess = spawn(
+  "sh",
+  ["-c", `${grouped ? `echo $$ > ${GROUP}/cgroup.procs; ` : ""}exec node ${path.resolve("build/bin/server.js")}`],
+  {
+    env: {
+      ...process.env,
+      ...MALLOC_ENV,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: base,
+      SITE_REPO: clone,
+      DATA_DIR: dataDir,
+      BACKUP_DIR: "off",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      EVENT_LOOP_MONITOR: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
+server.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+server.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+for (let i = 0; !output.includes("Site ready"); i++) {
+  if (i > 300) throw new Error(`the server did not start:\n${output}`);
+  await sleep(100);
+}
+
+const rss = () => {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+};
+async function loopDelay(): Promise<string> {
+  const before = output.length;
+  server.kill("SIGUSR2");
+  for (let i = 0; i < 50 && !output.slice(before).includes("event-loop delay"); i++) await sleep(20);
+  return /event-loop delay: (.*)/.exec(output.slice(before))?.[1] ?? "(no answer)";
+}
+
+/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
+function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
+  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (value === true) out.append(prefix, "on");
+  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
+  return out;
+}
+
+async function waitServed(page: string, text: string, since: number): Promise<number> {
+  for (;;) {
+    if ((await (await fetch(base + page)).text()).includes(text)) return (performance.now() - since) / 1000;
+    if (performance.now() - since > 120_000)
+      throw new Error(`${text} not on ${page} after 120 s:\n${output.slice(-2000)}`);
+    await sleep(20);
+  }
+}
+
+let phoneNumber = 100;
+async function publishPhone(): Promise<number> {
+  const phone = `(309) 555-0${phoneNumber++}`;
+  const fields = formFields(parse(readFileSync(path.join(clone, "content/business.yaml"), "utf8")));
+  fields.set("phone", phone);
+  fields.append("csrf", csrf);
+  fields.append("intent", "save");
+  const tapped = performance.now();
+  const res = await fetch(`${base}/owner/site/edit/business`, {
+    method: "POST",
+    body: fields,
+    redirect: "manual",
+    headers: { origin: base, cookie },
+  });
+  if (res.status !== 302) throw new Error(`save answered ${res.status}`);
+  return waitServed("/", phone, tapped);
+}
+
+/** Visitors: `/` every 20 ms until stopped; statuses and latencies. */
+function visitors() {
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t = performance.now();
+      let status = "error";
+      try {
+        const res = await fetch(`${base}/`, { headers: { "accept-encoding": "br" } });
+        await res.arrayBuffer();
+        status = String(res.status);
+      } catch {
+        // counted
+      }
+      latencies.push(performance.now() - t);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      await sleep(20);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return { statuses, latencies };
+  };
+}
+
+try {
+  // Idle: a few visits, then the figures before any publish.
+  for (let i = 0; i < 20; i++) await (await fetch(`${base}/`)).arrayBuffer();
+  await sleep(1000);
+  const idleRss = rss();
+  const idleGroup = grouped ? cg("memory.usage_in_bytes") : 0;
+  if (grouped) writeFileSync(path.join(GROUP, "memory.max_usage_in_bytes"), "0");
+  console.log(`server idle: RSS ${mb(idleRss)}${grouped ? `, memory group ${mb(idleGroup)}` : ""}`);
+
+  // The owner opens the editor and types for a few seconds.
+  await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } });
+  await sleep(3000);
+  await loopDelay();
+
+  const stop = visitors();
+  const times: number[] = [];
+  let rssAfterOne = 0;
+  for (let i = 0; i < PUBLISHES; i++) {
+    times.push(await publishPhone());
+    if (i === 0) rssAfterOne = rss();
+  }
+  const seen = await stop();
+  const delay = await loopDelay();
+  const peakGroup = grouped ? cg("memory.max_usage_in_bytes") : 0;
+  console.log(
+    `${PUBLISHES} phone publishes, tap to served: median ${pct(times, 50).toFixed(2)} s, worst ${Math.max(...times).toFixed(2)} s ` +
+      `(${times.map((t) => t.toFixed(2)).join(", ")})`,
+  );
+  console.log(
+    `visitors meanwhile: ${JSON.stringify(seen.statuses)}; / latency p50 ${pct(seen.latencies, 50).toFixed(1)} ms, ` +
+      `p99 ${pct(seen.latencies, 99).toFixed(1)} ms, max ${Math.max(...seen.latencies).toFixed(1)} ms`,
+  );
+  console.log(`event-loop delay during the publishes: ${delay}`);
+  if (grouped) {
+    console.log(
+      `memory group: idle ${mb(idleGroup)}, peak during the publishes ${mb(peakGroup)} (+${mb(peakGroup - idleGroup)})`,
+    );
+  }
+
+  // Up to 50 publishes without a restart.
+  for (let i = PUBLISHES; i < 50; i++) await publishPhone();
+  await sleep(1000);
+  const rssAfter50 = rss();
+  console.log(
+    `server RSS: idle ${mb(idleRss)}, after 1 publish ${mb(rssAfterOne)}, after 50 ${mb(rssAfter50)} ` +
+      `(${rssAfter50 >= rssAfterOne ? "+" : ""}${mb(rssAfter50 - rssAfterOne)}); pid ${server.pid}, never restarted`,
+  );
+
+  // One 12-megapixel phone photo through the console's photo page.
+  const photo = await makeTestPhoto(path.join(work, "IMG_0001.JPG"), { width: 4000, height: 3000, grain: true });
+  await fetch(`${base}/owner/site/photos`, { headers: { cookie } });
+  await sleep(3000);
+  const form = new FormData();
+  form.append("csrf", csrf);
+  form.append("caption", "New crown before winter");
+  form.append("alt", "A new poured crown on a brick chimney");
+  form.append("service", "chimney-crowns");
+  form.append("city", "normal");
+  form.append("photos", new Blob([readFileSync(photo)], { type: "image/jpeg" }), "IMG_0001.JPG");
+  const tapped = performance.now();
+  const res = await fetch(`${base}/owner/site/photos`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { origin: base, cookie },
+  });
+  const uploaded = (performance.now() - tapped) / 1000;
+  if (res.status !== 302) throw new Error(`photo upload answered ${res.status}: ${await res.text()}`);
+  const served = await waitServed("/services/chimney-crowns", "New crown before winter", tapped);
+  console.log(
+    `one 12 MP photo (${mb(readFileSync(photo).length)}): upload and ingest ${uploaded.toFixed(2)} s, ` +
+      `tap to served on its service page ${served.toFixed(2)} s (web copies made in the publish)`,
+  );
+  const manifest = JSON.parse(readFileSync(path.join(clone, "renders/current/render.json"), "utf8")) as Record<
+    string,
+    number
+  >;
+  console.log(`last render: ${JSON.stringify(manifest)}`);
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  if (grouped) rmdirSync(GROUP);
+  rmSync(work, { recursive: true, force: true });
+}
