@@ -846,13 +846,13 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       await memoryAfterPublish(container);
     });
 
-    await stage("systemctl restart: the published build still serves", async () => {
+    await stage("systemctl restart: the published render still serves", async () => {
       await userStep("sudo systemctl restart heartland-site");
       await waitForHttps(() => ca, "/healthz", 60_000);
-      const current = await container.root_(`readlink ${SITE_DIR}/builds/current`);
+      const current = await container.root_(`readlink ${SITE_DIR}/renders/current`);
       ok(
-        "builds/current names the published build",
-        /^builds\/|^\S+/.test(current.out.trim()) && current.code === 0,
+        "renders/current names the published render (decision 0027: a publish renders, it does not build)",
+        /^\d{14}-\d{6}$/.test(current.out.trim()) && current.code === 0,
         current.out,
       );
       if (!phoneBefore) return fail("no phone was published");
