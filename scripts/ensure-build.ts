@@ -1,10 +1,12 @@
-// `npm start` builds first when there is no build, or when the sources changed since the last one.
+// `npm start` builds first when there is no build, or when the code changed since the last one.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const marker = "build/bin/server.js";
-const sources = ["app", "content", "public", "server", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+// Not content/: the server renders the owner's words at start when the build's pages are of other words (decision
+// 0027). A build is for code.
+const sources = ["app", "public", "server", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 /**
  * Newest modification time of the files at or below p. Folders' own times are left out: the server tests make and

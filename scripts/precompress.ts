@@ -1,10 +1,15 @@
-// After `react-router build`: precompressed copies of build/client (server/precompress.ts).
-import { statSync } from "node:fs";
+// After `react-router build`: precompressed copies of build/client (server/precompress.ts), and which content the
+// pages were prerendered from (build/content-id), so the server can tell whether they are still the site's words.
+import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readContentFiles } from "../app/content/files.ts";
 import { precompress } from "../server/precompress.ts";
+import { contentId } from "../server/renders.ts";
 
-const clientDir = path.resolve(process.env.BUILD_DIR || "build", "client");
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+const clientDir = path.join(buildDir, "client");
 if (statSync(clientDir, { throwIfNoEntry: false })?.isDirectory()) {
   const started = Date.now();
   console.log(`Precompressed ${precompress(clientDir)} files in ${Date.now() - started} ms`);
+  writeFileSync(path.join(buildDir, "content-id"), contentId(readContentFiles(path.resolve("content"))));
 }

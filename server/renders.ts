@@ -52,6 +52,15 @@ export async function renderInto(
   return manifest;
 }
 
+/** Which content a build's own pages were prerendered from (scripts/precompress.ts), if it says. */
+export function buildContentId(buildDir: string): string | null {
+  try {
+    return readFileSync(path.join(buildDir, "content-id"), "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
 /** The pages of `renders/current` when they fit the code and content being served; else undefined, and why. */
 export function servableRender(
   rendersDir: string,

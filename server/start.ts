@@ -1,5 +1,5 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
@@ -9,12 +9,12 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
-import { createPublisher, currentBuild, publishingProblem } from "./publish.ts";
+import { createPublisher, currentBuild, pointCurrent, publishingProblem } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
 import { createPushNotifier } from "./push.ts";
 import { business } from "../app/content/business.ts";
 import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
-import { contentId, renderInto, servableRender } from "./renders.ts";
+import { buildContentId, contentId, renderInto, servableRender } from "./renders.ts";
 import { ensurePhotoCopies, photoCopiesDir } from "./photo-copies.ts";
 import { createRenderer } from "./render-in-worker.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
@@ -142,7 +142,32 @@ const codeDir = config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuil
 const served = config.BUILD_DIR
   ? {}
   : servableRender(rendersDir, { buildDir: codeDir, content: contentId(contentFiles()) });
-if (served.why) console.warn(`Serving the build's own pages, not the last publish's render: ${served.why}.`);
+let pagesDir = served.pages;
+// `npm start` after a change to content/ alone, or a restore: the build's pages are of other words. They are
+// rendered now, with this code, instead of building again (decision 0027).
+const content = contentId(contentFiles());
+if (!config.BUILD_DIR && !pagesDir && buildContentId(codeDir) !== content) {
+  const id = `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-000000`;
+  try {
+    const started = Date.now();
+    mkdirSync(rendersDir, { recursive: true });
+    const starter = createRenderer({ heapMb: config.RENDER_HEAP_MB });
+    try {
+      await renderInto(path.join(rendersDir, id), { renderer: starter, buildDir: codeDir, contentDir, content });
+    } finally {
+      starter.close();
+    }
+    pointCurrent(rendersDir, id);
+    pagesDir = path.join(rendersDir, id, "pages");
+    console.log(`Rendered the pages from the content in ${Date.now() - started} ms (the build's were of other words).`);
+  } catch (error) {
+    console.error(
+      `Could not render the pages from the content, so the build's own are served: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+} else if (served.why) {
+  console.warn(`Serving the build's own pages, not the last publish's render: ${served.why}.`);
+}
 const wantsPublishing = !config.BUILD_DIR && existsSync(path.join(repoDir, ".git"));
 const publishingOff = wantsPublishing ? publishingProblem(repoDir) : null;
 if (publishingOff) {
@@ -200,7 +225,7 @@ const app = await createApp({
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
   buildDir: codeDir,
   contentDir,
-  pagesDir: served.pages,
+  pagesDir,
   photoCopiesDir: copiesDir,
   publisher,
   push,
