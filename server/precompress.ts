@@ -16,11 +16,12 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The same copies for one file, made on libuv's thread pool: a render compresses each page while it renders the
- * next, on the other core. The same bytes as `precompress`.
+ * next. One at a time (brotli, then gzip), so a render keeps at most two cores busy, its own thread and this one, and
+ * a 2-core server still has the main thread's share for visitors. The same bytes as `precompress`.
  */
 export async function compressBeside(file: string, body: Buffer): Promise<void> {
-  const [br, gz] = await Promise.all([brotliAsync(body, BROTLI), gzipAsync(body, GZIP)]);
-  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  await writeFile(`${file}.br`, await brotliAsync(body, BROTLI));
+  await writeFile(`${file}.gz`, await gzipAsync(body, GZIP));
 }
 
 export function precompress(dir: string): number {

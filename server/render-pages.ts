@@ -6,7 +6,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ContentFiles } from "../app/content/files.ts";
 import { COMPRESSIBLE, compressBeside } from "./precompress.ts";
+import { contentId } from "./renders.ts";
 
 /** What app/entry.server.tsx exports for this. */
 type RenderExports = {
@@ -24,7 +26,14 @@ export type RenderRequest = {
   outDir: string;
 };
 
-export type RenderResult = { paths: string[]; files: number; renderMs: number; compressMs: number };
+export type RenderResult = {
+  paths: string[];
+  files: number;
+  /** Which content was rendered (renders.ts `contentId`). */
+  content: string;
+  renderMs: number;
+  compressMs: number;
+};
 
 /** Thrown for the content's own mistakes (a ContentError naming file and field): the owner's words. */
 export class RenderContentError extends Error {
@@ -76,8 +85,9 @@ async function renderWith(
   outDir: string,
 ): Promise<RenderResult> {
   const started = performance.now();
+  const files = entry.readContentFiles(contentDir) as ContentFiles;
   try {
-    entry.switchContent(entry.readContentFiles(contentDir) as never);
+    entry.switchContent(files as never);
   } catch (error) {
     if (error instanceof Error && /Error$/.test(error.name) && /content\//.test(error.message)) {
       throw new RenderContentError(error.message);
@@ -85,13 +95,16 @@ async function renderWith(
     throw error;
   }
   const paths = entry.prerenderPaths();
-  const compressing: Promise<void>[] = [];
+  // One file's compression after another (see compressBeside).
+  const compress = compressionPool();
+  let compressed = 0;
   const write = (urlPath: string, body: Buffer) => {
     const file = path.join(outDir, ...urlPath.split("/").filter(Boolean));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, body);
     if (!COMPRESSIBLE.test(file)) return;
-    compressing.push(compressBeside(file, body));
+    compressed += 1;
+    compress.add(() => compressBeside(file, body));
   };
   for (const page of paths) {
     const matches = matchRoutes(routes as unknown as RouteObject[], `/${page}/`.replace(/^\/\/+/, "/"));
@@ -123,12 +136,50 @@ async function renderWith(
     write(path.posix.join(page, "index.html"), html);
   }
   const rendered = performance.now();
-  await Promise.all(compressing);
+  // The render's own core is free now: two at a time.
+  await compress.finish(2);
   return {
     paths,
-    files: compressing.length,
+    files: compressed,
+    content: contentId(files),
     renderMs: Math.round(rendered - started),
     // How long the compression went on after the last page was rendered.
     compressMs: Math.round(performance.now() - rendered),
+  };
+}
+
+/** Compression jobs on libuv's pool: one at a time while the render runs, `finish(n)` n at a time until done. */
+function compressionPool() {
+  const queue: (() => Promise<void>)[] = [];
+  let limit = 1;
+  let running = 0;
+  let failure: unknown = null;
+  let done: (() => void) | null = null;
+  const pump = () => {
+    while (running < limit && queue.length > 0) {
+      const job = queue.shift() as () => Promise<void>;
+      running += 1;
+      job()
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => {
+          running -= 1;
+          pump();
+        });
+    }
+    if (running === 0 && queue.length === 0) done?.();
+  };
+  return {
+    add(job: () => Promise<void>) {
+      queue.push(job);
+      pump();
+    },
+    async finish(n: number) {
+      limit = n;
+      await new Promise<void>((resolve) => {
+        done = resolve;
+        pump();
+      });
+      if (failure) throw failure;
+    },
   };
 }

@@ -29,12 +29,7 @@ export function contentId(files: ContentFiles): string {
 /** Renders the content in `contentDir` with the build in `buildDir` into `outDir` (a worker), with its manifest. */
 export async function renderInto(
   outDir: string,
-  {
-    renderer,
-    buildDir,
-    contentDir,
-    content,
-  }: { renderer: Renderer; buildDir: string; contentDir: string; content: string },
+  { renderer, buildDir, contentDir }: { renderer: Renderer; buildDir: string; contentDir: string },
 ): Promise<RenderManifest> {
   const result = await renderer.render({
     serverBuildPath: path.join(buildDir, "server", "index.js"),
@@ -43,7 +38,7 @@ export async function renderInto(
   });
   const manifest = {
     code: codeId(buildDir),
-    content,
+    content: result.content,
     paths: result.paths.length,
     renderMs: result.renderMs,
     compressMs: result.compressMs,

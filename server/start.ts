@@ -153,7 +153,7 @@ if (!config.BUILD_DIR && !pagesDir && buildContentId(codeDir) !== content) {
     mkdirSync(rendersDir, { recursive: true });
     const starter = createRenderer({ heapMb: config.RENDER_HEAP_MB });
     try {
-      await renderInto(path.join(rendersDir, id), { renderer: starter, buildDir: codeDir, contentDir, content });
+      await renderInto(path.join(rendersDir, id), { renderer: starter, buildDir: codeDir, contentDir });
     } finally {
       starter.close();
     }
@@ -193,7 +193,6 @@ const publisher =
             renderer,
             buildDir: app.servedBuild(),
             contentDir,
-            content: contentId(readContentFiles(contentDir)),
           });
         },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
