@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ContentFiles } from "../app/content/files.ts";
 import { COMPRESSIBLE, compressBeside } from "./precompress.ts";
-import { contentId } from "./renders.ts";
+import { contentId } from "./content-id.ts";
 
 /** What app/entry.server.tsx exports for this. */
 type RenderExports = {

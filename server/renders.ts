@@ -2,29 +2,14 @@
 // `renders/<id>/render.json` (what it was rendered from); `renders/current` names the one served. A restart serves it
 // only when it was rendered by the code being started from the content in the working copy; otherwise the build's
 // own pages, which `npm run build` and `npm run update` prerender from the content they find.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { ContentFiles } from "../app/content/files.ts";
+import { codeId } from "./content-id.ts";
 import type { Renderer } from "./render-in-worker.ts";
 
+export { codeId, contentId } from "./content-id.ts";
+
 export type RenderManifest = { code: string; content: string; paths: number; renderMs: number; compressMs: number };
-
-/** Which code a build is: a hash of its server bundle. */
-export function codeId(buildDir: string): string {
-  return createHash("sha256")
-    .update(readFileSync(path.join(buildDir, "server", "index.js")))
-    .digest("hex")
-    .slice(0, 16);
-}
-
-/** Which content a snapshot is: a hash of every text file (path and bytes) and each photo's name and hash. */
-export function contentId(files: ContentFiles): string {
-  const hash = createHash("sha256");
-  for (const [p, text] of [...files.text].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${p}\0${text}\0`);
-  for (const photo of files.photos) hash.update(`${photo}\0${files.photoCopies.get(photo)?.hash ?? "-"}\0`);
-  return hash.digest("hex").slice(0, 16);
-}
 
 /** Renders the content in `contentDir` with the build in `buildDir` into `outDir` (a worker), with its manifest. */
 export async function renderInto(

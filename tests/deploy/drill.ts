@@ -14,6 +14,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmdirSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -119,6 +120,56 @@ async function stage(name: string, run: () => Promise<void>) {
     const seconds = (performance.now() - started) / 1000;
     times.push({ name, seconds });
     say(`   ${seconds.toFixed(1)} s`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A 1 GB server without swap (issue 38): a cgroup v1 memory group around the container, which every command the
+// drill runs in it joins too (nsenter keeps its caller's group). DRILL_MEMORY=off (or a machine without cgroup v1's
+// memory controller) runs without it.
+
+const MEMORY_LIMIT = process.env.DRILL_MEMORY ?? "1G";
+const MEMORY_GROUP = `/sys/fs/cgroup/memory/heartland-drill-${process.pid}`;
+const limited = MEMORY_LIMIT !== "off" && existsSync("/sys/fs/cgroup/memory/cgroup.procs");
+const limitBytes = (() => {
+  const m = /^(\d+)([KMG]?)$/i.exec(MEMORY_LIMIT);
+  const unit = { "": 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 }[(m?.[2] ?? "").toUpperCase()] ?? 1;
+  return Number(m?.[1] ?? 0) * unit;
+})();
+
+function makeMemoryGroup() {
+  if (!limited) return;
+  mkdirSync(MEMORY_GROUP, { recursive: true });
+  writeFileSync(path.join(MEMORY_GROUP, "memory.limit_in_bytes"), String(limitBytes));
+  // No swap either, where the kernel accounts it.
+  const memsw = path.join(MEMORY_GROUP, "memory.memsw.limit_in_bytes");
+  if (existsSync(memsw)) writeFileSync(memsw, String(limitBytes));
+}
+
+/** argv run inside the memory group: a shell that joins it, then execs the command. */
+function inMemoryGroup(command: string, args: string[]): [string, string[]] {
+  if (!limited) return [command, args];
+  return ["sh", ["-c", `echo $$ > ${MEMORY_GROUP}/cgroup.procs && exec "$@"`, "sh", command, ...args]];
+}
+
+function memoryGroupFigure(file: string): number | null {
+  try {
+    return Number(readFileSync(path.join(MEMORY_GROUP, file), "utf8").trim());
+  } catch {
+    return null;
+  }
+}
+
+function resetMemoryPeak() {
+  if (limited) writeFileSync(path.join(MEMORY_GROUP, "memory.max_usage_in_bytes"), "0");
+}
+
+function removeMemoryGroup() {
+  if (!limited || !existsSync(MEMORY_GROUP)) return;
+  try {
+    rmdirSync(MEMORY_GROUP);
+  } catch (error) {
+    say(`   could not remove ${MEMORY_GROUP}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -283,7 +334,7 @@ class Container {
   }
 
   async boot() {
-    const child = startHost("nspawn", "systemd-nspawn", [
+    const [command, args] = inMemoryGroup("systemd-nspawn", [
       "--boot",
       "--register=no",
       "--keep-unit",
@@ -293,6 +344,7 @@ class Container {
       `--hostname=${MACHINE}`,
       `--bind=${APT_CACHE}:/var/cache/apt/archives`,
     ]);
+    const child = startHost("nspawn", command, args);
     this.nspawn = child;
     const deadline = Date.now() + 180_000;
     // The container's PID 1 is nspawn's child once it has become systemd.
@@ -327,7 +379,7 @@ class Container {
 
   private exec(argv: string[], timeoutMs: number): Promise<Run> {
     return new Promise((resolve) => {
-      const child = spawn("nsenter", ["-t", String(this.leader), "-a", "--", ...argv], {
+      const child = spawn(...inMemoryGroup("nsenter", ["-t", String(this.leader), "-a", "--", ...argv]), {
         stdio: ["ignore", "pipe", "pipe"],
         // A fresh environment: nothing of the host's (its proxy CA variables, its PATH) leaks in.
         env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin", TERM: "dumb", LANG: "C.UTF-8" },
@@ -428,6 +480,7 @@ async function main() {
       for (const { child } of started.reverse()) await stopChild(child, "SIGTERM", 10_000);
       await mail?.close();
       const left = started.filter(({ child }) => !exited(child)).map(({ name }) => name);
+      removeMemoryGroup();
       const busy: number[] = [];
       for (const port of [80, 443, 3000]) if (!(await portFree(port))) busy.push(port);
       if (process.env.DRILL_KEEP) say(`   kept ${work} (DRILL_KEEP)`);
@@ -549,6 +602,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   });
 
   await stage("A new Debian 12 server (mmdebstrap bookworm, then systemd-nspawn --boot)", async () => {
+    makeMemoryGroup();
+    say(
+      limited
+        ? `   memory: the container and every command in it run in ${MEMORY_GROUP}, limit ${MEMORY_LIMIT}, no swap`
+        : "   memory: no limit (DRILL_MEMORY=off, or no cgroup v1 memory controller here)",
+    );
     mkdirSync(APT_CACHE, { recursive: true });
     const cached = readdirSync(APT_CACHE).filter((f) => f.endsWith(".deb")).length;
     say(`   cache: apt's downloaded packages in ${APT_CACHE} (${cached} .deb now)`);
@@ -838,8 +897,18 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     let phoneBefore = "";
     await stage("Publish from the console: a phone change, live", async () => {
       if (!owner) return fail("no owner signed in (step 12)");
+      resetMemoryPeak();
       const change = await outside.publishPhone(owner, { phone: NEW_PHONE, screenshots: shots });
       phoneBefore = change.before;
+      const peak = memoryGroupFigure("memory.max_usage_in_bytes");
+      const oom = limited
+        ? /oom_kill (\d+)/.exec(readFileSync(path.join(MEMORY_GROUP, "memory.oom_control"), "utf8"))?.[1]
+        : undefined;
+      if (limited && peak !== null) {
+        say(
+          `   memory: the whole server's peak during the publish ${(peak / 2 ** 20).toFixed(0)} MiB of ${MEMORY_LIMIT}; OOM kills so far: ${oom ?? "?"}`,
+        );
+      }
       ok(`published: "${change.consoleSays}" in ${(change.waitedMs / 1000).toFixed(1)} s`, true);
       await outside.checkPhoneLive(site(), { phone: NEW_PHONE, gone: change.before, owner, screenshots: shots });
       ok(`${NEW_PHONE} is live on every page`, true);
