@@ -7,26 +7,17 @@
 // - memory: the server's RSS after 1 publish and after 50, and, as root on cgroup v1, the peak of a memory group
 //   around the server (page cache included, as systemd's MemoryMax counts) above its idle usage;
 // - a publish that adds one 12-megapixel phone photo: the upload's own time (ingest) and tap to served.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parse } from "yaml";
 import { openEstimateStore } from "../server/estimate-store.ts";
 import { MALLOC_ENV } from "../server/malloc-env.ts";
 import { createOwnerConsole } from "../server/owner-console.ts";
 import { makeTestPhoto } from "../tests/support/test-photos.ts";
 import { freePort } from "../tests/server/harness.ts";
+import { postPhoneChange } from "../tests/support/console-forms.ts";
+import { siteClone } from "../tests/support/site-clone.ts";
 
 const PUBLISHES = Number(process.argv[2] ?? 20);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,12 +28,7 @@ const pct = (values: number[], p: number) => {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const work = mkdtempSync(path.join(tmpdir(), "bench-publish-"));
-const clone = path.join(work, "site");
-execFileSync("git", ["clone", "-q", process.cwd(), clone]);
-symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
-writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
-cpSync("build", path.join(clone, "builds/first"), { recursive: true, preserveTimestamps: true });
-symlinkSync("first", path.join(clone, "builds/current"));
+const clone = siteClone(path.join(work, "site"));
 const dataDir = path.join(work, "data");
 mkdirSync(dataDir);
 const store = openEstimateStore({ dataDir });
@@ -97,16 +83,6 @@ async function loopDelay(): Promise<string> {
   return /event-loop delay: (.*)/.exec(output.slice(before))?.[1] ?? "(no answer)";
 }
 
-/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
-function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
-  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
-  } else if (value === true) out.append(prefix, "on");
-  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
-  return out;
-}
-
 async function waitServed(page: string, text: string, since: number): Promise<number> {
   for (;;) {
     if ((await (await fetch(base + page)).text()).includes(text)) return (performance.now() - since) / 1000;
@@ -119,17 +95,8 @@ async function waitServed(page: string, text: string, since: number): Promise<nu
 let phoneNumber = 100;
 async function publishPhone(): Promise<number> {
   const phone = `(309) 555-0${phoneNumber++}`;
-  const fields = formFields(parse(readFileSync(path.join(clone, "content/business.yaml"), "utf8")));
-  fields.set("phone", phone);
-  fields.append("csrf", csrf);
-  fields.append("intent", "save");
   const tapped = performance.now();
-  const res = await fetch(`${base}/owner/site/edit/business`, {
-    method: "POST",
-    body: fields,
-    redirect: "manual",
-    headers: { origin: base, cookie },
-  });
+  const res = await postPhoneChange(base, clone, phone, { cookie, csrf });
   if (res.status !== 302) throw new Error(`save answered ${res.status}`);
   return waitServed("/", phone, tapped);
 }

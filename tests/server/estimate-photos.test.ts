@@ -69,9 +69,19 @@ async function send(files: Omit<Extract<Part, { filename: string }>, "name">[]) 
   const store = openEstimateStore({ dataDir: server.dataDir });
   try {
     const lead = store.list().find((l) => l.email === email);
-    const photos = lead ? store.photos(lead.id).map((p) => ({ ...p, jpeg: store.photo(lead.id, p.position, "full") })) : [];
+    const photos = lead
+      ? store.photos(lead.id).map((p) => ({ ...p, jpeg: store.photo(lead.id, p.position, "full") }))
+      : [];
     rss.push(rssBytes());
-    return { status: response.status, type: response.headers.get("content-type"), text, json: JSON.parse(text), lead, photos, ms };
+    return {
+      status: response.status,
+      type: response.headers.get("content-type"),
+      text,
+      json: JSON.parse(text),
+      lead,
+      photos,
+      ms,
+    };
   } finally {
     store.close();
   }
@@ -110,7 +120,9 @@ describe("photos with an estimate request", () => {
   });
 
   it("keeps 5 of 6 and names the sixth", async () => {
-    const r = await send(Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, type: "image/png", bytes: png })));
+    const r = await send(
+      Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, type: "image/png", bytes: png })),
+    );
     expectClean(r);
     expect(r.json).toMatchObject({ photos: 5, refusedPhotos: [{ photo: 6, code: "count" }] });
     expect(r.lead?.photos_refused).toBe("6:count");
@@ -152,7 +164,11 @@ describe("photos with an estimate request", () => {
   });
 
   it("keeps only the picture of a PNG/ZIP polyglot", async () => {
-    const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(200, 0x41), Buffer.from("PK\x05\x06")]);
+    const zip = Buffer.concat([
+      Buffer.from("PK\x03\x04", "latin1"),
+      Buffer.alloc(200, 0x41),
+      Buffer.from("PK\x05\x06"),
+    ]);
     const r = await send([{ filename: "poly.png", type: "image/png", bytes: Buffer.concat([png, zip]) }]);
     expectClean(r);
     expect(r.json).toMatchObject({ photos: 1 });
@@ -178,7 +194,9 @@ describe("photos with an estimate request", () => {
   it("stays within 64 MB of idle memory across the set", () => {
     const [idle = 0, ...after] = rss;
     const peak = Math.max(...after);
-    console.log(`RSS idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, after each: ${after.map((b) => (b / MB).toFixed(1)).join(", ")}`);
+    console.log(
+      `RSS idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, after each: ${after.map((b) => (b / MB).toFixed(1)).join(", ")}`,
+    );
     expect(peak - idle).toBeLessThan(64 * MB);
   });
 });

@@ -40,7 +40,15 @@ export async function startServer(
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     // The allocator settings `npm start` and the systemd unit start it with (server/malloc-env.ts).
-    env: { ...process.env, ...MALLOC_ENV, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: "", ...env },
+    env: {
+      ...process.env,
+      ...MALLOC_ENV,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -19,19 +19,20 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../../server/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner-console.ts";
 import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
 import { startSmtp, waitFor } from "./smtp.ts";
+import { postPhoneChange } from "../support/console-forms.ts";
+import { pollPublic } from "../support/poll-public.ts";
+import { siteClone } from "../support/site-clone.ts";
 
 const isRoot = process.getuid?.() === 0;
 if (!isRoot) console.warn("publish-failures: skipped, the injected failures need root (mount --bind, tmpfs)");
 
 let work: string;
 let clone: string;
-let template: string;
 let dataDir: string;
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -61,16 +62,7 @@ beforeAll(async () => {
   if (!isRoot) return;
   smtp = await startSmtp();
   work = mkdtempSync(path.join(tmpdir(), "publish-failures-"));
-  template = path.join(work, "template");
-  cpSync("build", template, { recursive: true, preserveTimestamps: true });
-  clone = path.join(work, "site");
-  sh("git", "clone", "-q", process.cwd(), clone);
-  symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
-  // .gitignore names node_modules/ (a folder); here it is a link.
-  writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
-  // The code the server runs: this checkout's build, as `npm run update` leaves one in builds/.
-  cpSync(template, path.join(clone, "builds/first"), { recursive: true, preserveTimestamps: true });
-  symlinkSync("first", path.join(clone, "builds/current"));
+  clone = siteClone(path.join(work, "site"));
   dataDir = mkdtempSync(path.join(tmpdir(), "publish-failures-data-"));
   ({ cookie, csrf } = ownerSession(dataDir));
   await start();
@@ -113,60 +105,10 @@ afterAll(async () => {
   if (!process.env.KEEP_PUBLISH_FAILURES) rmSync(work, { recursive: true, force: true });
 });
 
-/** Asks for /, a service page and /healthz every 100 ms until stopped; counts the answers. */
-function pollPublic() {
-  const counts: Record<string, number> = {};
-  let running = true;
-  const paths = ["/", "/services/chimney-crowns", "/healthz"];
-  const loop = (async () => {
-    while (running) {
-      await Promise.all(
-        paths.map(async (p) => {
-          let status = "error";
-          try {
-            const res = await fetch(base + p, { signal: AbortSignal.timeout(5000) });
-            await res.arrayBuffer();
-            status = String(res.status);
-          } catch {
-            // counted as "error"
-          }
-          const key = `${p} ${status}`;
-          counts[key] = (counts[key] ?? 0) + 1;
-        }),
-      );
-      await sleep(100);
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return counts;
-  };
-}
-
-/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
-function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
-  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
-  } else if (value === true) out.append(prefix, "on");
-  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
-  return out;
-}
-
 /** Saves a new phone through the console, as the owner's phone would; returns the phone. */
 async function savePhone(): Promise<string> {
   const phone = `(309) 555-0${phoneNumber++}`;
-  const fields = formFields(parse(readFileSync(path.join(clone, "content/business.yaml"), "utf8")));
-  fields.set("phone", phone);
-  fields.append("csrf", csrf);
-  fields.append("intent", "save");
-  const res = await fetch(`${base}/owner/site/edit/business`, {
-    method: "POST",
-    body: fields,
-    redirect: "manual",
-    headers: { origin: base, cookie },
-  });
+  const res = await postPhoneChange(base, clone, phone, { cookie, csrf });
   expect([res.status, res.headers.get("location")]).toEqual([302, "/owner/site?saved"]);
   return phone;
 }
@@ -225,7 +167,7 @@ async function injected(
   const rendersBefore = renders();
   const currentBefore = currentRender();
   const mails = smtp.received.length;
-  const stop = pollPublic();
+  const stop = pollPublic(() => base);
   const started = Date.now();
   let job;
   inject();
@@ -236,7 +178,7 @@ async function injected(
   } finally {
     remove();
   }
-  const counts = await stop();
+  const { counts } = await stop();
   writeFileSync(path.join(work, "server.log"), server.output());
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   figures.push(`${name} (${seconds} s): ${JSON.stringify(counts)}`);

@@ -3,25 +3,17 @@
 // the console is live in seconds with the server's own code (no build, no new bundle, no restart) while every public
 // request is answered; a restart serves the published render; undo takes the same path.
 import { execFileSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../../server/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner-console.ts";
 import { renderInWorker } from "../../server/render-in-worker.ts";
 import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
+import { postPhoneChange } from "../support/console-forms.ts";
+import { pollPublic } from "../support/poll-public.ts";
+import { siteClone } from "../support/site-clone.ts";
 
 let work: string;
 let clone: string;
@@ -47,13 +39,7 @@ async function start() {
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "publish-render-"));
-  clone = path.join(work, "site");
-  sh("git", "clone", "-q", process.cwd(), clone);
-  symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"));
-  writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\n");
-  // The code the server runs: this checkout's build, as `npm run update` leaves one in builds/.
-  cpSync("build", path.join(clone, "builds/first"), { recursive: true, preserveTimestamps: true });
-  symlinkSync("first", path.join(clone, "builds/current"));
+  clone = siteClone(path.join(work, "site"));
   dataDir = mkdtempSync(path.join(tmpdir(), "publish-render-data-"));
   const store = openEstimateStore({ dataDir });
   const session = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
@@ -85,27 +71,8 @@ function renderedFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
-function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
-  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
-  } else if (value === true) out.append(prefix, "on");
-  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
-  return out;
-}
-
 async function savePhone(phone: string) {
-  const fields = formFields(parse(readFileSync(path.join(clone, "content/business.yaml"), "utf8")));
-  fields.set("phone", phone);
-  fields.append("csrf", csrf);
-  fields.append("intent", "save");
-  const res = await fetch(`${base}/owner/site/edit/business`, {
-    method: "POST",
-    body: fields,
-    redirect: "manual",
-    headers: { origin: base, cookie },
-  });
+  const res = await postPhoneChange(base, clone, phone, { cookie, csrf });
   expect([res.status, res.headers.get("location")]).toEqual([302, "/owner/site?saved"]);
 }
 
@@ -123,38 +90,6 @@ async function newestJob(timeoutMs = 60_000) {
   }
 }
 
-/** Asks for /, a service page and /healthz every 50 ms until stopped; the answers and the slowest, by path. */
-function pollPublic() {
-  const counts: Record<string, number> = {};
-  let slowest = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      await Promise.all(
-        ["/", "/services/chimney-crowns", "/healthz"].map(async (p) => {
-          const t = performance.now();
-          let status = "error";
-          try {
-            const res = await fetch(base + p, { signal: AbortSignal.timeout(5000) });
-            await res.arrayBuffer();
-            status = String(res.status);
-          } catch {
-            // counted as "error"
-          }
-          slowest = Math.max(slowest, performance.now() - t);
-          counts[`${p} ${status}`] = (counts[`${p} ${status}`] ?? 0) + 1;
-        }),
-      );
-      await sleep(50);
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return { counts, slowest: Math.round(slowest) };
-  };
-}
-
 /**
  * Publishes a phone through the console as the owner does (opens the editor, takes a few seconds to type, taps Save)
  * and waits until `/` serves it; the seconds from the tap.
@@ -162,7 +97,7 @@ function pollPublic() {
 async function publishPhone(phone: string) {
   expect((await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } })).status).toBe(200);
   await sleep(3000);
-  const stop = pollPublic();
+  const stop = pollPublic(() => base, 50);
   const tapped = performance.now();
   await savePhone(phone);
   for (;;) {
@@ -232,7 +167,7 @@ describe("a publish renders; it does not build", () => {
   }, 120_000);
 
   it("undoes by rendering too", async () => {
-    const stop = pollPublic();
+    const stop = pollPublic(() => base, 50);
     const res = await fetch(`${base}/owner/site`, {
       method: "POST",
       body: new URLSearchParams({ csrf, intent: "undo" }),

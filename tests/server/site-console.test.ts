@@ -14,6 +14,7 @@ import { openEstimateStore } from "../../server/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner-console.ts";
 import { createPublisher, type Publisher } from "../../server/publish.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
+import { formFields } from "../support/console-forms.ts";
 
 const require = createRequire(import.meta.url);
 let base: string;
@@ -74,16 +75,6 @@ afterAll(() => {
 
 function post(p: string, body: FormData | URLSearchParams, headers: Record<string, string> = {}) {
   return fetch(base + p, { method: "POST", body, redirect: "manual", headers: { origin: base, cookie, ...headers } });
-}
-
-/** A form's fields as a browser sends them (Conform's names: a.b[0].c). */
-function formFields(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
-  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) formFields(v, prefix ? `${prefix}.${k}` : k, out);
-  } else if (value === true) out.append(prefix, "on");
-  else if (value !== false && value !== undefined && value !== null) out.append(prefix, String(value));
-  return out;
 }
 
 const ROUTES = [

@@ -1,5 +1,6 @@
 // A multipart/form-data body built byte by byte, so tests control every header (odd file names, wrong types).
-export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; bytes: Uint8Array };
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; type?: string; bytes: Uint8Array };
 
 export function multipartBody(parts: readonly Part[], boundary = `----test${Math.random().toString(16).slice(2)}`) {
   const chunks: Buffer[] = [];
@@ -44,7 +45,7 @@ export function padJpeg(jpeg: Uint8Array, size: number): Buffer {
 /** A real JPEG whose header claims 60000 × 60000 pixels (a decompression bomb's shape). */
 export function bombJpeg(jpeg: Uint8Array): Buffer {
   const out = Buffer.from(jpeg);
-  for (let i = 2; i < out.length - 9; ) {
+  for (let i = 2; i < out.length - 9;) {
     const marker = out[i + 1] ?? 0;
     if (marker >= 0xc0 && marker <= 0xc2) {
       out.writeUInt16BE(60000, i + 5);
