@@ -301,20 +301,6 @@ export async function createApp({
   app.use(errorHandler);
 
   /**
-   * Loads a new build beside the one being served and checks it renders; returns the switch, which swaps in one
-   * assignment (requests in flight finish on the old build) and empties the page cache.
-   */
-  async function prepareBuild(dir: string): Promise<() => void> {
-    const next = siteFrom(await loadServerBuild(dir), dir);
-    if (!next.files.has("/")) throw new PublishError("the new version has no home page");
-    return () => {
-      site = next;
-      pendingContent = null;
-      pageCache.clear();
-    };
-  }
-
-  /**
    * A publish's render (decision 0027): its pages over the build's files, and this process's content switched to
    * the one they were rendered from. Returns the switch; the served code stays as it is.
    */
@@ -352,9 +338,7 @@ export async function createApp({
 
   return Object.assign(app, {
     pageCache,
-    prepareBuild,
     prepareRender,
     servedBuild: () => site.dir,
-    servedPages: () => site.pages ?? null,
   });
 }
