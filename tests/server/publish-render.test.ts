@@ -3,7 +3,16 @@
 // the console is live in seconds with the server's own code (no build, no new bundle, no restart) while every public
 // request is answered; a restart serves the published render; undo takes the same path.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +23,7 @@ import { freePort, startServer, stopServer, type RunningServer } from "./harness
 import { postPhoneChange } from "../support/console-forms.ts";
 import { pollPublic } from "../support/poll-public.ts";
 import { siteClone } from "../support/site-clone.ts";
+import { LEAKS, rawGet } from "./raw-http.ts";
 
 let work: string;
 let clone: string;
@@ -199,4 +209,74 @@ describe("a publish renders; it does not build", () => {
     expect(home).not.toContain("(309) 555-0134");
     git("checkout", "--", "content/business.yaml");
   }, 120_000);
+});
+
+describe("the photos' web copies under /photos/", () => {
+  const COPY = "crown-0123456789-400.webp";
+  const BYTES = Buffer.from("RIFF\0\0\0\0WEBPVP8 a web copy");
+
+  beforeAll(() => {
+    // Made after the start, which removes copies no photo has (a stand-in copy is enough for the route).
+    mkdirSync(path.join(clone, "photo-copies"), { recursive: true });
+    writeFileSync(path.join(clone, "photo-copies", COPY), BYTES);
+    writeFileSync(path.join(clone, "photo-copies", "crown-0123456789.json"), "{}");
+    writeFileSync(path.join(clone, "photo-copies", ".hidden-0123456789-400.webp"), "no");
+  });
+
+  it("serves a copy by its exact name, cached for good", async () => {
+    const res = await fetch(`${base}/photos/${COPY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await res.arrayBuffer()).equals(BYTES)).toBe(true);
+    const head = await rawGet(Number(new URL(base).port), `/photos/${COPY}`, { Host: "127.0.0.1" }, "HEAD");
+    expect([head.status, head.body]).toEqual([200, ""]);
+  });
+
+  it.each([
+    "/photos/crown-0123456789.json",
+    "/photos/.hidden-0123456789-400.webp",
+    "/photos/crown-0123456789-400.avif",
+    `/photos/${COPY}.data`,
+    `/photos/${COPY}%00`,
+    `/photos/${COPY.toUpperCase()}`,
+    `/photos/%2e%2e%2fpackage.json`,
+    "/photos/..%2f..%2fpackage.json",
+    "/photos/..%252fpackage.json",
+    "/photos/..\\package.json",
+    "/photos/%2e%2e/.env",
+    "/photos/../package.json",
+    "/photos/./../.git/config",
+    "/photos//etc/passwd",
+    "/photos/%2Fetc%2Fpasswd",
+    "/photos/",
+    "/photos",
+    `/photos/x/${COPY}`,
+  ])("%s is not a copy: a clean refusal, never a file", async (spelling) => {
+    const res = await rawGet(Number(new URL(base).port), spelling);
+    expect(res.status, spelling).toBeGreaterThanOrEqual(301);
+    expect(res.status, spelling).not.toBe(200);
+    expect(res.body, spelling).not.toMatch(LEAKS);
+    // Never a file's bytes: package.json, .env, git's config, the system's passwords.
+    for (const leak of ['"devDependencies"', "SMTP_URL", "[core]", "root:x:0"]) {
+      expect(res.body, spelling).not.toContain(leak);
+    }
+    if (res.status >= 300 && res.status < 400) {
+      expect(res.headers.location ?? "", spelling).toMatch(/^\/(?!\/)/);
+    }
+  });
+
+  it("refuses to change anything there", async () => {
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const res = await rawGet(
+        Number(new URL(base).port),
+        `/photos/${COPY}`,
+        { Host: "127.0.0.1", "Content-Length": "0" },
+        method,
+      );
+      expect(res.status, method).toBeGreaterThanOrEqual(400);
+      expect(res.body, method).not.toMatch(LEAKS);
+    }
+    expect(readFileSync(path.join(clone, "photo-copies", COPY)).equals(BYTES)).toBe(true);
+  });
 });
