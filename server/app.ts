@@ -102,7 +102,7 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 }
 
 /** What the built app exports for the server, beyond React Router's own build (see app/entry.server.tsx). */
-type EntryExports = {
+export type EntryExports = {
   inlineScripts?: readonly string[];
   buildSiteUrl?: string | null;
   readContentFiles?: (dir: string) => unknown;
@@ -302,12 +302,12 @@ export async function createApp({
 
   /**
    * A publish's render (decision 0027): its pages over the build's files, and this process's content switched to
-   * the one they were rendered from. Returns the switch; the served code stays as it is.
+   * the one they were rendered from (`contentFrom`, a content/ folder). Returns the switch; the served code stays as it is.
    */
-  async function prepareRender(pages: string): Promise<() => void> {
+  async function prepareRender(pages: string, contentFrom: string | undefined = contentDir): Promise<() => void> {
     const files = withRenderedPages(site.files, pages);
     if (!files.has("/")) throw new PublishError("the new version has no home page");
-    const content = contentDir && site.entry.readContentFiles ? site.entry.readContentFiles(contentDir) : null;
+    const content = contentFrom && site.entry.readContentFiles ? site.entry.readContentFiles(contentFrom) : null;
     const from = site;
     return () => {
       site = { ...from, pages, files };

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { createApp } from "./app.ts";
+import { createApp, loadServerBuild, type EntryExports } from "./app.ts";
 import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./backup.ts";
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
@@ -14,6 +14,7 @@ import { createOwnerConsole } from "./owner-console.ts";
 import { createPushNotifier } from "./push.ts";
 import { business } from "../app/content/business.ts";
 import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
+import { startContent } from "./start-content.ts";
 import { buildContentId, contentId, renderInto, servableRender } from "./renders.ts";
 import { ensurePhotoCopies, photoCopiesDir } from "./photo-copies.ts";
 import { createRenderer } from "./render-in-worker.ts";
@@ -135,9 +136,26 @@ try {
 } catch (error) {
   console.error(`Could not make the photos' web copies: ${error instanceof Error ? error.message : String(error)}`);
 }
-// The words the server itself writes (e-mails, the console) come from the site's own content folder.
-switchContent(readContentFiles(contentDir));
+// The words the server itself writes (e-mails, the console) come from the site's own content folder; a file there
+// left invalid by hand gives way to the last committed words, and the owner is told (server/start-content.ts).
 const codeDir = config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build"));
+const appEntry = (await loadServerBuild(codeDir)).entry.module as EntryExports;
+let startWords;
+try {
+  startWords = startContent(contentDir, repoDir, path.join(rendersDir, "committed"), [
+    (dir) => switchContent(readContentFiles(dir)),
+    (dir) => appEntry.switchContent?.(appEntry.readContentFiles?.(dir) as never),
+  ]);
+} catch (error) {
+  console.error(
+    `The site's words cannot be read, so the server cannot start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
+if (startWords.problem) {
+  console.error(`\n!!! A CONTENT FILE IS NOT VALID: ${startWords.problem}\n`);
+}
+const pagesContentDir = startWords.dir;
 // The last publish's pages, when they were rendered by this code from this content (server/renders.ts).
 const served = config.BUILD_DIR
   ? {}
@@ -153,7 +171,11 @@ if (!config.BUILD_DIR && !pagesDir && buildContentId(codeDir) !== content) {
     mkdirSync(rendersDir, { recursive: true });
     const starter = createRenderer({ heapMb: config.RENDER_HEAP_MB });
     try {
-      await renderInto(path.join(rendersDir, id), { renderer: starter, buildDir: codeDir, contentDir });
+      await renderInto(path.join(rendersDir, id), {
+        renderer: starter,
+        buildDir: codeDir,
+        contentDir: pagesContentDir,
+      });
     } finally {
       starter.close();
     }
@@ -197,7 +219,7 @@ const publisher =
         },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
         prepare: async (outDir) => {
-          const switchOver = await app.prepareRender(path.join(outDir, "pages"));
+          const switchOver = await app.prepareRender(path.join(outDir, "pages"), contentDir);
           const files = readContentFiles(contentDir);
           return () => {
             switchOver();
@@ -223,7 +245,7 @@ const app = await createApp({
   trustProxy: config.TRUST_PROXY,
   estimateEndpoint: config.ESTIMATE_ENDPOINT,
   buildDir: codeDir,
-  contentDir,
+  contentDir: pagesContentDir,
   pagesDir,
   photoCopiesDir: copiesDir,
   publisher,
@@ -239,6 +261,7 @@ server.listen(config.PORT, config.HOST, () => {
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);
 outbox?.start();
+if (startWords.problem) void incidents.report("publish", false, startWords.problem).catch(() => {});
 
 async function checkHealth() {
   await incidents.report("database", store.writable(), `The database file is ${store.file}.`);

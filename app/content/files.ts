@@ -65,6 +65,8 @@ function defaultContentDir(): string {
 }
 
 let current: ContentFiles | undefined;
+/** The snapshot in force was refused by a module (only at a server's start, see onContent); no page can use it. */
+let refused: unknown = null;
 const derivers: ((files: ContentFiles) => void)[] = [];
 
 /** The snapshot in force; the first call reads the default folder. */
@@ -85,11 +87,19 @@ export function contentFolder(folder: string): [string, string][] {
 
 /**
  * A content module's values from a snapshot. Runs at once on the snapshot in force, and again on each new one.
- * Throws (a ContentError naming the file and field) when the files are not valid.
+ * Throws (a ContentError naming the file and field) when the files are not valid, except in a server that set
+ * CONTENT_CHECKED_AT_START=1: there a hand-edited file must not stop the import, so the refusal is kept for
+ * `switchContent`, which the server calls next with the files it chose (server/start-content.ts).
  */
 export function onContent(derive: (files: ContentFiles) => void): void {
-  derive(contentFiles());
   derivers.push(derive);
+  if (refused !== null) return;
+  try {
+    derive(contentFiles());
+  } catch (error) {
+    if (globalThis.process?.env?.CONTENT_CHECKED_AT_START !== "1") throw error;
+    refused = error;
+  }
 }
 
 /**
@@ -97,13 +107,15 @@ export function onContent(derive: (files: ContentFiles) => void): void {
  * the previous snapshot again, and the error is thrown.
  */
 export function switchContent(files: ContentFiles): void {
-  const previous = current;
+  const previous = refused === null ? current : undefined;
   current = files;
   try {
     for (const derive of derivers) derive(files);
+    refused = null;
   } catch (error) {
     current = previous;
     if (previous) for (const derive of derivers) derive(previous);
+    else refused = error;
     throw error;
   }
 }

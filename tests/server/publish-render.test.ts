@@ -209,6 +209,36 @@ describe("a publish renders; it does not build", () => {
     expect(home).not.toContain("(309) 555-0134");
     git("checkout", "--", "content/business.yaml");
   }, 120_000);
+
+  it("starts with the last saved words when a content file was left invalid by hand, and names the file", async () => {
+    await stopServer(server);
+    const file = path.join(clone, "content/services/tuckpointing.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/icon: [a-z-]+/, "icon: smiley"));
+    const business = path.join(clone, "content/business.yaml");
+    writeFileSync(business, readFileSync(business, "utf8").replace("(309) 555-0134", "(309) 555-0178"));
+    await start();
+    expect(server.output()).toMatch(
+      /A CONTENT FILE IS NOT VALID: content\/services\/tuckpointing\.yaml is not valid:\n\s+sections\.\d+\.items\.\d+\.icon/,
+    );
+    // HEAD's words on every page, rendered at start; the broken file's page is served too.
+    for (const p of ["/", "/services/tuckpointing", "/no-such-page"]) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(p === "/no-such-page" ? 404 : 200);
+      const html = await res.text();
+      expect(html, p).toContain("(309) 555-0134");
+      expect(html, p).not.toContain("(309) 555-0178");
+    }
+    // A publish names the broken file to the owner and changes nothing.
+    await savePhone("(309) 555-0179");
+    const job = await newestJob();
+    expect(job.state).toBe("failed");
+    expect(job.text).toContain("content/services/tuckpointing.yaml");
+    expect(await (await fetch(`${base}/`)).text()).toContain("(309) 555-0134");
+    git("checkout", "--", "content/services/tuckpointing.yaml", "content/business.yaml");
+    await stopServer(server);
+    await start();
+    expect(server.output()).not.toContain("NOT VALID");
+  }, 180_000);
 });
 
 describe("the photos' web copies under /photos/", () => {
