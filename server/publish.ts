@@ -48,6 +48,8 @@ export type PublishJob = {
   /** Plain words for the owner when it failed. */
   error?: string;
   commit?: string;
+  /** Set on a change the server was publishing when it stopped, published again at its next start. */
+  resumed?: true;
 };
 
 /** Thrown by a build or a check with words meant for the owner. */
@@ -444,6 +446,8 @@ export function createPublisher({
       for (const f of files) {
         if (!isContentPath(f.path)) throw new PublishError(`${f.path} is not a file the console may change`);
       }
+      // Should the server stop before this job ends, its next start takes the files back and publishes them again.
+      writeJournal(buildsDir, { summary: job.summary, files });
       // Remember the files as they were, then write the new versions.
       step = "write";
       for (const f of files) {
@@ -457,7 +461,8 @@ export function createPublisher({
       const paths = files.map((f) => f.path);
       const changed = paths.length > 0 && (await git(repoDir, ["status", "--porcelain", "--", ...paths])).trim() !== "";
       if (!changed) {
-        job.state = "unchanged";
+        // A resumed change already committed before the stop: the start rendered it, so it is live.
+        job.state = job.resumed ? "published" : "unchanged";
         return;
       }
 
@@ -516,6 +521,7 @@ export function createPublisher({
     } finally {
       job.finishedAt = now();
       job.durationMs = job.finishedAt - (job.startedAt ?? job.finishedAt);
+      await attempt(job, [], "remove the publish journal", () => rmSync(journalFile(buildsDir), { force: true }));
     }
     if (job.state === "published") {
       tell({ ok: true, job });
@@ -608,6 +614,12 @@ export function createPublisher({
     save(change: Change): PublishJob {
       return enqueue(change.summary, async () => change.files);
     },
+    /** Queues a change the server was publishing when it stopped (`takeBackInterrupted`). */
+    resume(change: Change): PublishJob {
+      const job = enqueue(change.summary, async () => change.files);
+      job.resumed = true;
+      return job;
+    },
     /** Queues "Undo last change": the files of the newest console commit go back to how they were before it. */
     undo(): PublishJob {
       const job = enqueue("Undo last change", async () => {
@@ -643,3 +655,50 @@ export function createPublisher({
 }
 
 export type Publisher = ReturnType<typeof createPublisher>;
+
+// The publish journal: the change a job is publishing, in renders/, from before its files are written until it ends.
+// A stop in between (a restart, a crash, a power cut) leaves it; the next start puts the files back as git's HEAD has
+// them, serves that, and publishes the change again, so the owner's change is neither lost nor half-made.
+type Journal = { summary: string; files: { path: string; base64: string | null }[] };
+
+const journalFile = (buildsDir: string) => path.join(buildsDir, "publishing.json");
+
+function writeJournal(buildsDir: string, change: Change) {
+  mkdirSync(buildsDir, { recursive: true });
+  const journal: Journal = {
+    summary: change.summary,
+    files: change.files.map((f) => ({
+      path: f.path,
+      base64: f.content === null ? null : Buffer.from(f.content).toString("base64"),
+    })),
+  };
+  writeAtomically(journalFile(buildsDir), JSON.stringify(journal));
+}
+
+/**
+ * At start, before the content is read: a change left half-published by a stop goes back to HEAD's files (a
+ * commit the stop cut short included) and is returned, to be published again; null when there is none.
+ */
+export async function takeBackInterrupted(repoDir: string, buildsDir: string): Promise<Change | null> {
+  const file = journalFile(buildsDir);
+  if (!existsSync(file)) return null;
+  const journal = JSON.parse(readFileSync(file, "utf8")) as Journal;
+  const paths = journal.files.map((f) => f.path).filter(isContentPath);
+  // A commit the stop interrupted leaves git's lock; no other git runs in this working copy before the server is up.
+  rmSync(path.join(repoDir, ".git", "index.lock"), { force: true });
+  if (paths.length > 0) {
+    await git(repoDir, ["reset", "-q", "--", ...paths]);
+    for (const p of paths) {
+      const inHead = (await git(repoDir, ["ls-tree", "--name-only", "HEAD", "--", p])).trim() !== "";
+      if (inHead) await git(repoDir, ["checkout", "-q", "HEAD", "--", p]);
+      else rmSync(path.join(repoDir, p), { force: true });
+    }
+  }
+  rmSync(file, { force: true });
+  return {
+    summary: journal.summary,
+    files: journal.files
+      .filter((f) => isContentPath(f.path))
+      .map((f) => ({ path: f.path, content: f.base64 === null ? null : Buffer.from(f.base64, "base64") })),
+  };
+}

@@ -9,7 +9,7 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
-import { createPublisher, currentBuild, pointCurrent, publishingProblem } from "./publish.ts";
+import { createPublisher, currentBuild, pointCurrent, publishingProblem, takeBackInterrupted } from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
 import { createPushNotifier } from "./push.ts";
 import { business } from "../app/content/business.ts";
@@ -136,6 +136,17 @@ try {
 } catch (error) {
   console.error(`Could not make the photos' web copies: ${error instanceof Error ? error.message : String(error)}`);
 }
+// A change the last run was publishing when it stopped: back to HEAD's files now, published again below.
+let interrupted: Awaited<ReturnType<typeof takeBackInterrupted>> = null;
+if (!config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))) {
+  try {
+    interrupted = await takeBackInterrupted(repoDir, rendersDir);
+  } catch (error) {
+    console.error(
+      `Could not take back the change left half-published: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 // The words the server itself writes (e-mails, the console) come from the site's own content folder; a file there
 // left invalid by hand gives way to the last committed words, and the owner is told (server/start-content.ts).
 const codeDir = config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build"));
@@ -251,6 +262,12 @@ const app = await createApp({
   publisher,
   push,
 });
+if (interrupted) {
+  if (publisher) {
+    publisher.resume(interrupted);
+    console.warn(`The server stopped while publishing "${interrupted.summary}": publishing it again now.`);
+  } else console.error(`The server stopped while publishing "${interrupted.summary}"; it was not published.`);
+}
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
 server.listen(config.PORT, config.HOST, () => {

@@ -239,6 +239,31 @@ describe("a publish renders; it does not build", () => {
     await start();
     expect(server.output()).not.toContain("NOT VALID");
   }, 180_000);
+
+  for (const signal of ["SIGKILL", "SIGTERM"] as const) {
+    it(`a ${signal} in the middle of a publish loses neither the owner's change nor the public site`, async () => {
+      const phone = signal === "SIGKILL" ? "(309) 555-0181" : "(309) 555-0182";
+      const headBefore = git("rev-parse", "HEAD");
+      await savePhone(phone);
+      for (let html = ""; !/data-state="(building|checking)"/.test(html); await sleep(5)) {
+        html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
+      }
+      await stopServer(server, signal);
+      // The change was cut short somewhere between the files and the commit.
+      await start();
+      expect(server.output()).toContain(`The server stopped while publishing "Business facts: Phone"`);
+      // The public site answers at once (the last saved words), and the change follows in seconds.
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      const job = await newestJob();
+      expect(job.state).toBe("published");
+      expect(job.text).toContain("The server restarted while this was publishing, so it was published again.");
+      expect(await (await fetch(`${base}/`)).text()).toContain(phone);
+      expect(git("log", "-1", "--format=%an|%s")).toBe("Owner (console)|Business facts: Phone");
+      expect(git("rev-parse", "HEAD~1")).toBe(headBefore);
+      expect(git("status", "--porcelain")).toBe("");
+      expect(existsSync(path.join(clone, "renders/publishing.json"))).toBe(false);
+    }, 180_000);
+  }
 });
 
 describe("the photos' web copies under /photos/", () => {

@@ -27,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     words: STATE_WORDS[j.state],
     seconds: Math.round(((j.durationMs ?? (j.startedAt ? now - j.startedAt : 0)) / 1000) * 10) / 10,
     error: j.error ?? null,
+    resumed: j.resumed === true,
   }));
   const files = listFiles().map((f) => ({
     href: `/owner/site/edit/${f.kind}${f.slug ? `/${f.slug}` : ""}`,
@@ -98,6 +99,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
                   {j.words}
                   {j.seconds > 0 && ` · ${j.seconds} s`}
                 </p>
+                {j.resumed && <p>The server restarted while this was publishing, so it was published again.</p>}
                 {j.error && <p className="font-semibold text-brick-800">The site was not changed: {j.error}</p>}
               </li>
             ))}
