@@ -371,7 +371,20 @@ export type PhoneChange = Publish & { before: string; after: string };
  */
 export async function publishPhone(
   owner: Owner,
-  { phone, timeoutMs = PUBLISH_MS, screenshots }: { phone: string; timeoutMs?: number } & Screenshots,
+  {
+    phone,
+    timeoutMs = PUBLISH_MS,
+    screenshots,
+    meanwhile,
+    outcome = "published",
+  }: {
+    phone: string;
+    timeoutMs?: number;
+    /** Runs once the console said "Saved. Publishing now." (a restart, a full disk). */
+    meanwhile?: () => Promise<void>;
+    /** "failed": the console must say it was not published; its words are returned. */
+    outcome?: "published" | "failed";
+  } & Screenshots,
 ): Promise<PhoneChange> {
   const { page } = owner;
   const earlier = await jobTexts(owner);
@@ -384,7 +397,8 @@ export async function publishPhone(
   const started = performance.now();
   await step('no "Save and publish" button', () => page.getByRole("button", { name: "Save and publish" }).click());
   await step('saving did not say "Saved. Publishing now."', () => page.getByText("Saved. Publishing now.").waitFor());
-  const result = await waitForPublish(owner, "Business facts: Phone", earlier, started, timeoutMs);
+  await meanwhile?.();
+  const result = await waitForPublish(owner, "Business facts: Phone", earlier, started, timeoutMs, outcome);
   await shoot(page, screenshots, "publish-375.png");
   return { ...result, before, after: phone };
 }
@@ -421,6 +435,7 @@ async function waitForPublish(
   earlier: string[],
   started: number,
   timeoutMs: number,
+  outcome: "published" | "failed" = "published",
 ): Promise<Publish> {
   const { page } = owner;
   const deadline = started + timeoutMs;
@@ -440,11 +455,11 @@ async function waitForPublish(
       const isNew = items.map((i) => i.raw).join("\n") !== earlier.join("\n");
       if (newest) last = newest.text;
       if (newest && isNew && newest.summary === summary) {
-        if (newest.state === "published") {
+        if (newest.state === outcome) {
           return { summary, consoleSays: newest.text, waitedMs: Math.round(performance.now() - started) };
         }
-        if (newest.state === "failed" || newest.state === "unchanged") {
-          throw new PublishError(`The console did not publish "${summary}": ${newest.text}`);
+        if (["failed", "unchanged", "published"].includes(newest.state)) {
+          throw new PublishError(`The console did not end "${summary}" as ${outcome}: ${newest.text}`);
         }
       }
     } catch (error) {

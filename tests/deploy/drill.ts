@@ -14,10 +14,13 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
+import { createHash } from "node:crypto";
 import { connect, createServer } from "node:net";
 import { request as httpsRequest } from "node:https";
 import path from "node:path";
@@ -33,12 +36,18 @@ const DOMAIN = "localhost";
 const ORIGIN = `https://${DOMAIN}`;
 /** Where apt's downloaded packages are kept between runs (the only cache: a first run downloads everything). */
 const APT_CACHE = process.env.DRILL_APT_CACHE ?? "/var/cache/heartland-drill/apt";
+/** The Debian base mmdebstrap makes, kept this many days (DRILL_BASE_CACHE=off: made every run). */
+const BASE_CACHE = path.dirname(APT_CACHE);
+const BASE_CACHE_DAYS = 7;
 const CADDY_ROOT_CERT = "/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt";
 const SITE_DIR = "/srv/heartland-site";
 const NEW_PHONE = "(309) 555-0188";
 /** Part 6: the owner's second phone, and the developer's change to content/faqs.yaml (from, to). */
 const OWNER_PHONE = "(309) 555-0177";
 const DEV_FAQ = ["Once a year.", "Once a year, every year."] as const;
+/** Published across a restart of the service, then refused by a full disk. */
+const RESTART_PHONE = "(309) 555-0166";
+const DISK_PHONE = "(309) 555-0155";
 const BASE_PACKAGES = [
   "systemd",
   "systemd-sysv",
@@ -483,6 +492,16 @@ async function main() {
       removeMemoryGroup();
       const busy: number[] = [];
       for (const port of [80, 443, 3000]) if (!(await portFree(port))) busy.push(port);
+      const mounted = readFileSync("/proc/self/mounts", "utf8")
+        .split("\n")
+        .filter((line) => line.split(" ")[1]?.startsWith(work));
+      say(`   nothing left mounted under ${work}: ${mounted.length === 0 ? "yes" : `no (${mounted.join("; ")})`}`);
+      if (mounted.length > 0) failed += 1;
+      const machines = spawnSync("machinectl", ["list", "--no-legend"], { encoding: "utf8" }).stdout ?? "";
+      if (machines.includes(MACHINE)) {
+        say(`   the container ${MACHINE} is still registered: ${machines.trim()}`);
+        failed += 1;
+      }
       if (process.env.DRILL_KEEP) say(`   kept ${work} (DRILL_KEEP)`);
       else rmSync(work, { recursive: true, force: true });
       say(
@@ -611,13 +630,25 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     mkdirSync(APT_CACHE, { recursive: true });
     const cached = readdirSync(APT_CACHE).filter((f) => f.endsWith(".deb")).length;
     say(`   cache: apt's downloaded packages in ${APT_CACHE} (${cached} .deb now)`);
-    const base = path.join(path.dirname(APT_CACHE), "base-bookworm.tar");
-    if (process.env.DRILL_BASE_CACHE && existsSync(base)) {
-      // Opt-in, for working on the drill itself: the same base, as mmdebstrap made it earlier (no README step in it).
+    // The Debian base (no README step in it) is kept for a week, named by what goes into it; DRILL_BASE_CACHE=off
+    // makes it every time. CI's fresh machine starts with none, so the uncached path runs there.
+    const recipe = createHash("sha256")
+      .update(JSON.stringify([BASE_PACKAGES, MIRRORS]))
+      .digest("hex")
+      .slice(0, 12);
+    const base = path.join(BASE_CACHE, `base-bookworm-${recipe}.tar`);
+    const useCache = process.env.DRILL_BASE_CACHE !== "off";
+    const age = existsSync(base) ? Date.now() - statSync(base).mtimeMs : Infinity;
+    if (useCache && age < BASE_CACHE_DAYS * 86_400_000) {
       mkdirSync(container.root);
       const untar = await hostCommand("tar", ["-C", container.root, "-xf", base]);
-      ok(`the root file system is the cached base ${base} (DRILL_BASE_CACHE)`, untar.code === 0, untar.out);
+      ok(
+        `the root file system is the cached base ${base} (${(age / 86_400_000).toFixed(1)} days old)`,
+        untar.code === 0,
+        untar.out,
+      );
     } else {
+      say(`   cache: no base younger than ${BASE_CACHE_DAYS} days in ${BASE_CACHE}; mmdebstrap makes it`);
       const eatmydata =
         existsSync("/usr/share/mmdebstrap/hooks/eatmydata") &&
         spawnSync("sh", ["-c", "command -v eatmydata"]).status === 0;
@@ -635,9 +666,14 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
         ...MIRRORS,
       ]);
       ok("mmdebstrap made the root file system", out.code === 0, tail(out.out, 20));
-      if (process.env.DRILL_BASE_CACHE) {
-        await hostCommand("tar", ["-C", container.root, "-cf", base, "."]);
-        say(`   cache: saved the base as ${base} (DRILL_BASE_CACHE)`);
+      if (useCache) {
+        mkdirSync(BASE_CACHE, { recursive: true });
+        for (const old of readdirSync(BASE_CACHE).filter((f) => /^base-bookworm.*\.tar(\.part)?$/.test(f))) {
+          rmSync(path.join(BASE_CACHE, old), { force: true });
+        }
+        const saved = await hostCommand("tar", ["-C", container.root, "-cf", `${base}.part`, "."]);
+        if (saved.code === 0) renameSync(`${base}.part`, base);
+        say(`   cache: ${saved.code === 0 ? `saved the base as ${base}` : "could not save the base"}`);
       }
     }
     // What the installer gives a server: a name that resolves, and an admin who uses sudo (no password prompt:
@@ -898,6 +934,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     await stage("Publish from the console: a phone change, live", async () => {
       if (!owner) return fail("no owner signed in (step 12)");
       resetMemoryPeak();
+      await unitMemory(container, true);
       const change = await outside.publishPhone(owner, { phone: NEW_PHONE, screenshots: shots });
       phoneBefore = change.before;
       const peak = memoryGroupFigure("memory.max_usage_in_bytes");
@@ -936,6 +973,95 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       await outside.checkPhoneLive(site(), { phone: phoneBefore, gone: NEW_PHONE });
       ok(`${phoneBefore} is live again`, true);
       await memoryAfterPublish(container);
+    });
+
+    const siteGit = async (args: string) =>
+      (await container.root_(`sudo -u heartland git -C ${SITE_DIR} ${args}`, 60_000, true)).out.trim();
+
+    await stage("A restart in the middle of a publish: the owner's change is live after it", async () => {
+      if (!owner || !phoneBefore) return fail("no owner signed in (step 12)");
+      const head = await siteGit("rev-parse HEAD");
+      const stop = watchPublic(() => ca);
+      let restarted = 0;
+      const change = await outside.publishPhone(owner, {
+        phone: RESTART_PHONE,
+        meanwhile: async () => {
+          const t = performance.now();
+          await container.root_("systemctl restart heartland-site");
+          restarted = performance.now() - t;
+        },
+      });
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      const counts = await stop();
+      say(`   drill: systemctl restart took ${(restarted / 1000).toFixed(1)} s, sent while the console published`);
+      ok(
+        `the console says: "${change.consoleSays}" (${(change.waitedMs / 1000).toFixed(1)} s after the tap)`,
+        change.consoleSays.includes("The server restarted while this was publishing, so it was published again."),
+        change.consoleSays,
+      );
+      ok(`the public site answered every check throughout (${countsText(counts)})`, onlyOk(counts), countsText(counts));
+      await outside.checkPhoneLive(site(), { phone: RESTART_PHONE, gone: phoneBefore });
+      ok(`${RESTART_PHONE} is live on every page`, true);
+      const log = await siteGit("log -2 --format=%s%x09%H");
+      ok(
+        "it is one commit, the owner's, on top of the one before",
+        /^Business facts: Phone\t/.test(log) && log.endsWith(head),
+        log,
+      );
+      const status = await siteGit("status --porcelain");
+      ok("the working copy is clean", status === "", status);
+    });
+
+    await stage("A full disk in the middle of a publish: the site serves, the owner is told", async () => {
+      if (!owner) return fail("no owner signed in (step 12)");
+      // renders/ on a small file system of its own, filled but for 64 KiB: the render's first pages do not fit.
+      const renders = `${SITE_DIR}/renders`;
+      const fill = await container.root_(
+        [
+          "set -e",
+          "systemctl stop heartland-site",
+          `cp -a ${renders} /var/tmp/renders-kept`,
+          `mount -t tmpfs -o size=64m tmpfs ${renders}`,
+          `cp -a /var/tmp/renders-kept/. ${renders}/`,
+          `chown --reference=/var/tmp/renders-kept ${renders}`,
+          `chmod --reference=/var/tmp/renders-kept ${renders}`,
+          `fallocate -l $(( $(df --output=avail -B1 ${renders} | tail -1) - 65536 )) ${renders}/filler`,
+          `df -h ${renders} | tail -1`,
+          "systemctl start heartland-site",
+        ].join("\n"),
+        120_000,
+      );
+      ok(`renders/ is full (${fill.out.trim().split("\n").pop() ?? ""})`, fill.code === 0, fill.out);
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      const head = await siteGit("rev-parse HEAD");
+      const stop = watchPublic(() => ca);
+      const refused = await outside.publishPhone(owner, { phone: DISK_PHONE, outcome: "failed" });
+      const counts = await stop();
+      ok(
+        `the console says: "${refused.consoleSays}"`,
+        refused.consoleSays.includes("The site was not changed: the disk is full"),
+        refused.consoleSays,
+      );
+      ok(`the public site answered every check throughout (${countsText(counts)})`, onlyOk(counts), countsText(counts));
+      await outside.checkPhoneLive(site(), { phone: RESTART_PHONE, gone: DISK_PHONE });
+      ok(`${RESTART_PHONE} is still live on every page`, true);
+      const after = await siteGit("rev-parse HEAD");
+      const status = await siteGit("status --porcelain");
+      ok("no commit, and the working copy is clean", after === head && status === "", `${after} ${status}`);
+      const back = await container.root_(
+        [
+          "set -e",
+          "systemctl stop heartland-site",
+          `umount ${renders}`,
+          "rm -rf /var/tmp/renders-kept",
+          "systemctl start heartland-site",
+        ].join("\n"),
+        120_000,
+      );
+      ok("renders/ is back on the server's own disk", back.code === 0, back.out);
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      await outside.checkPhoneLive(site(), { phone: RESTART_PHONE, gone: DISK_PHONE });
+      ok(`after the disk has room again, ${RESTART_PHONE} is live`, true);
     });
 
     await stage("Reboot: the service comes back by itself", async () => {
@@ -1039,16 +1165,60 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   }
 }
 
-/** The unit's MemoryMax, and the most memory its cgroup used so far (the publishes included). */
-async function memoryAfterPublish(container: Container) {
-  const show = await container.root_("systemctl show -p MemoryMax -p ControlGroup heartland-site");
+/**
+ * Asks for `/` and /faq over https every quarter second until the returned stop is called; resolves with how many
+ * answers had each status ("200", or the error's first line).
+ */
+function watchPublic(ca: () => Buffer | null): () => Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      for (const p of ["/", "/faq"]) {
+        const key = await https(p, ca() ?? Buffer.alloc(0)).then(
+          (a) => String(a.status),
+          (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "error",
+        );
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+      await sleep(250);
+    }
+  })();
+  return async () => {
+    on = false;
+    await loop;
+    return counts;
+  };
+}
+
+const onlyOk = (counts: Record<string, number>) => Object.keys(counts).every((k) => k === "200");
+const countsText = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([k, n]) => `${n}× ${k}`)
+    .join(", ");
+
+/** The unit's own cgroup: its peak memory so far (cgroup v2 memory.peak, or v1 memory.max_usage_in_bytes). */
+async function unitMemory(container: Container, reset = false) {
+  const show = await container.root_("systemctl show -p MemoryMax -p ControlGroup heartland-site", 60_000, true);
   const max = /MemoryMax=(\S+)/.exec(show.out)?.[1] ?? "";
   const group = /ControlGroup=(\S+)/.exec(show.out)?.[1] ?? "";
-  const peak = await container.root_(`cat /sys/fs/cgroup${group}/memory.peak 2>/dev/null || echo unknown`);
-  const peakText = /^\d+$/.test(peak.out.trim())
-    ? `${(Number(peak.out.trim()) / 2 ** 20).toFixed(0)} MiB`
-    : peak.out.trim();
-  say(`   memory: the service's cgroup peak so far ${peakText}; MemoryMax=${max}`);
+  const files = [
+    `/sys/fs/cgroup${group}/memory.peak`,
+    `/sys/fs/cgroup/memory${group}/memory.max_usage_in_bytes`,
+    `/sys/fs/cgroup/unified${group}/memory.peak`,
+  ];
+  const script = reset
+    ? `for f in ${files.join(" ")}; do [ -w "$f" ] && echo 0 > "$f" 2>/dev/null; done; true`
+    : `for f in ${files.join(" ")}; do [ -r "$f" ] && { cat "$f"; echo "$f"; exit 0; }; done; echo unknown`;
+  const out = (await container.root_(script, 60_000, true)).out.trim().split("\n");
+  return { max, peak: /^\d+$/.test(out[0] ?? "") ? Number(out[0]) : null, file: out[1] ?? "" };
+}
+
+/** The unit's MemoryMax, and the most memory its cgroup used so far (the publishes included). */
+async function memoryAfterPublish(container: Container) {
+  const { max, peak, file } = await unitMemory(container);
+  const peakText = peak === null ? "unknown" : `${(peak / 2 ** 20).toFixed(0)} MiB`;
+  say(`   memory: the service's cgroup peak ${peakText} (${file || "no cgroup memory file"}); MemoryMax=${max}`);
   if (max === "infinity" || max === "") pending("a publish under the unit's MemoryMax (the unit sets none yet)");
   else ok(`the publish succeeded under MemoryMax=${max}`, true);
 }
