@@ -935,7 +935,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       if (!owner) return fail("no owner signed in (step 12)");
       resetMemoryPeak();
       await unitMemory(container, true);
+      const unitRss = sampleUnitRss();
       const change = await outside.publishPhone(owner, { phone: NEW_PHONE, screenshots: shots });
+      const rss = unitRss();
+      say(
+        `   memory: the unit's processes (RSS, sampled every 100 ms from the host): ${rss.before} MiB before the tap, at most ${rss.peak} MiB during the publish (+${rss.peak - rss.before})`,
+      );
       phoneBefore = change.before;
       const peak = memoryGroupFigure("memory.max_usage_in_bytes");
       const oom = limited
@@ -1196,6 +1201,32 @@ const countsText = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([k, n]) => `${n}× ${k}`)
     .join(", ");
+
+/**
+ * The summed RSS of the unit's processes, read from the host's /proc every 100 ms until the returned stop: the
+ * unit's own figure where the container has no memory controller of its own (cgroup v1 hosts), in MiB.
+ */
+function sampleUnitRss(unit = "heartland-site.service"): () => { before: number; peak: number } {
+  const read = () => {
+    let kb = 0;
+    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (!readFileSync(`/proc/${pid}/cgroup`, "utf8").includes(`/${unit}\n`)) continue;
+        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+    return Math.round(kb / 1024);
+  };
+  const before = read();
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, read())), 100);
+  return () => {
+    clearInterval(timer);
+    return { before, peak: Math.max(peak, read()) };
+  };
+}
 
 /** The unit's own cgroup: its peak memory so far (cgroup v2 memory.peak, or v1 memory.max_usage_in_bytes). */
 async function unitMemory(container: Container, reset = false) {
