@@ -15,6 +15,7 @@ import { createPushNotifier } from "./push.ts";
 import { business } from "../app/content/business.ts";
 import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
 import { startContent } from "./start-content.ts";
+import { siteLockHolder } from "./site-lock.ts";
 import { buildContentId, contentId, renderInto, servableRender } from "./renders.ts";
 import { ensurePhotoCopies, photoCopiesDir } from "./photo-copies.ts";
 import { createRenderer } from "./render-in-worker.ts";
@@ -211,7 +212,11 @@ if (publishingOff) {
   );
 }
 // Renders run in a worker, started when the owner opens an editor and ended after a quiet while (decision 0027).
-const renderer = createRenderer({ heapMb: config.RENDER_HEAP_MB });
+const renderer = createRenderer({
+  heapMb: config.RENDER_HEAP_MB,
+  // `npm run update` holds the site's lock while it builds: the idle worker's memory is the build's.
+  yieldTo: () => (siteLockHolder(repoDir)?.pid ?? process.pid) !== process.pid,
+});
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
