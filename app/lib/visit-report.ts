@@ -14,7 +14,8 @@ export type VisitReport = {
   views: number;
   pages: Traffic[];
   sources: Traffic[];
-  campaigns: Traffic[];
+  /** Labelled "source: x" or "campaign: y"; `value` is the tag as sent (for the CSV's own column). */
+  campaigns: (Traffic & { tag: "utm_source" | "utm_campaign"; value: string })[];
   devices: Traffic[];
   bySource: Conversion[];
   byLandingPage: Conversion[];
@@ -118,10 +119,11 @@ export function buildVisitReport({
       OTHER_PAGES,
     ),
     sources: top(sources, OTHER_SITES),
-    campaigns: [
-      ...sum(inWindow, "utm_source").map((t) => ({ ...t, label: `source: ${t.label}` })),
-      ...sum(inWindow, "utm_campaign").map((t) => ({ ...t, label: `campaign: ${t.label}` })),
-    ].slice(0, 2 * TOP),
+    campaigns: (["utm_source", "utm_campaign"] as const)
+      .flatMap((tag) =>
+        sum(inWindow, tag).map((t) => ({ ...t, tag, value: t.label, label: `${tag.slice(4)}: ${t.label}` })),
+      )
+      .slice(0, 2 * TOP),
     devices: sum(inWindow, "device"),
     bySource: conversion(
       sources,

@@ -115,16 +115,19 @@ describe("what is counted", () => {
   });
 });
 
+/** A signed-in owner's session, made the way sign-in makes one. */
+function ownerSession() {
+  const store = openEstimateStore({ dataDir: server.dataDir });
+  try {
+    return createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
+  } finally {
+    store.close();
+  }
+}
+
 describe("what is never counted", () => {
   it("leaves out bots, HEAD, prefetches, the console, the owner's browser, assets and refused requests", async () => {
-    const owner = (() => {
-      const store = openEstimateStore({ dataDir: server.dataDir });
-      try {
-        return createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
-      } finally {
-        store.close();
-      }
-    })();
+    const owner = ownerSession();
     const before = figure("all", "");
     const refused: [string, ViewOptions, number][] = [
       ["/", { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, 200],
@@ -204,6 +207,15 @@ describe("abuse", () => {
     expect(source?.bucket).toBe(`=HYPERLINK("http://evil.example","x")${"y".repeat(23)}`);
     expect(source?.bucket).toHaveLength(60);
     expect(figure("utm_campaign", "line").views).toBe(1);
+
+    // The owner's CSV keeps it text: a spreadsheet shows the formula, never runs it.
+    const csv = await fetch(`${server.url}/owner/reports.csv?chart=campaigns`, {
+      headers: { Cookie: `owner=${ownerSession().token}`, "User-Agent": CHROME },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain(`"utm_source","'=HYPERLINK(""http://evil.example"",""x"")${"y".repeat(23)}","1","1"`);
+    expect(text).not.toContain(`,"=HYPERLINK`);
   });
 });
 

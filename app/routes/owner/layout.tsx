@@ -73,7 +73,7 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                       aria-current={current ? "page" : undefined}
                       className={cn(
                         // Five tabs fit one line at 375 px only with the narrower padding there.
-                        "inline-flex min-h-11 items-center border-b-4 px-2 font-semibold sm:px-3",
+                        "inline-flex min-h-11 items-center border-b-4 px-1.5 font-semibold sm:px-3",
                         current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
                       )}
                     >

@@ -76,7 +76,15 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
     case "referrers":
       return traffic("came from", visits.sources);
     case "campaigns":
-      return traffic("campaign tag", visits.campaigns);
+      return {
+        columns: ["tag", "value", "visitors", "page views"],
+        rows: visits.campaigns.map((t) => ({
+          tag: t.tag,
+          value: t.value,
+          visitors: t.visitors,
+          "page views": t.views,
+        })),
+      };
     case "devices":
       return traffic("device", visits.devices);
     case "conversion-sources":

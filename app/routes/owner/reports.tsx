@@ -175,7 +175,8 @@ function ConversionSection({
           {drawn.length > 0 && <CategoryBars rows={drawn} format={(n) => `${n}%`} />}
           <Table
             caption={title}
-            head={[what, "Visitors", "Requests", "Requests ÷ visitors"]}
+            // "Rate", short: four columns fit a phone; the note above says what it divides.
+            head={[what, "Visitors", "Requests", "Rate"]}
             rows={rows.map((r) => [r.label, r.visitors, r.requests, percent(r.rate)])}
           />
         </>
@@ -283,7 +284,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         chart="conversion-sources"
         rows={visits.bySource}
         what="Came from"
-        note="Estimate requests ÷ visitors from each source, in these 12 weeks: 5% means 5 requests for every 100 visitors. A request counts under the site its sender first came from."
+        note="The rate is estimate requests ÷ visitors from each source, in these 12 weeks: 5% means 5 requests for every 100 visitors. A request counts under the site its sender first came from."
       />
       <ConversionSection
         id="conversion-pages"
@@ -291,7 +292,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         chart="conversion-pages"
         rows={visits.byLandingPage}
         what="First page"
-        note="Estimate requests ÷ visitors who started their visit on each page. A request counts under the first page its sender opened; “Not recorded” when the browser did not say."
+        note="The rate is estimate requests ÷ visitors who started their visit on each page. A request counts under the first page its sender opened; “Not recorded” when the browser did not say."
       />
 
       <Section id="per-week" title="Requests per week" chart="weeks">
