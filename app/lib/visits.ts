@@ -3,6 +3,9 @@
 import { cleanText } from "./attribution";
 import { wallClock } from "./business-hours";
 
+/** Visitor figures are kept this long, then deleted (the privacy page says so). */
+export const VISIT_RETENTION_MONTHS = 25;
+
 /** A bucket per referring site: the search engines by name, other sites by host, and "Direct". */
 export const DIRECT = "Direct";
 export const NOT_FOUND_PAGE = "Not found";

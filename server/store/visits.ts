@@ -22,8 +22,7 @@ export type VisitKind = (typeof VISIT_KINDS)[number];
 
 export type VisitRow = { day: string; kind: VisitKind; bucket: string; views: number; visitors: number };
 
-/** Aggregates kept this long, then deleted (the privacy page says so). */
-export const VISIT_RETENTION_MONTHS = 25;
+export { VISIT_RETENTION_MONTHS } from "../../app/lib/visits.ts";
 
 export function createVisitStore(db: Db) {
   const saltOf = db.prepare<[string], { salt: string }>("SELECT salt FROM visit_salt WHERE day = ?");
