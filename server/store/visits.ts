@@ -1,7 +1,7 @@
 // Visitor figures: daily aggregates only (decision 0029). No row names a person: the day's salt and the day's
 // de-duplication keys are deleted when the day turns, and no address or user agent is ever written.
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/database.ts";
+import type Database from "better-sqlite3";
 
 /** Migration 6. `kind` is one figure ("all", "page", "landing", "referrer", "utm_source", "utm_campaign", "device"). */
 export const VISIT_TABLES_SQL = `
@@ -24,7 +24,7 @@ export type VisitRow = { day: string; kind: VisitKind; bucket: string; views: nu
 
 export { VISIT_RETENTION_MONTHS } from "../../app/lib/visits.ts";
 
-export function createVisitStore(db: Db) {
+export function createVisitStore(db: Database.Database) {
   const saltOf = db.prepare<[string], { salt: string }>("SELECT salt FROM visit_salt WHERE day = ?");
   const addSalt = db.prepare("INSERT INTO visit_salt (day, salt) VALUES (?, ?)");
   const dropSalts = db.prepare("DELETE FROM visit_salt WHERE day <> ?");
