@@ -133,7 +133,7 @@ test.describe("Visitors in the reports", () => {
       ["Phone", "1", "3"],
       ["Tablet", "1", "2"],
     ]);
-    expect(await rows("Requests per visitor, by where they came from")).toEqual([
+    expect(await rows("Requests per visitor, by source")).toEqual([
       ["Google", "1", "1", "100%"],
       ["angi.com", "1", "0", "0%"],
       ["Bing", "1", "0", "0%"],

@@ -280,7 +280,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       />
       <ConversionSection
         id="conversion-sources"
-        title="Requests per visitor, by where they came from"
+        title="Requests per visitor, by source"
         chart="conversion-sources"
         rows={visits.bySource}
         what="Came from"
