@@ -63,7 +63,12 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
             <tr key={String(r[0])}>
               {r.map((c, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="border-b border-mortar-200 py-1 font-normal">
+                  // A long page address breaks anywhere, so four columns still fit a phone.
+                  <th
+                    key={i}
+                    scope="row"
+                    className="border-b border-mortar-200 py-1 font-normal [overflow-wrap:anywhere]"
+                  >
                     {c}
                   </th>
                 ) : (
