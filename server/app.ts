@@ -24,6 +24,7 @@ import { cacheRenderedPages, isOwnerRoute, matcher } from "./page-cache.ts";
 import { PHOTO_COPY_NAME } from "./photo-copies.ts";
 import { type Publisher, PublishError } from "./publish.ts";
 import type { PushNotifier } from "./push.ts";
+import type { VisitorCounter } from "./visitor-counter.ts";
 import { estimateGuard, originOf, securityHeaders } from "./security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
@@ -152,6 +153,8 @@ export type AppOptions = {
   owner?: OwnerConsole;
   /** Web Push to the owner's devices; null sends none. */
   push?: PushNotifier | null;
+  /** Counts public page views (server/visitor-counter.ts); null counts none. */
+  visits?: VisitorCounter | null;
 };
 
 export async function createApp({
@@ -173,6 +176,7 @@ export async function createApp({
   publisher,
   owner = createOwnerConsole({ db: store.db }),
   push = null,
+  visits = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
@@ -260,6 +264,21 @@ export async function createApp({
       .set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/owner/" })
       .send(serviceWorkerSource);
   });
+
+  // Past every guard, before the pages: a view is counted once its answer has gone (decision 0029).
+  if (visits?.enabled) {
+    const siteHost = siteOrigin ? new URL(siteOrigin).host : null;
+    app.use(
+      visits.middleware({
+        knownPage: (key) => {
+          const file = site.files.get(key);
+          return file !== undefined && file.headers["Cache-Control"] === HTML_CACHE;
+        },
+        ownerSignedIn: (token) => owner.sessions.isLive(token),
+        siteHost: (req) => siteHost ?? req.get("host") ?? "",
+      }),
+    );
+  }
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

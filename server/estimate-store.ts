@@ -5,6 +5,7 @@ import { createHealthStore } from "./store/health.ts";
 import { createOutboxStore } from "./store/outbox.ts";
 import { createRequestStore } from "./store/requests.ts";
 import { createRetentionStore } from "./store/retention.ts";
+import { createVisitStore } from "./store/visits.ts";
 
 // Callers keep importing the types from here.
 export * from "./store/types.ts";
@@ -24,6 +25,8 @@ export function openEstimateStore({
     ...mail,
     ...createRetentionStore(db),
     ...createHealthStore(db, now),
+    /** Visitor figures: daily aggregates (server/visitor-counter.ts writes them). */
+    visits: createVisitStore(db),
     close() {
       if (db.open) db.close();
     },

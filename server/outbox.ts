@@ -5,6 +5,8 @@
 // drains the queue one message at a time, and no send may take longer than `timeoutMs`.
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../app/content/business.ts";
+import { dayOf } from "../app/lib/visits.ts";
+import { VISIT_RETENTION_MONTHS } from "./store/visits.ts";
 import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
 import type { ReviewSettings } from "./review-words.ts";
 import {
@@ -215,6 +217,9 @@ export function createOutbox({
 export function purgeExpired(store: EstimateStore, now: Date, log: (message: string) => void = console.log): number {
   const removed = store.purge(monthsBefore(now, business.leads.retentionMonths)).length;
   if (removed > 0) log(`Deleted ${removed} estimate request(s) older than ${business.leads.retentionMonths} months.`);
+  // Visitor figures name nobody, but are kept no longer than the privacy page says.
+  const days = store.visits.purgeBefore(dayOf(monthsBefore(now, VISIT_RETENTION_MONTHS), business.timeZone));
+  if (days > 0) log(`Deleted ${days} row(s) of visitor figures older than ${VISIT_RETENTION_MONTHS} months.`);
   return removed;
 }
 

@@ -23,6 +23,7 @@ import { buildSiteUrl } from "../app/lib/site-url.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import { createIncidents } from "./incidents.ts";
 import { readReviewSettings } from "./review-words.ts";
+import { createVisitorCounter } from "./visitor-counter.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -246,8 +247,15 @@ const publisher =
         report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
       })
     : null;
+const visits = createVisitorCounter({
+  store: store.visits,
+  timeZone: business.timeZone,
+  enabled: config.VISITOR_COUNTING,
+});
+visits.start();
 const app = await createApp({
   store,
+  visits,
   owner,
   notifyTo: outbox ? ownerAddress : null,
   confirmations: {
@@ -359,6 +367,7 @@ function shutdown(signal: string, exitCode = 0) {
   console.log(`${signal} received: finishing requests in flight`);
   server.close(async () => {
     push.stop();
+    visits.stop();
     await outbox?.stop();
     alertTransport?.close();
     store.close();
@@ -369,6 +378,7 @@ function shutdown(signal: string, exitCode = 0) {
   server.closeIdleConnections();
   setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
+    visits.stop();
     store.close();
     removePidFile(dataDir);
     process.exit(1);

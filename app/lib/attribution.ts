@@ -35,19 +35,20 @@ export type AttributionValues = { [K in keyof typeof ATTRIBUTION_FIELDS]: string
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\p{Cf}\u2028\u2029]/gu;
 
-function clean(value: string | null | undefined, max: number): string | null {
+/** A value with control and format characters removed, trimmed and cut to `max`; null when nothing is left. */
+export function cleanText(value: string | null | undefined, max: number): string | null {
   const text = value?.replace(UNPRINTABLE, "").trim();
   return text ? text.slice(0, max) : null;
 }
 
 /** A path on this site ("/contact?city=Peoria"), from a path or a same-origin URL; anything else is dropped. */
 export function sitePath(value: string | null | undefined, siteOrigin: string): string | null {
-  const text = clean(value, 500);
+  const text = cleanText(value, 500);
   if (!text) return null;
   try {
     const url = new URL(text, siteOrigin);
     if (url.origin !== siteOrigin) return null;
-    return clean(url.pathname + url.search, 300);
+    return cleanText(url.pathname + url.search, 300);
   } catch {
     return null;
   }
@@ -55,17 +56,17 @@ export function sitePath(value: string | null | undefined, siteOrigin: string): 
 
 /** An http(s) URL, trimmed to 300 characters; anything else is dropped. */
 export function webUrl(value: string | null | undefined): string | null {
-  const text = clean(value, 1000);
+  const text = cleanText(value, 1000);
   if (!text || !/^https?:\/\//i.test(text)) return null;
   try {
-    return clean(new URL(text).href, 300);
+    return cleanText(new URL(text).href, 300);
   } catch {
     return null;
   }
 }
 
 const clickId = (value: string | null | undefined) => {
-  const text = clean(value, 200);
+  const text = cleanText(value, 200);
   return text && /^[\w.-]+$/.test(text) ? text : null;
 };
 
@@ -85,13 +86,13 @@ export function parseAttribution(
     page: sitePath(values[ATTRIBUTION_FIELDS.page], siteOrigin) ?? sitePath(referer, siteOrigin),
     landingPage,
     referrer: webUrl(values[ATTRIBUTION_FIELDS.referrer]),
-    utmSource: clean(tag("utm_source"), 100),
-    utmMedium: clean(tag("utm_medium"), 100),
-    utmCampaign: clean(tag("utm_campaign"), 100),
-    utmTerm: clean(tag("utm_term"), 100),
-    utmContent: clean(tag("utm_content"), 100),
+    utmSource: cleanText(tag("utm_source"), 100),
+    utmMedium: cleanText(tag("utm_medium"), 100),
+    utmCampaign: cleanText(tag("utm_campaign"), 100),
+    utmTerm: cleanText(tag("utm_term"), 100),
+    utmContent: cleanText(tag("utm_content"), 100),
     gclid: clickId(tag("gclid")),
     fbclid: clickId(tag("fbclid")),
-    cityParam: clean(values.city, 60),
+    cityParam: cleanText(values.city, 60),
   };
 }

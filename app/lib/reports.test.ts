@@ -16,6 +16,7 @@ const lead = (overrides: Partial<ReportLead> = {}): ReportLead => ({
   service: "Chimney Crowns",
   city: "Normal",
   referrer: null,
+  landing_page: null,
   utm_source: null,
   utm_medium: null,
   utm_campaign: null,

@@ -1,6 +1,7 @@
 // The owner's numbers (/owner/reports), computed from the stored requests alone (pure, tested in reports.test.ts):
 // requests per week, where they came from, won and lost, and speed to lead against the call-back promise.
 import { businessHoursBetween, type OpeningHours, wallClock, zonedInstant } from "./business-hours";
+import { buildVisitReport, type VisitFigure, type VisitReport } from "./visit-report";
 
 export const WEEKS = 12;
 
@@ -12,6 +13,7 @@ export type ReportLead = {
   service: string;
   city: string | null;
   referrer: string | null;
+  landing_page: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -45,6 +47,7 @@ export type Report = {
   promiseHours: number;
   /** Over all 12 weeks. */
   speed: { answered: number; median: number | null; p90: number | null; withinPromise: number };
+  visits: VisitReport;
 };
 
 export const SOURCES = ["Search", "Google Business Profile", "Campaigns", "Other websites", "Direct"] as const;
@@ -119,6 +122,8 @@ export type ReportInput = {
   /** The call-back promise (business.leads.callBackWithinBusinessHours). */
   promiseHours: number;
   siteHost?: string;
+  /** The visitor figures' daily aggregates (server/store/visits.ts). */
+  visits?: readonly VisitFigure[];
 };
 
 /** The window a report covers: the Monday 11 weeks before this week's, to now. */
@@ -126,7 +131,16 @@ export function reportStart(now: Date, timeZone: string): Date {
   return mondayStart(now, WEEKS - 1, timeZone);
 }
 
-export function buildReport({ leads, firstChange, now, timeZone, hours, promiseHours, siteHost }: ReportInput): Report {
+export function buildReport({
+  leads,
+  firstChange,
+  now,
+  timeZone,
+  hours,
+  promiseHours,
+  siteHost = "",
+  visits = [],
+}: ReportInput): Report {
   const starts = Array.from({ length: WEEKS }, (_, i) => mondayStart(now, WEEKS - 1 - i, timeZone));
   const first = starts[0]?.getTime() ?? 0;
   const inWindow = leads.filter((l) => {
@@ -176,5 +190,13 @@ export function buildReport({ leads, firstChange, now, timeZone, hours, promiseH
     total: inWindow.length,
     promiseHours,
     speed: speedOf(inWindow),
+    visits: buildVisitReport({
+      figures: visits,
+      leads: inWindow,
+      weekStarts: starts,
+      weekLabels: weeks.map((w) => w.label),
+      timeZone,
+      siteHost,
+    }),
   };
 }

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { business } from "~/content/business";
 import { backupRetentionDays } from "~/lib/backup-retention";
 import { seo } from "~/lib/seo";
+import { VISIT_RETENTION_MONTHS } from "~/lib/visits";
 
 export const meta = () =>
   seo({
@@ -25,7 +26,15 @@ function sections(): { heading: string; paragraphs: string[] }[] {
         "When you send the estimate form we keep what you type: your name, e-mail address, phone number, the service you pick and your message, plus the town if you came from one of our town pages.",
         "If you add photos (up to 5), we keep only their pictures: each is turned upright, made smaller (at most 1600 pixels on its longest side) and saved again as a plain JPEG without its location, date, camera details or file name. The original files are never saved. Photos are stored with your request and are seen only by the owner, in the owner's signed-in console and in the e-mail that tells the owner about your request; they are never shown on this website.",
         "With it we keep a few facts about the request: when it arrived, your internet address and your browser's name (to stop abuse), the page you sent it from, the first page you opened on our site during that visit, the site that sent you here, and any campaign tags in that first link (utm_source and the like, gclid, fbclid).",
-        "Your browser remembers those last details in its session storage until you close the tab, so the form can send them. We set no cookies, use no analytics or advertising trackers, and our pages load nothing from other companies.",
+        "Your browser remembers those last details in its session storage until you close the tab, so the form can send them. We set no cookies, use no analytics scripts or advertising trackers, and our pages load nothing from other companies.",
+      ],
+    },
+    {
+      heading: "Counting visits",
+      paragraphs: [
+        "To know whether this website brings in work, our own server counts the pages it sends out: how many each day, which pages, the website that sent each visitor here (such as Google, or none), the campaign tags in the link (utm_source and utm_campaign), and whether the device is a phone, a tablet or a computer.",
+        "To count people rather than pages, the server mixes your internet address and your browser’s name with a random code that changes every day, and keeps only the mixed result, for that day. The code is deleted the next day, so nobody, us included, can tell that two days’ visits were yours. Your internet address and browser name are never stored for this.",
+        `Nothing is added to the pages for it: no cookie, no script, nothing from another company. Only daily totals are kept, and none of them names a person; they are deleted after ${VISIT_RETENTION_MONTHS} months. Search engines’ robots and link previews are not counted.`,
       ],
     },
     {

@@ -2,6 +2,7 @@
 // last one applied, so an existing database upgrades in place. Add a table: append one entry with the next number.
 import { OWNER_TABLES_SQL } from "../store/owner-tables.ts";
 import { PUSH_TABLES_SQL } from "../store/push-subscriptions.ts";
+import { VISIT_TABLES_SQL } from "../store/visits.ts";
 
 const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS estimates (
@@ -102,4 +103,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: "owner console: sessions, passkeys, invites, one-tap tokens, audit log", up: OWNER_TABLES_SQL },
   { version: 4, name: "push notifications: the owner's devices and the server's VAPID keys", up: PUSH_TABLES_SQL },
   { version: 5, name: "estimate photos", up: MIGRATE_V5 },
+  {
+    version: 6,
+    name: "visitor figures: daily aggregates, the day's salt and de-duplication keys",
+    up: VISIT_TABLES_SQL,
+  },
 ];

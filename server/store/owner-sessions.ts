@@ -80,6 +80,12 @@ export function openSessionStore(
       }
       return row;
     },
+    /** True when this cookie value is a live session; unlike read(), it changes nothing (for visitor counting). */
+    isLive(token: string): boolean {
+      if (token.length > 100) return false;
+      const row = byHash.get(hashSecret(token));
+      return row !== undefined && !expired(row, now().getTime());
+    },
     /** Ends the session this cookie value belongs to (sign-out). */
     end(token: string | null | undefined): boolean {
       return token ? removeByHash.run(hashSecret(token)).changes > 0 : false;

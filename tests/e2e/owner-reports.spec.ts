@@ -1,27 +1,19 @@
 // The owner's numbers on a phone: 60 requests seeded through the store across 12 weeks, on a server of its own (so
 // no other story's requests are counted), read back from the report's tables and CSV; then the help, opened from the
 // report's "?" link, and the Site page's names. Screenshots of the three pages are kept (375 and 1280 px).
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { wallClock, zonedInstant } from "../../app/lib/business-hours.ts";
 import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
-import { addAuthenticator, type ConsoleServer, enrol } from "./owner-support";
+import { addAuthenticator, enrol, ownServer } from "./owner-support";
 
 const TZ = "America/Chicago";
 /** Requests in each of the 11 weeks before this one (55), then 5 this week: 60. */
 const PER_WEEK = [2, 3, 4, 5, 6, 7, 6, 5, 6, 5, 6];
 const SERVICES = ["Chimney Crowns", "Tuckpointing", "Chimney Caps"];
 
-// A port of its own, away from the ones playwright.config.ts hands out (those are chosen by the system).
-const port = String(41000 + Math.floor(Math.random() * 8000));
-const server: ConsoleServer = {
-  origin: `http://localhost:${port}`,
-  dataDir: mkdtempSync(path.join(tmpdir(), "estimates-e2e-reports-")),
-};
-let child: ChildProcess | undefined;
+const own = ownServer("reports");
+const server = own.server;
 
 /** Monday 00:00 on the business's clock, `back` weeks before this week's. */
 function monday(back: number): Date {
@@ -90,34 +82,9 @@ test.describe("Reports", () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     seed();
-    child = spawn(process.execPath, ["build/bin/server.js"], {
-      env: {
-        ...process.env,
-        PORT: port,
-        HOST: "127.0.0.1",
-        DATA_DIR: server.dataDir,
-        BUILD_DIR: "build",
-        RATE_LIMIT_PER_MINUTE: "1000",
-        BACKUP_DIR: "off",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let said = "";
-    child.stdout?.on("data", (b: Buffer) => (said += b.toString()));
-    child.stderr?.on("data", (b: Buffer) => (said += b.toString()));
-    for (let i = 0; i < 200; i++) {
-      if (
-        await fetch(`http://127.0.0.1:${port}/`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`the reports server did not start: ${said}`);
+    await own.start();
   });
-  test.afterAll(() => void child?.kill());
+  test.afterAll(own.stop);
 
   test("the owner reads 12 weeks of requests, sources, wins and speed on a phone, and downloads them", async ({
     page,

@@ -1,5 +1,9 @@
 // The owner console's browser stories: Chromium's virtual authenticator (CDP WebAuthn domain), invites made the way
 // the server's console makes them (scripts/owner.ts, against the E2E data folder), and the console's own origin.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner-console.ts";
@@ -17,6 +21,53 @@ export const PUBLISHING: ConsoleServer = {
   origin: `http://localhost:${process.env.E2E_SITE_PORT}`,
   dataDir: process.env.E2E_SITE_DATA_DIR,
 };
+
+/**
+ * A server of a story's own (so no other story's requests or visitors are counted), on a port away from the ones
+ * playwright.config.ts hands out. `seed` fills its data folder before it starts.
+ */
+export function ownServer(name: string, env: Record<string, string> = {}) {
+  const port = String(41000 + Math.floor(Math.random() * 8000));
+  const server: ConsoleServer = {
+    origin: `http://localhost:${port}`,
+    dataDir: mkdtempSync(path.join(tmpdir(), `estimates-e2e-${name}-`)),
+  };
+  let child: ChildProcess | undefined;
+  return {
+    server,
+    port,
+    async start() {
+      child = spawn(process.execPath, ["build/bin/server.js"], {
+        env: {
+          ...process.env,
+          PORT: port,
+          HOST: "127.0.0.1",
+          DATA_DIR: server.dataDir,
+          BUILD_DIR: "build",
+          RATE_LIMIT_PER_MINUTE: "1000",
+          BACKUP_DIR: "off",
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let said = "";
+      child.stdout?.on("data", (b: Buffer) => (said += b.toString()));
+      child.stderr?.on("data", (b: Buffer) => (said += b.toString()));
+      for (let i = 0; i < 200; i++) {
+        if (
+          await fetch(`http://127.0.0.1:${port}/`, { method: "HEAD" }).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`the ${name} server did not start: ${said}`);
+    },
+    stop: () => void child?.kill(),
+  };
+}
 
 export function invite(server: ConsoleServer = SHARED): string {
   return createInviteLink(server.dataDir, server.origin).link;

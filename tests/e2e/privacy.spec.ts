@@ -11,6 +11,7 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details, kept simply");
   for (const heading of [
     "What we collect",
+    "Counting visits",
     "Where it is kept and who sees it",
     "The e-mails we send you",
     "How long we keep it",
@@ -22,6 +23,10 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
   // The backup retention (business.leads.backups: 7 daily, 4 weekly) as server/backup.ts applies it.
   await expect(page.getByText("gone from every backup within 28 days")).toBeVisible();
   await expect(page.getByText("We set no cookies")).toBeVisible();
+  // Visitor counting (decision 0029): what is kept, what never is, and for how long.
+  await expect(page.getByText("Your internet address and browser name are never stored for this.")).toBeVisible();
+  await expect(page.getByText("no cookie, no script, nothing from another company", { exact: false })).toBeVisible();
+  await expect(page.getByText("they are deleted after 25 months", { exact: false })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: PHONE, exact: true })).toHaveAttribute(
     "href",
     "tel:3095550134",

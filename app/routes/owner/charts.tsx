@@ -4,12 +4,16 @@ import type { ReactNode } from "react";
 
 const WIDTH = 340;
 
-/** Round steps for an axis from 0 to about `max`: 1, 2, 5, 10, 20, 50 … */
-export function ticks(max: number, count = 4): number[] {
+/**
+ * Round steps for an axis from 0 to about `max`: 1, 2, 5, 10, 20, 50 … With `whole`, never below 1: a count
+ * of requests or visitors has no "0.5".
+ */
+export function ticks(max: number, count = 4, whole = false): number[] {
   if (max <= 0) return [0, 1];
   const rough = max / count;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power) || 1;
+  const round = ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power) || 1;
+  const step = whole ? Math.max(1, round) : round;
   const top = Math.ceil(max / step) * step;
   return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => Math.round(i * step * 100) / 100);
 }
@@ -50,8 +54,9 @@ export function WeekBars({
   const bottom = 34;
   const plotH = height - top - bottom;
   const plotW = WIDTH - left - 4;
-  const max = Math.max(goal?.value ?? 0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
-  const axis = ticks(max);
+  const values = [goal?.value ?? 0, ...series.flatMap((s) => s.values.map((v) => v ?? 0))];
+  // Whole numbers only (counts) take whole ticks; hours may be halves.
+  const axis = ticks(Math.max(...values), 4, values.every(Number.isInteger));
   const yMax = axis.at(-1) ?? 1;
   const y = (v: number) => top + plotH - (v / yMax) * plotH;
   const band = plotW / labels.length;
@@ -114,8 +119,14 @@ export function WeekBars({
   );
 }
 
-/** One horizontal bar per category, its name above it and its count at its end. */
-export function CategoryBars({ rows }: { rows: { label: string; count: number }[] }) {
+/** One horizontal bar per category, its name above it and its count (or `format`ted value) at its end. */
+export function CategoryBars({
+  rows,
+  format = String,
+}: {
+  rows: { label: string; count: number }[];
+  format?: (count: number) => string;
+}) {
   const rowH = 34;
   const height = Math.max(1, rows.length) * rowH + 4;
   const max = Math.max(1, ...rows.map((r) => r.count));
@@ -129,7 +140,7 @@ export function CategoryBars({ rows }: { rows: { label: string; count: number }[
           </text>
           <rect x={0} y={16} width={(r.count / max) * plotW} height={12} rx="2" className="fill-ember-500" />
           <text x={(r.count / max) * plotW + 4} y={27} className="fill-soot-800 font-semibold">
-            {r.count}
+            {format(r.count)}
           </text>
         </g>
       ))}

@@ -72,7 +72,8 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                       href={link.href}
                       aria-current={current ? "page" : undefined}
                       className={cn(
-                        "inline-flex min-h-11 items-center border-b-4 px-3 font-semibold",
+                        // Five tabs fit one line at 375 px only with the narrower padding there.
+                        "inline-flex min-h-11 items-center border-b-4 px-1.5 font-semibold sm:px-3",
                         current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
                       )}
                     >

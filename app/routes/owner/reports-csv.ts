@@ -1,5 +1,5 @@
-// GET /owner/reports.csv?chart=weeks|sources|services|towns|outcome|speed: one chart's table as CSV, for a
-// spreadsheet. Data, not a page: without a session it is a plain 401.
+// GET /owner/reports.csv?chart=<one of CHARTS in reports.server.ts>: one chart's table as CSV, for a spreadsheet.
+// Data, not a page: without a session it is a plain 401.
 import type { Route } from "./+types/reports-csv";
 import { notFound, requireOwner } from "./guard.server";
 import { chartRows, CHARTS, ownerReport, type Chart } from "./reports.server";

@@ -2,11 +2,14 @@
 import type { AppLoadContext } from "react-router";
 import { business } from "~/content/business";
 import { buildReport, reportStart, type Report } from "~/lib/reports";
+import type { Conversion, Traffic } from "~/lib/visit-report";
+import { dayOf } from "~/lib/visits";
 
 export function ownerReport(context: AppLoadContext): Report {
   const { estimates, owner } = context;
   const now = owner.now();
-  const leads = estimates.list({ since: reportStart(now, business.timeZone) });
+  const start = reportStart(now, business.timeZone);
+  const leads = estimates.list({ since: start });
   // The first change made in the console; a change made with `npm run leads -- --mark` leaves only the latest time.
   const firstChange = owner.audit.firstStatusChanges();
   for (const l of leads)
@@ -19,15 +22,75 @@ export function ownerReport(context: AppLoadContext): Report {
     hours: business.hours,
     promiseHours: business.leads.callBackWithinBusinessHours,
     siteHost: new URL(context.siteOrigin).hostname,
+    visits: estimates.visits.since(dayOf(start, business.timeZone)),
   });
 }
 
 /** The CSV of one chart: its table's rows. */
-export const CHARTS = ["weeks", "sources", "services", "towns", "outcome", "speed"] as const;
+export const CHARTS = [
+  "weeks",
+  "sources",
+  "services",
+  "towns",
+  "outcome",
+  "speed",
+  "visitors",
+  "pages",
+  "referrers",
+  "campaigns",
+  "devices",
+  "conversion-sources",
+  "conversion-pages",
+] as const;
 export type Chart = (typeof CHARTS)[number];
 
+const traffic = (first: string, rows: readonly Traffic[]) => ({
+  columns: [first, "visitors", "page views"],
+  rows: rows.map((t) => ({ [first]: t.label, visitors: t.visitors, "page views": t.views })),
+});
+
+const conversion = (first: string, rows: readonly Conversion[]) => ({
+  columns: [first, "visitors", "requests", "requests per 100 visitors"],
+  rows: rows.map((c) => ({
+    [first]: c.label,
+    visitors: c.visitors,
+    requests: c.requests,
+    "requests per 100 visitors": c.rate ?? "",
+  })),
+});
+
 export function chartRows(report: Report, chart: Chart): { columns: string[]; rows: Record<string, unknown>[] } {
+  const { visits } = report;
   switch (chart) {
+    case "visitors":
+      return {
+        columns: ["week starting", "visitors", "page views"],
+        rows: visits.weeks.map((w) => ({
+          "week starting": w.start.slice(0, 10),
+          visitors: w.visitors,
+          "page views": w.views,
+        })),
+      };
+    case "pages":
+      return traffic("page", visits.pages);
+    case "referrers":
+      return traffic("came from", visits.sources);
+    case "campaigns":
+      return {
+        columns: ["tag", "value", "visitors", "page views"],
+        rows: visits.campaigns.map((t) => ({
+          tag: t.tag,
+          value: t.value,
+          visitors: t.visitors,
+          "page views": t.views,
+        })),
+      };
+    case "devices":
+      return traffic("device", visits.devices);
+    case "conversion-sources":
+      return conversion("came from", visits.bySource);
+    case "conversion-pages":
+      return conversion("first page", visits.byLandingPage);
     case "weeks":
       return {
         columns: ["week starting", "requests"],

@@ -1,7 +1,9 @@
-// /owner/reports: the last 12 weeks at a glance, on a phone. Requests per week, where they came from, services,
-// towns, won and lost, and speed to lead against the call-back promise. Charts are SVG drawn here (no script);
-// each has its numbers in a table beside it and a CSV download.
+// /owner/reports: the last 12 weeks at a glance, on a phone. Visitors (counted on the server, decision 0029), where
+// they came from and how many asked for an estimate; requests per week, where they came from, services, towns, won
+// and lost, and speed to lead against the call-back promise. Charts are SVG drawn here (no script); each has its
+// numbers in a table beside it and a CSV download.
 import type { ReactNode } from "react";
+import type { Conversion, Traffic } from "~/lib/visit-report";
 import type { Route } from "./+types/reports";
 import { requireOwner } from "./guard.server";
 import { CategoryBars, WeekBars } from "./charts";
@@ -61,7 +63,12 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
             <tr key={String(r[0])}>
               {r.map((c, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="border-b border-mortar-200 py-1 font-normal">
+                  // A long page address breaks anywhere, so four columns still fit a phone.
+                  <th
+                    key={i}
+                    scope="row"
+                    className="border-b border-mortar-200 py-1 font-normal [overflow-wrap:anywhere]"
+                  >
                     {c}
                   </th>
                 ) : (
@@ -105,10 +112,89 @@ function Categories({
   );
 }
 
+/** What every visitor figure counts, said once where the figures start. */
+const PER_DAY =
+  "Visitors are counted per day: the same person on two days counts twice, so a week’s visitors add up its days.";
+
+function TrafficSection({
+  id,
+  title,
+  chart,
+  rows,
+  what,
+  note,
+  by = "visitors",
+}: {
+  id: string;
+  title: string;
+  chart: Chart;
+  rows: Traffic[];
+  what: string;
+  note: string;
+  by?: "visitors" | "views";
+}) {
+  return (
+    <Section id={id} title={title} chart={chart}>
+      <p>{note}</p>
+      {rows.length === 0 ? (
+        <p className="mt-2">No visitors counted in these weeks.</p>
+      ) : (
+        <>
+          <CategoryBars rows={rows.map((r) => ({ label: r.label, count: r[by] }))} />
+          <Table
+            caption={title}
+            head={[what, "Visitors", "Page views"]}
+            rows={rows.map((r) => [r.label, r.visitors, r.views])}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+const percent = (rate: number | null) => (rate === null ? "–" : `${rate}%`);
+
+function ConversionSection({
+  id,
+  title,
+  chart,
+  rows,
+  what,
+  note,
+}: {
+  id: string;
+  title: string;
+  chart: Chart;
+  rows: Conversion[];
+  what: string;
+  note: string;
+}) {
+  const drawn = rows.flatMap((r) => (r.rate === null ? [] : [{ label: r.label, count: r.rate }]));
+  return (
+    <Section id={id} title={title} chart={chart}>
+      <p>{note}</p>
+      {rows.length === 0 ? (
+        <p className="mt-2">No visitors counted in these weeks.</p>
+      ) : (
+        <>
+          {drawn.length > 0 && <CategoryBars rows={drawn} format={(n) => `${n}%`} />}
+          <Table
+            caption={title}
+            // "Rate", short: four columns fit a phone; the note above says what it divides.
+            head={[what, "Visitors", "Requests", "Rate"]}
+            rows={rows.map((r) => [r.label, r.visitors, r.requests, percent(r.rate)])}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
   const labels = report.weeks.map((w) => w.label);
   const promise = `${report.promiseHours} business hour${report.promiseHours === 1 ? "" : "s"}`;
+  const { visits } = report;
   return (
     <>
       <PageTitle sub={`The last 12 weeks, from the week of ${labels[0] ?? ""}. Spam is left out.`}>Reports</PageTitle>
@@ -135,6 +221,84 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       </Card>
+
+      <Section id="visitors" title="Visitors per week" chart="visitors">
+        <p>
+          {PER_DAY} Page views count every page opened. Bots, link previews, the console and your own signed-in browser
+          are left out. In these 12 weeks: <strong>{visits.visitors}</strong> visitors, <strong>{visits.views}</strong>{" "}
+          page views.
+        </p>
+        <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+          <span>
+            <span className="mr-1 inline-block size-3 bg-soot-950" /> Visitors
+          </span>
+          <span>
+            <span className="mr-1 inline-block size-3 bg-ember-500" /> Page views
+          </span>
+        </p>
+        <WeekBars
+          labels={labels}
+          series={[
+            { values: visits.weeks.map((w) => w.visitors), className: "fill-soot-950" },
+            { values: visits.weeks.map((w) => w.views), className: "fill-ember-500" },
+          ]}
+        />
+        <Table
+          caption="Visitors per week"
+          head={["Week of", "Visitors", "Page views"]}
+          rows={visits.weeks.map((w) => [w.label, w.visitors, w.views])}
+        />
+      </Section>
+
+      <TrafficSection
+        id="pages"
+        title="Top pages"
+        chart="pages"
+        rows={visits.pages}
+        what="Page"
+        by="views"
+        note="Page views per page in these 12 weeks, with the day’s visitors who opened it added up. Addresses that do not exist are counted together as “Not found”."
+      />
+      <TrafficSection
+        id="referrers"
+        title="Where visitors came from"
+        chart="referrers"
+        rows={visits.sources}
+        what="Came from"
+        note="Visitors by the website that sent them to their first page: search engines by name, other sites by address. “Direct” means none did (typed in, a bookmark, an app, or an e-mail)."
+      />
+      <TrafficSection
+        id="campaigns"
+        title="Campaign links"
+        chart="campaigns"
+        rows={visits.campaigns}
+        what="Tag"
+        note="Visitors who came by a link tagged with utm_source or utm_campaign (an ad, a newsletter, your Google Business Profile)."
+      />
+      <TrafficSection
+        id="devices"
+        title="Phones, tablets and computers"
+        chart="devices"
+        rows={visits.devices}
+        what="Device"
+        note="Visitors by the kind of device, told from the browser’s name, which is not kept."
+      />
+      <ConversionSection
+        id="conversion-sources"
+        title="Requests per visitor, by source"
+        chart="conversion-sources"
+        rows={visits.bySource}
+        what="Came from"
+        note="The rate is estimate requests ÷ visitors from each source, in these 12 weeks: 5% means 5 requests for every 100 visitors. A request counts under the site its sender first came from."
+      />
+      <ConversionSection
+        id="conversion-pages"
+        title="Requests per visitor, by first page"
+        chart="conversion-pages"
+        rows={visits.byLandingPage}
+        what="First page"
+        note="The rate is estimate requests ÷ visitors who started their visit on each page. A request counts under the first page its sender opened; “Not recorded” when the browser did not say."
+      />
 
       <Section id="per-week" title="Requests per week" chart="weeks">
         <WeekBars
