@@ -29,8 +29,11 @@ export const DAY_CAPS: Readonly<Record<Exclude<VisitKind, "all" | "device">, { m
   utm_source: { max: 50, other: OTHER_TAG },
   utm_campaign: { max: 50, other: OTHER_TAG },
 };
-/** People one address may count as in a day (a household's phone, tablet and computer); a flood counts no more. */
-export const VISITORS_PER_ADDRESS = 3;
+/**
+ * People one address may count as in a day: one, so a flood that varies its user agent counts as one visitor
+ * (issue 40). A household behind one IPv4 address counts once; phones on IPv6 have addresses of their own.
+ */
+export const VISITORS_PER_ADDRESS = 1;
 /** The day's de-duplication keys held at most; past it, views still count but new visitors do not. */
 export const MAX_SEEN = 100_000;
 export const FLUSH_EVERY_MS = 5_000;
