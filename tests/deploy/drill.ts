@@ -1082,14 +1082,21 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       ok(`the requests are all there (${after.count})`, after.count === before.count, after.out);
     });
 
-    await stage("Backup, the off-site copy, restore", async () => {
+    let made = "";
+    let atBackup = { count: -1, out: "" };
+    await stage("Backup, and its off-site copy", async () => {
       cwd = SITE_DIR;
       const backup = await userStep(readme.backup);
-      const made = /estimates-[\w.-]+\.db/.exec(backup.out)?.[0] ?? "";
+      made = /estimates-[\w.-]+\.db/.exec(backup.out)?.[0] ?? "";
       ok("npm run backup names the backup it made", made !== "", backup.out);
-      const atBackup = await leads();
+      atBackup = await leads();
       await userStep("sudo systemctl start heartland-offsite");
       ok(`the off-site store has ${made}`, existsSync(path.join(offsite, "heartland-backups", made)));
+    });
+
+    await stage("Restore from that backup", async () => {
+      if (!made) return fail("no backup was made");
+      cwd = SITE_DIR;
       const { stop, start } = readme;
       const restore = readme.restore.replace(
         /\/var\/backups\/heartland-site\/estimates-<time>\.db/,
