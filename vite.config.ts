@@ -35,6 +35,9 @@ export default defineConfig({
   // Photos are not the build's: their web copies are made when they arrive (decision 0028).
   plugins: [tailwindcss(), reactRouter(), contentReload()],
   build: { assetsInlineLimit: 0 },
+  // Icon sets bundled, so only the icons the templates use are in the server bundle: imported whole from
+  // node_modules they cost every process that renders (the server, a publish's worker) about 70 MB (issue 38).
+  ssr: { noExternal: ["lucide-react", "simple-icons"] },
   // The public origin the site is built for; the server falls back to it when SITE_URL is not set at run time.
   // Nothing from content/: the owner's words are read at run time (decision 0027).
   define: {

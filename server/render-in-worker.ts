@@ -32,7 +32,14 @@ function failure(reply: Extract<Reply, { ok: false }>): Error {
   return Object.assign(new Error(reply.message), { stack: reply.stack ?? reply.message });
 }
 
-type Running = { worker: Worker; build: string; ready: Promise<void>; replies: ((reply: Reply) => void)[] };
+type Running = {
+  worker: Worker;
+  build: string;
+  ready: Promise<void>;
+  replies: ((reply: Reply) => void)[];
+  /** Renders asked of it and not yet answered, those still waiting for it to be ready included. */
+  busy: number;
+};
 
 export function createRenderer({
   heapMb = 192,
@@ -65,7 +72,7 @@ export function createRenderer({
     if (!yieldTo) return;
     clearInterval(watch);
     watch = setInterval(() => {
-      if (which.replies.length === 0 && yieldTo()) end(which);
+      if (which.busy === 0 && yieldTo()) end(which);
     }, 2_000);
     watch.unref();
   }
@@ -74,13 +81,15 @@ export function createRenderer({
     const worker = new Worker(workerScript(), {
       workerData: { serverBuildPath: build },
       // A runaway render ends its worker, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      // A small young generation: a render's garbage is short-lived, and V8's default semi-spaces alone cost about
+      // 20 MB of RSS; measured the same render time with 8 MB (issue 38, docs/benchmarks.md).
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 8 },
       stdout: false,
       stderr: false,
     });
     worker.unref();
     const replies: ((reply: Reply) => void)[] = [];
-    const self: Running = { worker, build, replies, ready: Promise.resolve() };
+    const self: Running = { worker, build, replies, ready: Promise.resolve(), busy: 0 };
     self.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: Reply) => {
         if ("ready" in reply) return resolve();
@@ -130,11 +139,17 @@ export function createRenderer({
     },
     async render({ serverBuildPath, contentDir, outDir }: RenderRequest): Promise<RenderResult> {
       const which = workerFor(serverBuildPath);
-      await which.ready;
-      const reply = await new Promise<Reply>((resolve) => {
-        which.replies.push(resolve);
-        which.worker.postMessage({ contentDir, outDir });
-      });
+      which.busy += 1;
+      let reply: Reply;
+      try {
+        await which.ready;
+        reply = await new Promise<Reply>((resolve) => {
+          which.replies.push(resolve);
+          which.worker.postMessage({ contentDir, outDir });
+        });
+      } finally {
+        which.busy -= 1;
+      }
       quiet();
       if ("ready" in reply) throw new Error("the render's worker answered out of turn");
       if (!reply.ok) {

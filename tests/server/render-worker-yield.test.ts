@@ -31,6 +31,10 @@ it("ends an idle worker within a few seconds of another process taking the site'
     // Idle now: ended at the next check.
     await sleep(2_500);
     expect(renderer.isWarm()).toBe(false);
+    // A render asked for while its new worker still imports the bundle is not idle either.
+    const waiting = renderer.render(request("waiting"));
+    await sleep(2_500);
+    expect((await waiting).paths).toEqual(first.paths);
     // After the update a render starts a new worker, and works.
     updating = false;
     const second = await renderer.render(request("second"));

@@ -1,14 +1,7 @@
 // POST /owner/passkey/<sign-in|enrol|add>: the server half of the passkey button (app/islands/passkey-button.tsx), in two
 // steps: "options" (a challenge, kept here) and "verify" (the authenticator's answer). Failed sign-ins and
 // enrolments are rate-limited per address and overall; adding a passkey needs the session and its CSRF token.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/passkey";
 import {
@@ -72,6 +65,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return refuse(404, "There is nothing here.");
   if (!consoleAvailable(context)) return refuse(403, "The owner console works only over https.");
   const { owner, clientIp } = context;
+  // Imported on use: about 25 MB that a process that only renders pages (a publish's worker) never needs.
+  const {
+    generateAuthenticationOptions,
+    generateRegistrationOptions,
+    verifyAuthenticationResponse,
+    verifyRegistrationResponse,
+  } = await import("@simplewebauthn/server");
 
   let form: FormData;
   if (ceremony === "add") {

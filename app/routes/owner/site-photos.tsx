@@ -18,8 +18,8 @@ import {
   publishingOff,
 } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
-import { HEIC_HELP, ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } from "../../../server/photo-upload.ts";
-import { sharpDecodesHeic } from "../../../server/photo-ingest.ts";
+// The photo modules are imported on use: their image library is not for a process that only renders pages.
+const photoUpload = () => import("../../../server/photo-upload.ts");
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 type GalleryItem = { file: string; alt: string; caption: string; service?: string; city?: string };
@@ -59,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
   args.context.publisher?.warm();
   const { items } = gallery();
   const { city = [], service = [] } = lookups();
+  const { HEIC_HELP, sharpDecodesHeic } = await import("../../../server/photo-ingest.ts");
   return {
     csrf: owner.csrf,
     items,
@@ -72,6 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  const { ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } = await photoUpload();
   const owner = await requireOwner(args, { maxBytes: UPLOAD_LIMITS.maxTotalSize });
   const root = openSiteRepo(args.context);
   const publisher = args.context.publisher;
