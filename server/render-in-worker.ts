@@ -81,9 +81,9 @@ export function createRenderer({
     const worker = new Worker(workerScript(), {
       workerData: { serverBuildPath: build },
       // A runaway render ends its worker, not the server.
-      // A small young generation: a render's garbage is short-lived, and V8's default semi-spaces alone cost about
-      // 20 MB of RSS; measured the same render time with 8 MB (issue 38, docs/benchmarks.md).
-      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 8 },
+      // A smaller young generation than V8's default: 24 MB less at the peak for about 8% more render time (8 MB
+      // saved 36 MB but cost 25%; issue 38, docs/benchmarks.md).
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
       stdout: false,
       stderr: false,
     });

@@ -1,14 +1,7 @@
 // The worker a publish renders in (render-pages.ts): it imports the server bundle once, says it is ready, then
 // renders each content folder it is sent, one at a time. It ends when the server ends it (idle, or other code).
-import { stat } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { loadPageRenderer, RenderContentError, type PageRenderer } from "./render-pages.ts";
-import { lowerPublishPriority } from "./thread-priority.ts";
-
-// Visitors first: this thread and the compression pool yield the CPU to the server's own thread. The pool starts its
-// threads on its first job: one is asked for first, so that they exist to be lowered.
-await stat(".");
-lowerPublishPriority();
 
 type Job = { contentDir: string; outDir: string };
 
