@@ -23,6 +23,7 @@ import {
   PublishError,
   publishingProblem,
   type PublishOutcome,
+  takeBackInterrupted,
 } from "./publish.ts";
 
 let repo: string;
@@ -408,5 +409,59 @@ describe("a publish can fail; the site cannot", () => {
     } finally {
       process.env.PATH = pathBefore;
     }
+  });
+});
+
+describe("the publish journal, after a stop in the middle of a publish", () => {
+  it("puts the files back as HEAD has them, takes git's stale lock away, and returns the change to publish again", async () => {
+    mkdirSync(builds, { recursive: true });
+    const change = { summary: "Hours: open", files: [{ path: "content/hours.yaml", base64: btoa("open: 7\n") }] };
+    writeFileSync(path.join(builds, "publishing.json"), JSON.stringify(change));
+    writeFileSync(path.join(repo, "content/hours.yaml"), "open: 7\n");
+    writeFileSync(path.join(repo, "content/new.yaml"), "x: 1\n");
+    writeFileSync(path.join(repo, ".git/index.lock"), "");
+    writeFileSync(
+      path.join(builds, "publishing.json"),
+      JSON.stringify({ ...change, files: [...change.files, { path: "content/new.yaml", base64: btoa("x: 1\n") }] }),
+    );
+    const back = await takeBackInterrupted(repo, builds);
+    expect(back?.summary).toBe("Hours: open");
+    expect(back?.files.map((f) => [f.path, Buffer.from(f.content ?? "").toString()])).toEqual([
+      ["content/hours.yaml", "open: 7\n"],
+      ["content/new.yaml", "x: 1\n"],
+    ]);
+    expect(readFileSync(path.join(repo, "content/hours.yaml"), "utf8")).toBe("open: 8\n");
+    expect(existsSync(path.join(repo, "content/new.yaml"))).toBe(false);
+    expect(git("status", "--porcelain")).toBe("");
+    expect(existsSync(path.join(builds, "publishing.json"))).toBe(false);
+    expect(await takeBackInterrupted(repo, builds)).toBeNull();
+  });
+
+  it("removes a journal it cannot read, says so, and changes nothing else", async () => {
+    mkdirSync(builds, { recursive: true });
+    for (const bad of ["{not json", "null", '{"summary":1}']) {
+      writeFileSync(path.join(builds, "publishing.json"), bad);
+      await expect(takeBackInterrupted(repo, builds)).rejects.toThrow(
+        /publishing\.json could not be read, so it was removed/,
+      );
+      expect(existsSync(path.join(builds, "publishing.json"))).toBe(false);
+    }
+    expect(git("status", "--porcelain")).toBe("");
+  });
+
+  it("refuses a journal naming a file outside content/", async () => {
+    mkdirSync(builds, { recursive: true });
+    writeFileSync(path.join(repo, "package.json"), "{}\n");
+    git("add", "-A");
+    git("commit", "-q", "-m", "package");
+    writeFileSync(path.join(repo, "package.json"), "changed\n");
+    const files = [
+      { path: "package.json", base64: btoa("evil") },
+      { path: "content/../package.json", base64: btoa("evil") },
+    ];
+    writeFileSync(path.join(builds, "publishing.json"), JSON.stringify({ summary: "x", files }));
+    const back = await takeBackInterrupted(repo, builds);
+    expect(back?.files).toEqual([]);
+    expect(readFileSync(path.join(repo, "package.json"), "utf8")).toBe("changed\n");
   });
 });

@@ -682,7 +682,15 @@ function writeJournal(buildsDir: string, change: Change) {
 export async function takeBackInterrupted(repoDir: string, buildsDir: string): Promise<Change | null> {
   const file = journalFile(buildsDir);
   if (!existsSync(file)) return null;
-  const journal = JSON.parse(readFileSync(file, "utf8")) as Journal;
+  let journal: Journal;
+  try {
+    journal = JSON.parse(readFileSync(file, "utf8")) as Journal;
+    if (!Array.isArray(journal.files) || typeof journal.summary !== "string") throw new Error("not a journal");
+  } catch (error) {
+    // Unreadable (a disk error, a hand edit): gone, so it cannot trouble every start after this one.
+    rmSync(file, { force: true });
+    throw new Error(`${file} could not be read, so it was removed: ${errorText(error)}`);
+  }
   const paths = journal.files.map((f) => f.path).filter(isContentPath);
   // A commit the stop interrupted leaves git's lock; no other git runs in this working copy before the server is up.
   rmSync(path.join(repoDir, ".git", "index.lock"), { force: true });
