@@ -7,7 +7,13 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { compressedFile, createPageCache, sendCached, type CachedResponse } from "./compressed-cache.ts";
+import {
+  compressedFile,
+  compressedFileRead,
+  createPageCache,
+  sendCached,
+  type CachedResponse,
+} from "./compressed-cache.ts";
 import type { EstimateStore } from "./estimate-store.ts";
 import {
   errorHandler,
@@ -64,13 +70,32 @@ export function withRenderedPages(
   files: ReadonlyMap<string, CachedResponse>,
   pagesDir: string,
 ): Map<string, CachedResponse> {
+  return mergeRendered(files, loadStaticFiles(pagesDir));
+}
+
+/** The same, read off the event loop: a publish's render is read while visitors are served. */
+export async function withRenderedPagesRead(
+  files: ReadonlyMap<string, CachedResponse>,
+  pagesDir: string,
+): Promise<Map<string, CachedResponse>> {
+  const found = staticFilesIn(pagesDir);
+  const read = await Promise.all(
+    found.map(async ({ file, headers, compress }) => compressedFileRead(file, 200, headers, { compress })),
+  );
+  return mergeRendered(files, new Map(found.map(({ url }, i) => [url, read[i] as CachedResponse])));
+}
+
+function mergeRendered(files: ReadonlyMap<string, CachedResponse>, rendered: Map<string, CachedResponse>) {
   const merged = new Map([...files].filter(([url, file]) => !isRendered(url, file)));
-  for (const [url, file] of loadStaticFiles(pagesDir)) merged.set(url, file);
+  for (const [url, file] of rendered) merged.set(url, file);
   return merged;
 }
 
-export function loadStaticFiles(clientDir: string): Map<string, CachedResponse> {
-  const files = new Map<string, CachedResponse>();
+type StaticFile = { url: string; file: string; headers: Record<string, string>; compress: boolean };
+
+/** The files under `clientDir` the server serves, by URL, with their headers. */
+function staticFilesIn(clientDir: string): StaticFile[] {
+  const found: StaticFile[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -84,14 +109,20 @@ export function loadStaticFiles(clientDir: string): Map<string, CachedResponse> 
       const isPage = entry.name === "index.html";
       const url = isPage ? rel.replace(/\/?index\.html$/, "") || "/" : rel;
       const cache = isPage ? HTML_CACHE : rel.startsWith("/assets/") ? ASSET_CACHE : STATIC_CACHE;
-      files.set(
-        url,
-        compressedFile(full, 200, { "Content-Type": type[0], "Cache-Control": cache }, { compress: type[1] }),
-      );
+      found.push({ url, file: full, headers: { "Content-Type": type[0], "Cache-Control": cache }, compress: type[1] });
     }
   };
   if (existsSync(clientDir)) walk(clientDir);
-  return files;
+  return found;
+}
+
+export function loadStaticFiles(clientDir: string): Map<string, CachedResponse> {
+  return new Map(
+    staticFilesIn(clientDir).map(({ url, file, headers, compress }) => [
+      url,
+      compressedFile(file, 200, headers, { compress }),
+    ]),
+  );
 }
 
 /** TRUST_PROXY as Express understands it: a hop count ("1"), true/false, or addresses/subnets ("loopback, 10.0.0.0/8"). */
@@ -314,8 +345,10 @@ export async function createApp({
   app.use(compression());
   app.use((req, res, next) => site.cachePages(req, res, next));
   app.all("/{*splat}", (req, res, next) => {
+    if (pendingContent === null) return site.handler(req, res, next);
+    // A turn of the event loop between the two: each is some milliseconds, and requests waiting go in between.
     switchPendingContent();
-    site.handler(req, res, next);
+    setImmediate(() => site.handler(req, res, next));
   });
   app.use(errorHandler);
 
@@ -324,7 +357,7 @@ export async function createApp({
    * the one they were rendered from (`contentFrom`, a content/ folder). Returns the switch; the served code stays as it is.
    */
   async function prepareRender(pages: string, contentFrom: string | undefined = contentDir): Promise<() => void> {
-    const files = withRenderedPages(site.files, pages);
+    const files = await withRenderedPagesRead(site.files, pages);
     if (!files.has("/")) throw new PublishError("the new version has no home page");
     const content = contentFrom && site.entry.readContentFiles ? site.entry.readContentFiles(contentFrom) : null;
     const from = site;
@@ -355,9 +388,22 @@ export async function createApp({
     }
   }
 
+  /**
+   * The render's files read again (its brotli copies were made again at quality 11): served from now on when those
+   * pages still are. False when other pages are served by now.
+   */
+  async function refreshPages(pages: string): Promise<boolean> {
+    if (site.pages !== pages) return false;
+    const files = await withRenderedPagesRead(site.files, pages);
+    if (site.pages !== pages) return false;
+    site = { ...site, files };
+    return true;
+  }
+
   return Object.assign(app, {
     pageCache,
     prepareRender,
+    refreshPages,
     servedBuild: () => site.dir,
   });
 }

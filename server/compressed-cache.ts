@@ -1,7 +1,8 @@
 // Responses kept in memory already compressed (brotli and gzip): prerendered pages and assets are compressed
 // once at start-up, server-rendered pages once per URL, so no request pays for compression twice.
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
@@ -59,6 +60,34 @@ export function compressedFile(
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
   };
 }
+
+/** `compressedFile`, read on libuv's thread pool (a publish's pages, read while visitors are served). */
+export async function compressedFileRead(
+  file: string,
+  status: number,
+  headers: Record<string, string>,
+  { compress = true }: { compress?: boolean } = {},
+): Promise<CachedResponse> {
+  const [body, stat, gz, br] = await Promise.all([
+    readFile(file),
+    statOf(file),
+    compress ? statOf(`${file}.gz`) : null,
+    compress ? statOf(`${file}.br`) : null,
+  ]);
+  const fresh = (copy: Stats | null | undefined) => copy && stat && copy.mtimeMs >= stat.mtimeMs;
+  if (!compress || !fresh(gz) || !fresh(br)) return compressResponse(status, headers, body, { compress });
+  const [gzip, brotli] = await Promise.all([readFile(`${file}.gz`), readFile(`${file}.br`)]);
+  return {
+    status,
+    headers,
+    identity: body,
+    gzip,
+    br: brotli,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+  };
+}
+
+const statOf = (file: string) => stat(file).catch(() => undefined);
 
 /** Bytes an entry holds in memory, with a little for its key and headers. */
 export function entrySize(entry: CachedResponse, key: string): number {

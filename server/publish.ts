@@ -16,6 +16,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
+import { rm } from "node:fs/promises";
 import { constants as osConstants } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -183,11 +184,27 @@ export function npmBuild(repoDir: string, log: (chunk: string) => void = () => {
     });
 }
 
+/** How a command is run: stdout as bytes, or a rejection as execFile's (code, stderr and all). */
+export type CommandRunner = (
+  file: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number },
+) => Promise<Buffer>;
+
+/**
+ * Where git runs, when not on this thread: a thread that starts a process waits until it has started (fork and exec),
+ * and on a busy 2-core server that held the event loop 20–40 ms for each of a publish's five git commands (issue 38).
+ * The render's worker runs them while it is up (server/render-in-worker.ts); null is "not now", and this thread does.
+ */
+let offThread: ((...args: Parameters<CommandRunner>) => Promise<Buffer> | null) | null = null;
+export function runGitOffThread(runner: typeof offThread): void {
+  offThread = runner;
+}
+
 /** Runs git as the console's author; stdout as bytes. */
 async function gitBytes(repoDir: string, args: string[]): Promise<Buffer> {
-  const { stdout } = await run("git", args, {
+  const options = {
     cwd: repoDir,
-    encoding: "buffer",
     maxBuffer: 64 * 1024 * 1024,
     env: {
       ...process.env,
@@ -196,8 +213,10 @@ async function gitBytes(repoDir: string, args: string[]): Promise<Buffer> {
       GIT_COMMITTER_NAME: CONSOLE_AUTHOR.name,
       GIT_COMMITTER_EMAIL: CONSOLE_AUTHOR.email,
     },
-  });
-  return stdout;
+  };
+  const elsewhere = offThread?.("git", args, options);
+  if (elsewhere) return elsewhere;
+  return (await run("git", args, { ...options, encoding: "buffer" })).stdout;
 }
 
 async function git(repoDir: string, args: string[]): Promise<string> {
@@ -590,13 +609,16 @@ export function createPublisher({
     return problems;
   }
 
-  /** Deletes build (or render) folders beyond the newest few; never the one being served. */
-  function prune(current: string) {
+  /**
+   * Deletes build (or render) folders beyond the newest few; never the one being served. Off the event loop: a
+   * render's hundred-odd files took 17 ms of it.
+   */
+  async function prune(current: string) {
     const builds = readdirSync(buildsDir)
       .filter((name) => /^\d{14}-\d{6}$/.test(name) && name !== current)
       .sort()
       .reverse();
-    for (const old of builds.slice(keepBuilds)) rmSync(path.join(buildsDir, old), { recursive: true, force: true });
+    for (const old of builds.slice(keepBuilds)) await rm(path.join(buildsDir, old), { recursive: true, force: true });
   }
 
   return {

@@ -1,5 +1,5 @@
 // Runs renders (render-pages.ts) in a worker thread, so the server's event loop goes on serving meanwhile
-// (decision 0027). One worker at a time, for the code being served: it is started when the owner opens an editor
+// (decision 0027), and, while it is up, the publish's git commands (publish.ts `runGitOffThread`). One worker at a time, for the code being served: it is started when the owner opens an editor
 // (`warm`), so the bundle is imported before the tap on Save, kept between publishes, and ended after a quiet
 // while or when other code is served. What it imported goes with it.
 import { existsSync } from "node:fs";
@@ -10,6 +10,7 @@ import type { RenderRequest, RenderResult } from "./render-pages.ts";
 
 type Reply =
   | { ready: true }
+  | { commandId: number; stdout: Uint8Array; failure: (Record<string, unknown> & { message: string }) | null }
   | { ok: true; result: RenderResult }
   | { ok: false; content: boolean; message: string; stack?: string };
 
@@ -36,17 +37,30 @@ type Running = {
   worker: Worker;
   build: string;
   ready: Promise<void>;
+  isReady: boolean;
   replies: ((reply: Reply) => void)[];
+  /** Commands it is running for the server (publish.ts `runGitOffThread`), by id. */
+  commands: Map<number, { resolve: (stdout: Buffer) => void; reject: (error: Error) => void }>;
   /** Renders asked of it and not yet answered, those still waiting for it to be ready included. */
   busy: number;
 };
 
 export function createRenderer({
   heapMb = 192,
+  firstHeapMb = 48,
   idleMs = 5 * 60_000,
   yieldTo,
+  log = console.warn,
 }: {
+  /** The most a render's heap may take (RENDER_HEAP_MB). */
   heapMb?: number;
+  /**
+   * What a worker's heap may take until a render needs more: a smaller limit makes V8 collect the render's garbage
+   * sooner, about 20 MB less at a publish's peak for about a third more render time (issue 38, docs/benchmarks.md).
+   * A render that runs out of it is done again at `heapMb`, which every worker gets from then on.
+   */
+  firstHeapMb?: number;
+  log?: (message: string) => void;
   idleMs?: number;
   /**
    * Asked every 2 s while a worker idles: true ends it at once. On a 1 GB server, `npm run update`'s build needs
@@ -56,6 +70,7 @@ export function createRenderer({
   yieldTo?: () => boolean;
 } = {}) {
   let running: Running | null = null;
+  let heap = Math.min(firstHeapMb, heapMb);
   let idle: NodeJS.Timeout | undefined;
   let watch: NodeJS.Timeout | undefined;
 
@@ -80,25 +95,38 @@ export function createRenderer({
   function start(build: string): Running {
     const worker = new Worker(workerScript(), {
       workerData: { serverBuildPath: build },
-      // A runaway render ends its worker, not the server.
-      // A smaller young generation than V8's default: 24 MB less at the peak for about 8% more render time (8 MB
-      // saved 36 MB but cost 25%; issue 38, docs/benchmarks.md).
-      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
+      // A runaway render ends its worker, not the server. A young generation of 8 MB, not V8's default: less at the
+      // peak, and with the render's critical CSS remembered, no slower (issue 38, docs/benchmarks.md).
+      resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 8 },
       stdout: false,
       stderr: false,
     });
     worker.unref();
     const replies: ((reply: Reply) => void)[] = [];
-    const self: Running = { worker, build, replies, ready: Promise.resolve(), busy: 0 };
+    const self: Running = {
+      worker,
+      build,
+      replies,
+      ready: Promise.resolve(),
+      isReady: false,
+      busy: 0,
+      commands: new Map(),
+    };
     self.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: Reply) => {
-        if ("ready" in reply) return resolve();
+        if ("commandId" in reply) return answerCommand(self, reply);
+        if ("ready" in reply) {
+          self.isReady = true;
+          return resolve();
+        }
         if (!reply.ok && replies.length === 0) return reject(failure(reply));
         replies.shift()?.(reply);
       });
       const fail = (error: Error) => {
         end(self);
         reject(error);
+        for (const command of self.commands.values()) command.reject(error);
+        self.commands.clear();
         for (const answer of replies.splice(0)) answer({ ok: false, content: false, message: error.message });
       };
       worker.on("error", (error) =>
@@ -117,9 +145,44 @@ export function createRenderer({
 
   function quiet() {
     clearTimeout(idle);
-    idle = setTimeout(() => end(running), idleMs);
+    idle = setTimeout(() => (running && running.busy > 0 ? quiet() : end(running)), idleMs);
     idle.unref();
   }
+
+  function answerCommand(which: Running, reply: Extract<Reply, { commandId: number }>) {
+    const command = which.commands.get(reply.commandId);
+    which.commands.delete(reply.commandId);
+    which.busy -= 1;
+    if (!command) return;
+    if (reply.failure) {
+      const { message, ...rest } = reply.failure;
+      command.reject(Object.assign(new Error(message), rest));
+    } else command.resolve(Buffer.from(reply.stdout.buffer, reply.stdout.byteOffset, reply.stdout.byteLength));
+  }
+  async function renderOnce({ serverBuildPath, ...job }: RenderRequest): Promise<RenderResult> {
+    const which = workerFor(serverBuildPath);
+    which.busy += 1;
+    let reply: Reply;
+    try {
+      await which.ready;
+      reply = await new Promise<Reply>((resolve) => {
+        which.replies.push(resolve);
+        which.worker.postMessage(job);
+      });
+    } finally {
+      which.busy -= 1;
+    }
+    quiet();
+    if ("ready" in reply || "commandId" in reply) throw new Error("the render's worker answered out of turn");
+    if (!reply.ok) {
+      // A worker that failed for any reason but the content starts afresh next time.
+      if (!reply.content) end(which);
+      throw failure(reply);
+    }
+    return reply.result;
+  }
+
+  let commandIds = 0;
 
   /** The worker for this build, started if need be; another build's is ended. */
   function workerFor(build: string): Running {
@@ -137,27 +200,30 @@ export function createRenderer({
     warm(build: string): void {
       workerFor(build);
     },
-    async render({ serverBuildPath, contentDir, outDir }: RenderRequest): Promise<RenderResult> {
-      const which = workerFor(serverBuildPath);
-      which.busy += 1;
-      let reply: Reply;
+    async render(request: RenderRequest): Promise<RenderResult> {
       try {
-        await which.ready;
-        reply = await new Promise<Reply>((resolve) => {
-          which.replies.push(resolve);
-          which.worker.postMessage({ contentDir, outDir });
-        });
-      } finally {
-        which.busy -= 1;
+        return await renderOnce(request);
+      } catch (error) {
+        if (heap >= heapMb || !(error instanceof Error) || error.message !== RENDER_OUT_OF_MEMORY) throw error;
+        log(`The render needed more than ${heap} MB of heap: rendering again with up to ${heapMb} MB.`);
+        heap = heapMb;
+        if (running) end(running);
+        return renderOnce(request);
       }
-      quiet();
-      if ("ready" in reply) throw new Error("the render's worker answered out of turn");
-      if (!reply.ok) {
-        // A worker that failed for any reason but the content starts afresh next time.
-        if (!reply.content) end(which);
-        throw failure(reply);
-      }
-      return reply.result;
+    },
+    /**
+     * Runs a command from the worker's thread, so that starting it does not hold this one (publish.ts
+     * `runGitOffThread`); null when no worker is up and ready: the caller runs it itself.
+     */
+    run(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number }) {
+      const which = running;
+      if (!which?.isReady) return null;
+      const id = ++commandIds;
+      which.busy += 1;
+      return new Promise<Buffer>((resolve, reject) => {
+        which.commands.set(id, { resolve, reject });
+        which.worker.postMessage({ command: { id, file, args, ...options } });
+      });
     },
     /** Whether a worker is up (tests). */
     isWarm(): boolean {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ContentFiles } from "../app/content/files.ts";
-import { COMPRESSIBLE, compressBeside } from "./precompress.ts";
+import { COMPRESSIBLE, compressBeside, compressQuickly } from "./precompress.ts";
 import { contentId } from "./content-id.ts";
 
 /** What app/entry.server.tsx exports for this. */
@@ -24,6 +24,11 @@ export type RenderRequest = {
   contentDir: string;
   /** Where the pages go (made if missing): `<path>/index.html`, sitemap.xml, robots.txt, and their .br and .gz. */
   outDir: string;
+  /**
+   * Quick brotli copies (BROTLI_QUICK), made as each page is written, for the caller to have made again at quality 11
+   * once the pages are served (a publish: brotli-upgrade.ts). Otherwise the quality-11 copies `npm run build` makes.
+   */
+  quick?: boolean;
 };
 
 export type RenderResult = {
@@ -33,6 +38,8 @@ export type RenderResult = {
   content: string;
   renderMs: number;
   compressMs: number;
+  /** Which brotli copies it wrote: "quick" ones are to be made again at quality 11. */
+  brotli: "quick" | "final";
 };
 
 /** Thrown for the content's own mistakes (a ContentError naming file and field): the owner's words. */
@@ -69,11 +76,12 @@ export async function loadPageRenderer(serverBuildPath: string): Promise<PageRen
   }
   const handler = createRequestHandler(build, "production");
   const routes = nestedRoutes(build.routes as Record<string, ManifestRoute | undefined>);
-  return ({ contentDir, outDir }) => renderWith(build, entry as RenderExports, handler, routes, contentDir, outDir);
+  return ({ contentDir, outDir, quick = false }) =>
+    renderWith(build, entry as RenderExports, handler, routes, { contentDir, outDir, quick });
 }
 
-export async function renderPages({ serverBuildPath, contentDir, outDir }: RenderRequest): Promise<RenderResult> {
-  return (await loadPageRenderer(serverBuildPath))({ contentDir, outDir });
+export async function renderPages({ serverBuildPath, ...request }: RenderRequest): Promise<RenderResult> {
+  return (await loadPageRenderer(serverBuildPath))(request);
 }
 
 async function renderWith(
@@ -81,8 +89,7 @@ async function renderWith(
   entry: RenderExports,
   handler: ReturnType<typeof createRequestHandler>,
   routes: NestedRoute[],
-  contentDir: string,
-  outDir: string,
+  { contentDir, outDir, quick }: { contentDir: string; outDir: string; quick: boolean },
 ): Promise<RenderResult> {
   const started = performance.now();
   const files = entry.readContentFiles(contentDir) as ContentFiles;
@@ -104,7 +111,8 @@ async function renderWith(
     writeFileSync(file, body);
     if (!COMPRESSIBLE.test(file)) return;
     compressed += 1;
-    compress.add(() => compressBeside(file, body));
+    if (quick) compressQuickly(file, body);
+    else compress.add(() => compressBeside(file, body));
   };
   for (const page of paths) {
     const matches = matchRoutes(routes as unknown as RouteObject[], `/${page}/`.replace(/^\/\/+/, "/"));
@@ -145,6 +153,7 @@ async function renderWith(
     renderMs: Math.round(rendered - started),
     // How long the compression went on after the last page was rendered.
     compressMs: Math.round(performance.now() - rendered),
+    brotli: quick ? "quick" : "final",
   };
 }
 

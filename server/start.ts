@@ -9,14 +9,22 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./estimate-store.ts";
 import { createOutbox, purgeExpired } from "./outbox.ts";
-import { createPublisher, currentBuild, pointCurrent, publishingProblem, takeBackInterrupted } from "./publish.ts";
+import {
+  createPublisher,
+  currentBuild,
+  pointCurrent,
+  publishingProblem,
+  runGitOffThread,
+  takeBackInterrupted,
+} from "./publish.ts";
 import { createOwnerConsole } from "./owner-console.ts";
 import { createPushNotifier } from "./push.ts";
 import { business } from "../app/content/business.ts";
 import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
 import { startContent } from "./start-content.ts";
 import { siteLockHolder } from "./site-lock.ts";
-import { buildContentId, contentId, renderInto, servableRender } from "./renders.ts";
+import { buildContentId, contentId, markBrotliFinal, renderInto, servableRender } from "./renders.ts";
+import { createBrotliUpgrader } from "./brotli-upgrade.ts";
 import { ensurePhotoCopies, photoCopiesDir } from "./photo-copies.ts";
 import { createRenderer } from "./render-in-worker.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
@@ -174,6 +182,7 @@ const served = config.BUILD_DIR
   ? {}
   : servableRender(rendersDir, { buildDir: codeDir, content: contentId(contentFiles()) });
 let pagesDir = served.pages;
+let quickBrotli = served.quickBrotli === true;
 // `npm start` after a change to content/ alone, or a restore: the build's pages are of other words. They are
 // rendered now, with this code, instead of building again (decision 0027).
 const content = contentId(contentFiles());
@@ -194,6 +203,7 @@ if (!config.BUILD_DIR && !pagesDir && buildContentId(codeDir) !== content) {
     }
     pointCurrent(rendersDir, id);
     pagesDir = path.join(rendersDir, id, "pages");
+    quickBrotli = true;
     console.log(`Rendered the pages from the content in ${Date.now() - started} ms (the build's were of other words).`);
   } catch (error) {
     console.error(
@@ -218,6 +228,26 @@ const renderer = createRenderer({
   // `npm run update` holds the site's lock while it builds: the idle worker's memory is the build's.
   yieldTo: () => (siteLockHolder(repoDir)?.pid ?? process.pid) !== process.pid,
 });
+// While the render's worker is up, the publish's git commands start from its thread, not the event loop's.
+runGitOffThread((file, args, options) => renderer.run(file, args, options));
+// A render's quick brotli copies are made again at quality 11 once its pages are served (server/brotli-upgrade.ts).
+const upgrader = createBrotliUpgrader();
+function upgradeBrotli(pages: string) {
+  void upgrader
+    .upgrade(pages)
+    .then((outcome) => {
+      if (outcome !== "done") return;
+      try {
+        markBrotliFinal(pages);
+      } catch (error) {
+        console.error(`The quality-11 brotli copies of ${pages} are made but not recorded: ${String(error)}`);
+      }
+      return app.refreshPages(pages);
+    })
+    .catch((error: unknown) => {
+      console.error(`The quality-11 brotli copies of ${pages} are made but not served: ${String(error)}`);
+    });
+}
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
@@ -227,6 +257,8 @@ const publisher =
         // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
         // every prerendered page is rendered again with the code being served.
         build: async (outDir) => {
+          // The last publish's quality-11 brotli copies wait: this render needs the CPU, and makes new pages anyway.
+          upgrader.cancel();
           await ensurePhotoCopies(contentDir, copiesDir);
           await renderInto(outDir, {
             renderer,
@@ -236,11 +268,13 @@ const publisher =
         },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
         prepare: async (outDir) => {
-          const switchOver = await app.prepareRender(path.join(outDir, "pages"), contentDir);
+          const pages = path.join(outDir, "pages");
+          const switchOver = await app.prepareRender(pages, contentDir);
           const files = readContentFiles(contentDir);
           return () => {
             switchOver();
             switchContent(files);
+            upgradeBrotli(pages);
           };
         },
         // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
@@ -275,6 +309,7 @@ const app = await createApp({
   publisher,
   push,
 });
+if (pagesDir && quickBrotli) upgradeBrotli(pagesDir);
 if (interrupted) {
   if (publisher) {
     publisher.resume(interrupted);
@@ -353,8 +388,13 @@ if (process.env.EVENT_LOOP_MONITOR === "1") {
   delay.enable();
   process.on("SIGUSR2", () => {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    // Node's histogram records the time between its timer's turns, so each value includes the 10 ms interval itself
+    // (an idle loop reads p50 10 ms): both readings are printed.
+    const beyond = (ns: number) => ms(Math.max(0, ns - 10e6));
+    const [p50, p99] = [delay.percentile(50), delay.percentile(99)];
     console.log(
-      `event-loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+      `event-loop delay: p50 ${ms(p50)} ms, p99 ${ms(p99)} ms, max ${ms(delay.max)} ms ` +
+        `(beyond the 10 ms timer: p50 ${beyond(p50)}, p99 ${beyond(p99)}, max ${beyond(delay.max)} ms)`,
     );
     delay.reset();
   });

@@ -7,6 +7,7 @@
 // - memory: the server's RSS after 1 publish and after 50, and, as root on cgroup v1, the peak of a memory group
 //   around the server (page cache included, as systemd's MemoryMax counts) above its idle usage;
 // - a publish that adds one 12-megapixel phone photo: the upload's own time (ingest) and tap to served.
+// BENCH_NODE_FLAGS are given to the server's node ("--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,13 +43,21 @@ const GROUP = `/sys/fs/cgroup/memory/bench-publish-${process.pid}`;
 const grouped = process.getuid?.() === 0 && existsSync("/sys/fs/cgroup/memory/cgroup.procs");
 if (grouped) mkdirSync(GROUP);
 const cg = (file: string) => Number(readFileSync(path.join(GROUP, file), "utf8").trim());
+function groupSplit() {
+  const stat = readFileSync(path.join(GROUP, "memory.stat"), "utf8");
+  const field = (name: string) => Number(new RegExp(`^total_${name} (\\d+)$`, "m").exec(stat)?.[1] ?? 0);
+  return { rss: field("rss"), cache: field("cache") };
+}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let output = "";
 const server: ChildProcess = spawn(
   "sh",
-  ["-c", `${grouped ? `echo $$ > ${GROUP}/cgroup.procs; ` : ""}exec node ${path.resolve("build/bin/server.js")}`],
+  [
+    "-c",
+    `${grouped ? `echo $$ > ${GROUP}/cgroup.procs; ` : ""}exec node ${process.env.BENCH_NODE_FLAGS ?? ""} ${path.resolve("build/bin/server.js")}`,
+  ],
   {
     env: {
       ...process.env,
@@ -136,13 +145,27 @@ try {
   const idleRss = rss();
   const idleGroup = grouped ? cg("memory.usage_in_bytes") : 0;
   if (grouped) writeFileSync(path.join(GROUP, "memory.max_usage_in_bytes"), "0");
-  console.log(`server idle: RSS ${mb(idleRss)}${grouped ? `, memory group ${mb(idleGroup)}` : ""}`);
+  const idleSplit = grouped ? groupSplit() : { rss: 0, cache: 0 };
+  console.log(
+    `server idle: RSS ${mb(idleRss)}` +
+      (grouped
+        ? `, memory group ${mb(idleGroup)} (process ${mb(idleSplit.rss)}, page cache ${mb(idleSplit.cache)})`
+        : ""),
+  );
 
   // The owner opens the editor and types for a few seconds.
   await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } });
   await sleep(3000);
   await loopDelay();
 
+  // The memory group's split (cgroup v1 memory.stat) when its usage peaked: process memory and page cache.
+  let split = { usage: 0, rss: 0, cache: 0 };
+  const sampler = grouped
+    ? setInterval(() => {
+        const usage = cg("memory.usage_in_bytes");
+        if (usage > split.usage) split = { usage, ...groupSplit() };
+      }, 20)
+    : undefined;
   const stop = visitors();
   const times: number[] = [];
   let rssAfterOne = 0;
@@ -151,6 +174,7 @@ try {
     if (i === 0) rssAfterOne = rss();
   }
   const seen = await stop();
+  clearInterval(sampler);
   const delay = await loopDelay();
   const peakGroup = grouped ? cg("memory.max_usage_in_bytes") : 0;
   console.log(
@@ -164,7 +188,8 @@ try {
   console.log(`event-loop delay during the publishes: ${delay}`);
   if (grouped) {
     console.log(
-      `memory group: idle ${mb(idleGroup)}, peak during the publishes ${mb(peakGroup)} (+${mb(peakGroup - idleGroup)})`,
+      `memory group: idle ${mb(idleGroup)}, peak during the publishes ${mb(peakGroup)} (+${mb(peakGroup - idleGroup)}); ` +
+        `at the highest sample (${mb(split.usage)}) process memory ${mb(split.rss)}, page cache ${mb(split.cache)}`,
     );
   }
 

@@ -11,8 +11,21 @@ export class BusinessFileError extends Error {
   override name = "BusinessFileError";
 }
 
+/**
+ * The last file that passed, and what came of it: a save checks the new file, and the server then puts the same
+ * text in force (issue 38). The value is never changed in place.
+ */
+let lastParsed: { source: string; file: BusinessFile } | null = null;
+
 /** Parses and checks content/business.yaml; the console validates a save with this same function. */
 export function parseBusinessFile(source: string): BusinessFile {
+  if (lastParsed?.source === source) return lastParsed.file;
+  const file = parseAndCheck(source);
+  lastParsed = { source, file };
+  return file;
+}
+
+function parseAndCheck(source: string): BusinessFile {
   let data: unknown;
   try {
     data = parse(source);

@@ -13,6 +13,24 @@ describe("content loading", () => {
     );
   });
 
+  it("checks a file again only when its words change, and never remembers a refusal", () => {
+    const path = "/content/services/remembered.yaml";
+    const good = "- name: Ann\n  location: Normal, IL\n  quote: Great work\n";
+    const first = loadYaml(path, good, testimonialsFile);
+    // The same words: the same value, not parsed and checked again.
+    expect(loadYaml(path, good, testimonialsFile)).toBe(first);
+    // Other words: checked, and a mistake still named each time.
+    const bad = good.replace("quote: Great work", "quote: 7\n  rating: 9");
+    expect(() => loadYaml(path, bad, testimonialsFile)).toThrow(/remembered\.yaml is not valid:\n {2}0\.quote/);
+    expect(() => loadYaml(path, bad, testimonialsFile)).toThrow(/0\.rating \(line 4\)/);
+    const other = loadYaml(path, good.replace("Great", "Fine"), testimonialsFile);
+    expect(other).not.toBe(first);
+    expect(other[0]?.quote).toBe("Fine work");
+    // A YAML mistake is not remembered either, and the file's own words after it are checked afresh.
+    expect(() => loadYaml(path, "- name: Ann\n  quote: Note: it leaks\n", testimonialsFile)).toThrow(/line 2/);
+    expect(loadYaml(path, good, testimonialsFile)).toEqual(first);
+  });
+
   it("names a misspelt or missing field", () => {
     expect(() => loadYaml("/content/services/x.yaml", "order: 1\nnmae: X\n", serviceFile)).toThrow(
       /content\/services\/x\.yaml is not valid:\n {2}name: Invalid input[\s\S]*nmae/,

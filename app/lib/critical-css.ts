@@ -2,6 +2,7 @@
 // first response paints on its own (no render-blocking request). The full stylesheet follows after `load`
 // (app/lib/page-script.ts), for anything a page's markup only gains later.
 import Beasties from "beasties";
+import { parse as parseSelector, type Selector } from "css-what";
 import postcss from "postcss";
 import { drawingPath } from "./icon-path";
 
@@ -23,7 +24,18 @@ const STATE_RULES = [/popover-open/, /details-content/];
  * :where() and :is() first keeps their inner selector, which is then matched like any other.
  */
 class TailwindBeasties extends Beasties {
-  normalizeCssSelector(selector: string): string {
+  /** What the document being pruned has (set for the length of one synchronous processStyle). */
+  private present: Present | null = null;
+
+  constructor(
+    options: ConstructorParameters<typeof Beasties>[0],
+    private readonly remember: boolean,
+  ) {
+    super(options);
+  }
+
+  /** Beasties' own normalization, after :where()/:is() are unwrapped; the same for every document. */
+  private normalizeAlike(selector: string): string {
     let unwrapped = selector;
     for (let previous = ""; previous !== unwrapped;) {
       previous = unwrapped;
@@ -32,9 +44,143 @@ class TailwindBeasties extends Beasties {
     // @ts-expect-error -- an instance method of Beasties that its type declarations leave out.
     return super.normalizeCssSelector(unwrapped.replace(STATE_ATTRIBUTES, "")) as string;
   }
+
+  normalizeCssSelector(selector: string): string {
+    const normalized = this.normalizeAlike(selector);
+    return this.present && !mayMatch(normalized, this.present) ? "" : normalized;
+  }
+
+  /** An instance method of Beasties that its type declarations leave out; synchronous. */
+  processStyle(style: StyleElement, document: BeastiesDocument): void {
+    this.present = presentIn(document);
+    try {
+      const key = this.remember && style.textContent ? this.matchKey(style.textContent, document) : null;
+      const known = key === null ? undefined : prunedSheets.get(key);
+      if (known !== undefined) {
+        style.textContent = known;
+        return;
+      }
+      // @ts-expect-error -- as above.
+      super.processStyle(style, document);
+      if (key !== null && style.parentNode) keep(prunedSheets, key, style.textContent);
+    } finally {
+      this.present = null;
+    }
+  }
+
+  /**
+   * Which of the sheet's selectors have elements in this document: with the sheet, that is all that decides which
+   * rules stay (every other test Beasties makes is of the selector alone). Null when the sheet carries Beasties'
+   * comment directives, whose effect depends on the order of rules.
+   */
+  private matchKey(sheet: string, document: BeastiesDocument): string | null {
+    let known = sheetSelectors.get(sheet);
+    if (known === undefined) {
+      known = selectorsOf(sheet, (selector) => this.normalizeAlike(selector));
+      keep(sheetSelectors, sheet, known);
+    }
+    if (known === null) return null;
+    const present = this.present as Present;
+    let matched = "";
+    for (const selector of known.selectors) {
+      matched += selector && mayMatch(selector, present) && exists(document, selector) ? "1" : "0";
+    }
+    return `${known.id}:${matched}`;
+  }
 }
 
-const beasties = new TailwindBeasties({
+type StyleElement = { textContent: string; parentNode: unknown };
+type BeastiesDocument = DomNode & { beastiesContainers: { exists(selector: string): boolean }[] };
+
+/** Whether Beasties finds an element for the selector, as it asks (an error is no match, as it takes it). */
+function exists(document: BeastiesDocument, selector: string): boolean {
+  try {
+    return document.beastiesContainers.some((container) => container.exists(selector));
+  } catch {
+    return false;
+  }
+}
+
+let sheetIds = 0;
+/** A stylesheet's selectors, normalized and each once; null when it has comment directives. */
+function selectorsOf(sheet: string, normalize: (selector: string) => string) {
+  const root = postcss.parse(sheet);
+  let directives = false;
+  root.walkComments((comment) => {
+    if (/^(beasties|critters):/.test(comment.text)) directives = true;
+  });
+  if (directives) return null;
+  const selectors = new Set<string>();
+  root.walkRules((rule) => {
+    for (const selector of rule.selectors) selectors.add(normalize(selector));
+  });
+  return { id: ++sheetIds, selectors: [...selectors] };
+}
+
+/**
+ * What a page's markup leaves of the stylesheet, by the selectors it matches. Pages of one kind match the same ones,
+ * and a publish mostly changes words: a warm render's worker prunes the sheet about once a kind instead of once a
+ * page (issue 38: a third of the render's time, and most of its garbage).
+ */
+const prunedSheets = new Map<string, string>();
+const sheetSelectors = new Map<string, ReturnType<typeof selectorsOf>>();
+const prunedProperties = new Map<string, string>();
+
+/** Bounded: an old entry goes when a new one comes past the limit. */
+function keep<T>(map: Map<string, T>, key: string, value: T, limit = 200) {
+  if (map.size >= limit) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
+type DomNode = { type?: string; name?: string; attribs?: Record<string, string>; children?: DomNode[] };
+type Present = { tags: Set<string>; classes: Set<string>; ids: Set<string> };
+
+/** Every tag name, class and id in the document (classes split as browsers and css-select split them). */
+function presentIn(document: DomNode): Present {
+  const present: Present = { tags: new Set(), classes: new Set(), ids: new Set() };
+  const pending = [document];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === "tag" || node.type === "script" || node.type === "style") {
+      present.tags.add((node.name ?? "").toLowerCase());
+      for (const name of node.attribs?.class?.split(/\s+/) ?? []) present.classes.add(name);
+      if (node.attribs?.id !== undefined) present.ids.add(node.attribs.id);
+    }
+    if (node.children) pending.push(...node.children);
+  }
+  return present;
+}
+
+const required = new Map<string, Selector[][] | null>();
+
+/**
+ * False when the selector cannot match: each of its alternatives needs a tag, class or id the document lacks.
+ * Beasties asks css-select about every selector of more than one part, which walks the whole document when it does
+ * not match (most of Tailwind's, on any one page): this answers those first, from the names the document has.
+ */
+function mayMatch(selector: string, present: Present): boolean {
+  if (!selector) return false;
+  let groups = required.get(selector);
+  if (groups === undefined) {
+    try {
+      groups = parseSelector(selector);
+    } catch {
+      groups = null;
+    }
+    required.set(selector, groups);
+  }
+  if (groups === null) return true;
+  return groups.some((group) =>
+    group.every((token) => {
+      if (token.type === "tag") return present.tags.has(token.name.toLowerCase());
+      if (token.type !== "attribute") return true;
+      if (token.name === "class" && token.action === "element") return present.classes.has(token.value);
+      if (token.name === "id" && token.action === "equals") return present.ids.has(token.value);
+      return true;
+    }),
+  );
+}
+
+const OPTIONS: ConstructorParameters<typeof Beasties>[0] = {
   // Only inline <style> is processed: there is no stylesheet link in production documents.
   reduceInlineStyles: true,
   allowRules: STATE_RULES,
@@ -42,18 +188,31 @@ const beasties = new TailwindBeasties({
   fonts: false,
   compress: true,
   logLevel: "warn",
-});
+};
+const beasties = new TailwindBeasties(OPTIONS, true);
+const unremembering = new TailwindBeasties(OPTIONS, false);
 
-/** Puts `stylesheet` into the head of `html` and prunes it to the rules the document uses. */
-export async function inlineCriticalCss(html: string, stylesheet: string): Promise<string> {
+/**
+ * Puts `stylesheet` into the head of `html` and prunes it to the rules the document uses. `remember: false` prunes
+ * afresh, as if no page had been seen (tests: the remembered answers must be the same).
+ */
+export async function inlineCriticalCss(
+  html: string,
+  stylesheet: string,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<string> {
   const withStyles = onePathIcons(slimIcons(html)).replace("</head>", () => `<style>${stylesheet}</style></head>`);
-  const inlined = await beasties.process(withStyles);
+  const inlined = await (remember ? beasties : unremembering).process(withStyles);
   return inlined
     .replace(" data-beasties-container", "")
-    .replace(
-      /<style>([\s\S]*?)<\/style>/,
-      (_match, css: string) => `<style>${pruneUnusedCustomProperties(css)}</style>`,
-    );
+    .replace(/<style>([\s\S]*?)<\/style>/, (_match, css: string) => {
+      let pruned = remember ? prunedProperties.get(css) : undefined;
+      if (pruned === undefined) {
+        pruned = pruneUnusedCustomProperties(css);
+        if (remember) keep(prunedProperties, css, pruned);
+      }
+      return `<style>${pruned}</style>`;
+    });
 }
 
 const LUCIDE_SVG =

@@ -13,8 +13,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../../server/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner-console.ts";
@@ -79,6 +81,43 @@ function renderedFiles(dir: string): string[] {
   };
   walk("");
   return out.sort();
+}
+
+const QUALITY_11 = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } };
+const QUICK = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+function compressibleIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(html|xml|txt)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Seconds until a render's manifest says its brotli copies are the quality-11 ones (brotli-upgrade.ts). */
+async function waitForFinalBrotli(renderDir: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const manifest = JSON.parse(readFileSync(path.join(renderDir, "render.json"), "utf8")) as { brotli?: string };
+    if (manifest.brotli === "final") return (performance.now() - started) / 1000;
+    if (performance.now() - started > 30_000) throw new Error(`brotli still ${manifest.brotli} after 30 s`);
+    await sleep(50);
+  }
+}
+
+/** The brotli bytes the server sends for a path, as they come (fetch would decode them). */
+async function rawBrotli(urlPath: string): Promise<Buffer> {
+  // The swap into memory follows the manifest by a moment.
+  for (let i = 0; ; i++) {
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      httpGet(`${base}${urlPath}`, { headers: { "Accept-Encoding": "br" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve(Buffer.concat(chunks)));
+        res.on("error", reject);
+      }).on("error", reject);
+    });
+    if (i > 40 || body.equals(readFileSync(path.join(clone, "renders/current/pages/index.html.br")))) return body;
+    await sleep(50);
+  }
 }
 
 async function savePhone(phone: string) {
@@ -169,11 +208,33 @@ describe("a publish renders; it does not build", () => {
     expect(git("status", "--porcelain")).toBe("");
   }, 120_000);
 
-  it("serves the published render after a restart", async () => {
+  it("serves the published pages with quick brotli copies, then the quality-11 ones `npm run build` would make", async () => {
+    const current = path.join(clone, "renders", readlinkSync(path.join(clone, "renders/current")));
+    const finalBr = await waitForFinalBrotli(current);
+    // Each copy is the bytes precompress makes at quality 11, and what a browser asking for brotli is sent.
+    for (const file of compressibleIn(path.join(current, "pages"))) {
+      expect(readFileSync(`${file}.br`).equals(brotliCompressSync(readFileSync(file), QUALITY_11)), file).toBe(true);
+    }
+    const served = await fetch(`${base}/`, { headers: { "accept-encoding": "br" } });
+    expect(served.headers.get("content-encoding")).toBe("br");
+    expect(await rawBrotli("/")).toEqual(readFileSync(path.join(current, "pages/index.html.br")));
+    figures.push(`quality-11 brotli copies in place ${finalBr.toFixed(2)} s after the check began`);
+  }, 120_000);
+
+  it("serves the published render after a restart, and finishes its brotli copies if the stop cut them short", async () => {
     await stopServer(server);
+    // As if the server stopped before the quality-11 copies were made: the quick ones, and the manifest saying so.
+    const current = path.join(clone, "renders", readlinkSync(path.join(clone, "renders/current")));
+    const home = path.join(current, "pages/index.html");
+    writeFileSync(`${home}.br`, brotliCompressSync(readFileSync(home), QUICK));
+    const manifest = path.join(current, "render.json");
+    writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, "utf8")), brotli: "quick" }));
     await start();
     expect(server.output()).not.toContain("Serving the build's own pages");
     expect(await (await fetch(`${base}/`)).text()).toContain("(309) 555-0161");
+    await waitForFinalBrotli(current);
+    expect(readFileSync(`${home}.br`).equals(brotliCompressSync(readFileSync(home), QUALITY_11))).toBe(true);
+    expect(await rawBrotli("/")).toEqual(readFileSync(`${home}.br`));
   }, 120_000);
 
   it("undoes by rendering too", async () => {

@@ -156,10 +156,26 @@ export function pageOf(file: SiteFile): { name: string; address: string | null }
   }
 }
 
+/**
+ * What `parse` makes of a file's text now, parsed again only when the text changed: every form page and save asks
+ * for the towns and service names, and parsing those files each time held the server's event loop for 40–60 ms.
+ */
+const parsedFiles = new Map<string, { text: string; value: unknown }>();
+function parsedFile<T>(file: string, parse: (text: string) => T): T {
+  const text = readFileSync(file, "utf8");
+  const last = parsedFiles.get(file);
+  if (last?.text === text) return last.value as T;
+  const value = parse(text);
+  parsedFiles.set(file, { text, value });
+  return value;
+}
+
+const savedBusiness = () => parsedFile(path.join(root(), "content/business.yaml"), parseBusinessFile);
+
 /** The review link as saved in the business facts (read from the file: the build's copy may be older). */
 export function savedReviewUrl(): string | null {
   try {
-    return parseBusinessFile(readFileSync(path.join(root(), "content/business.yaml"), "utf8")).reviewUrl ?? null;
+    return savedBusiness().reviewUrl ?? null;
   } catch {
     return null; // A file the console could not read offers no link; the Site page says what is wrong with it.
   }
@@ -167,14 +183,14 @@ export function savedReviewUrl(): string | null {
 
 /** Towns, service pages and photos, for the fields that name one. */
 function serviceName(slug: string): string {
-  const name: unknown = parseDocument(readFileSync(path.join(root(), "content/services", `${slug}.yaml`), "utf8")).get(
-    "name",
+  const name: unknown = parsedFile(path.join(root(), "content/services", `${slug}.yaml`), (text) =>
+    parseDocument(text).get("name"),
   );
   return typeof name === "string" && name.trim() ? name : slug;
 }
 
 export function lookups(): Lookups {
-  const business = parseBusinessFile(readFileSync(path.join(root(), "content/business.yaml"), "utf8"));
+  const business = savedBusiness();
   return {
     city: business.cities.map((c) => ({ value: c.slug, label: c.name })),
     // The owner picks a service by the name its page shows, not by its file name.

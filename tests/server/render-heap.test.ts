@@ -1,0 +1,42 @@
+// A render's worker starts with a small heap, so V8 collects the render's garbage early (a publish's peak on a
+// 1 GB server); a render that needs more is done again with RENDER_HEAP_MB's, and later ones get that at once.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { createRenderer } from "../../server/render-in-worker.ts";
+
+const out = mkdtempSync(path.join(tmpdir(), "render-heap-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+const request = (name: string) => ({
+  serverBuildPath: path.resolve("build/server/index.js"),
+  contentDir: path.resolve("content"),
+  outDir: path.join(out, name),
+  quick: true,
+});
+
+it("renders again with the larger heap when the small one runs out, and keeps the larger one", async () => {
+  const logged: string[] = [];
+  const renderer = createRenderer({ heapMb: 192, firstHeapMb: 16, log: (m) => logged.push(m) });
+  try {
+    const first = await renderer.render(request("first"));
+    expect(first.paths.length).toBeGreaterThan(20);
+    expect(logged).toEqual(["The render needed more than 16 MB of heap: rendering again with up to 192 MB."]);
+    const second = await renderer.render(request("second"));
+    expect(second.paths).toEqual(first.paths);
+    expect(logged).toHaveLength(1);
+  } finally {
+    renderer.close();
+  }
+}, 120_000);
+
+it("says the render ran out of memory when even the largest heap is too small", async () => {
+  const logged: string[] = [];
+  const renderer = createRenderer({ heapMb: 16, firstHeapMb: 48, log: (m) => logged.push(m) });
+  try {
+    await expect(renderer.render(request("small"))).rejects.toThrow("the render ran out of memory");
+    expect(logged).toEqual([]);
+  } finally {
+    renderer.close();
+  }
+}, 120_000);
