@@ -1,19 +1,10 @@
 // A render's worker starts with a small heap, so V8 collects the render's garbage early (a publish's peak on a
 // 1 GB server); a render that needs more is done again with RENDER_HEAP_MB's, and later ones get that at once.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createRenderer } from "../../server/render-in-worker.ts";
+import { renderRequests } from "../support/render-requests.ts";
 
-const out = mkdtempSync(path.join(tmpdir(), "render-heap-"));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
-const request = (name: string) => ({
-  serverBuildPath: path.resolve("build/server/index.js"),
-  contentDir: path.resolve("content"),
-  outDir: path.join(out, name),
-  quick: true,
-});
+const request = renderRequests("render-heap-", { quick: true });
 
 it("renders again with the larger heap when the small one runs out, and keeps the larger one", async () => {
   const logged: string[] = [];

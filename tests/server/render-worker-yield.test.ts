@@ -1,18 +1,10 @@
 // The render's worker gives its memory back when `npm run update` holds the site's lock (a 1 GB server: the
 // update's build needs it), but never in the middle of a render.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createRenderer } from "../../server/render-in-worker.ts";
+import { renderRequests } from "../support/render-requests.ts";
 
-const out = mkdtempSync(path.join(tmpdir(), "render-yield-"));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
-const request = (name: string) => ({
-  serverBuildPath: path.resolve("build/server/index.js"),
-  contentDir: path.resolve("content"),
-  outDir: path.join(out, name),
-});
+const request = renderRequests("render-yield-");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 it("ends an idle worker within a few seconds of another process taking the site's lock, never mid-render", async () => {
