@@ -7,9 +7,9 @@
 // and every thread (libvips', Node's) can get an arena of its own. A fixed threshold of 32 KB sends blocks that size
 // and up (the upload's 64 KB chunks among them) to their own mappings, given back to the system when freed, instead of
 // the heap, where they fragmented it and kept it from shrinking; one arena keeps the rest in one place (the server
-// handles one photo at a time). RSS growth over idle across tests/server/estimate-photos.test.ts (limit 64 MB then;
-// 96 MB since Node 24, which collects the uploads' buffers later), one run each on the shared machine: 132.3 MB with
-// glibc's defaults; 39.3–46.3 MB (4 runs) with two arenas and a 128 KB threshold; 21.5–54.5 MB (5 runs) with one
+// handles one photo at a time). RSS growth over idle across tests/server/estimate-photos.test.ts (limit 64 MB on
+// Node 20; 128 MB on Node 24, which collects the uploads' buffers later), one run each on the shared machine:
+// 132.3 MB with glibc's defaults; 39.3–46.3 MB (4 runs) with two arenas and a 128 KB threshold; 21.5–54.5 MB (5 runs) with one
 // arena and 128 KB, all of it in the main heap; 25.2, 26.1, 32.2, 31.2 MB with one arena and 32 KB, after which RSS
 // falls back below idle.
 export const MALLOC_ENV = {

@@ -191,16 +191,17 @@ describe("photos with an estimate request", () => {
     for (const file of [db, wal]) expect(file.includes("etc/pass")).toBe(false);
   });
 
-  // The bound is for photo-sized memory kept, not for garbage V8 has yet to collect. Node 20 peaks at about +44 MB;
-  // on Node 24 the uploads' buffers wait longer for a collection: +38 to +81 MB in 6 runs on 2026-11-26 (the code of
-  // a926c6a and of ecbcb02 alike; 3 of the 6 over the old 64 MB), back within 12 MB of idle after the set in 4.
-  it("stays within 96 MB of idle memory across the set", () => {
+  // The bound is for photo-sized memory kept, not for garbage V8 has yet to collect. Node 20 peaks at about +30 to
+  // +44 MB. Node 24 (the server runs on the test's own Node) leaves the uploads' buffers longer for a collection:
+  // +38 to +97 MB in 8 runs on 2026-11-26, the code of a926c6a and of later commits alike, back near idle after the set.
+  const bound = Number(process.versions.node.split(".")[0]) >= 24 ? 128 : 64;
+  it(`stays within ${bound} MB of idle memory across the set`, () => {
     const [idle = 0, ...after] = rss;
     const peak = Math.max(...after);
     console.log(
       `RSS idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, after each: ${after.map((b) => (b / MB).toFixed(1)).join(", ")}`,
     );
-    expect(peak - idle).toBeLessThan(96 * MB);
+    expect(peak - idle).toBeLessThan(bound * MB);
   });
 });
 
