@@ -18,7 +18,7 @@ export const inlineScripts: readonly string[] = [pageScript, islandLoader];
 export { buildSiteUrl } from "./lib/site-url";
 /** For the Node server: this bundle's own content snapshot, read and replaced at run time (decision 0027). */
 export { readContentFiles, switchContent } from "./content/files";
-/** For a publish's render (server/render-pages.ts): the pages to render from the content in force. */
+/** For a publish's render (server/publishing/render-pages.ts): the pages to render from the content in force. */
 export { prerenderPaths } from "./content/site-map";
 
 /** The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). */

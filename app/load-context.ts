@@ -1,9 +1,9 @@
 // What the Node server hands every request (server/app.ts): the estimate store and request facts.
-import type { EstimateStore } from "../server/estimate-store.ts";
-import type { Publisher } from "../server/publish.ts";
-import type { OwnerConsole } from "../server/owner-console.ts";
-import type { PushNotifier } from "../server/push.ts";
-import type { EstimateGuard } from "../server/security.ts";
+import type { EstimateStore } from "../server/requests/estimate-store.ts";
+import type { Publisher } from "../server/publishing/publish.ts";
+import type { OwnerConsole } from "../server/owner/owner-console.ts";
+import type { PushNotifier } from "../server/owner/push.ts";
+import type { EstimateGuard } from "../server/http/security.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -17,13 +17,13 @@ declare module "react-router" {
     clientIp: string | null;
     /** Cross-site and rate-limit guards, run by the endpoint itself so every spelling of its URL is covered. */
     guardEstimate: EstimateGuard;
-    /** The estimate endpoint's upload settings (server/estimate-upload.ts). */
+    /** The estimate endpoint's upload settings (server/requests/estimate-upload.ts). */
     uploads: { idleMs: number };
-    /** Saves the owner's edits and publishes them (server/publish.ts); null where the console cannot publish. */
+    /** Saves the owner's edits and publishes them (server/publishing/publish.ts); null where the console cannot publish. */
     publisher: Publisher | null;
     /** The owner console's sessions, passkeys, tokens and audit log; every owner route reaches them through its guard. */
     owner: OwnerConsole;
-    /** Pushes new requests to the owner's devices (server/push.ts); null where the server sends none (tests). */
+    /** Pushes new requests to the owner's devices (server/owner/push.ts); null where the server sends none (tests). */
     push: PushNotifier | null;
   }
 }

@@ -43,7 +43,7 @@ const BUSINESS_PAGES = new Set(["/", "/contact"]);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  // The console installs as its own app (server/owner-app.ts). Public pages link no manifest: nothing but the
+  // The console installs as its own app (server/owner/owner-app.ts). Public pages link no manifest: nothing but the
   // document is requested before their first paint (decision 0023).
   const owner = useIsOwnerPage();
   return (

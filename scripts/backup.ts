@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { business } from "../app/content/business.ts";
-import { backupDatabase, listBackups } from "../server/backup.ts";
+import { backupDatabase, listBackups } from "../server/backup/backup.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "data");

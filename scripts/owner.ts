@@ -7,8 +7,8 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
 import { readConfig } from "../server/config.ts";
-import { openEstimateStore } from "../server/estimate-store.ts";
-import { createOwnerConsole } from "../server/owner-console.ts";
+import { openEstimateStore } from "../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../server/owner/owner-console.ts";
 
 const USAGE = `Usage: npm run owner -- <command>
 

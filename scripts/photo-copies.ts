@@ -1,7 +1,7 @@
 // First step of `npm run build`: the web copies of any photo in content/photos/ that has none yet (decision 0028).
 // A build reads them; it never makes them again.
 import path from "node:path";
-import { ensurePhotoCopies, photoCopiesDir } from "../server/photo-copies.ts";
+import { ensurePhotoCopies, photoCopiesDir } from "../server/photos/photo-copies.ts";
 
 const started = Date.now();
 const made = await ensurePhotoCopies(path.resolve("content"), photoCopiesDir(process.cwd()), { prune: true });

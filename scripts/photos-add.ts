@@ -2,8 +2,8 @@
 // with location and camera data removed. See README "Add photos".
 import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ensurePhotoCopies, photoCopiesDir } from "../server/photo-copies.ts";
-import { ingestPhoto, IngestError } from "../server/photo-ingest.ts";
+import { ensurePhotoCopies, photoCopiesDir } from "../server/photos/photo-copies.ts";
+import { ingestPhoto, IngestError } from "../server/photos/photo-ingest.ts";
 
 const OUTPUT = path.resolve("content/photos");
 // npm runs scripts from the project folder; paths the owner typed are relative to where they typed them.

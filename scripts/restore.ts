@@ -2,7 +2,7 @@
 // the database it replaces is kept beside it (estimates.db.replaced-<time>), never deleted.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { listBackups, restoreDatabase } from "../server/backup.ts";
+import { listBackups, restoreDatabase } from "../server/backup/backup.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "data");

@@ -5,8 +5,8 @@ import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { npmBuild } from "../server/publish.ts";
-import { UpdateError, updateSite } from "../server/site-update.ts";
+import { npmBuild } from "../server/publishing/publish.ts";
+import { UpdateError, updateSite } from "../server/publishing/site-update.ts";
 
 const { values } = parseArgs({ options: { branch: { type: "string" }, remote: { type: "string" } } });
 const repoDir = path.resolve(process.env.SITE_REPO?.trim() || ".");

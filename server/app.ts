@@ -13,8 +13,8 @@ import {
   createPageCache,
   sendCached,
   type CachedResponse,
-} from "./compressed-cache.ts";
-import type { EstimateStore } from "./estimate-store.ts";
+} from "./http/compressed-cache.ts";
+import type { EstimateStore } from "./requests/estimate-store.ts";
 import {
   errorHandler,
   hostGuard,
@@ -23,15 +23,15 @@ import {
   pathGuard,
   sendError,
   trailingSlashRedirect,
-} from "./http-guards.ts";
-import { CONSOLE_MANIFEST_PATH, CONSOLE_WORKER_PATH, consoleManifest, serviceWorkerSource } from "./owner-app.ts";
-import { createOwnerConsole, type OwnerConsole } from "./owner-console.ts";
-import { cacheRenderedPages, isOwnerRoute, matcher } from "./page-cache.ts";
-import { PHOTO_COPY_NAME } from "./photo-copies.ts";
-import { type Publisher, PublishError } from "./publish.ts";
-import type { PushNotifier } from "./push.ts";
-import type { VisitorCounter } from "./visitor-counter.ts";
-import { estimateGuard, originOf, securityHeaders } from "./security.ts";
+} from "./http/http-guards.ts";
+import { CONSOLE_MANIFEST_PATH, CONSOLE_WORKER_PATH, consoleManifest, serviceWorkerSource } from "./owner/owner-app.ts";
+import { createOwnerConsole, type OwnerConsole } from "./owner/owner-console.ts";
+import { cacheRenderedPages, isOwnerRoute, matcher } from "./http/page-cache.ts";
+import { PHOTO_COPY_NAME } from "./photos/photo-copies.ts";
+import { type Publisher, PublishError } from "./publishing/publish.ts";
+import type { PushNotifier } from "./owner/push.ts";
+import type { VisitorCounter } from "./visitors/visitor-counter.ts";
+import { estimateGuard, originOf, securityHeaders } from "./http/security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
 const ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -60,7 +60,7 @@ const TYPES: Record<string, [string, boolean]> = {
  * Every file the build serves as-is, by URL: prerendered pages ("/faq" from faq/index.html) and static files.
  * React Router's .data files are left out: pages are plain documents.
  */
-/** The files a render makes (server/render-pages.ts) and replaces: every page, the sitemap and robots.txt. */
+/** The files a render makes (server/publishing/render-pages.ts) and replaces: every page, the sitemap and robots.txt. */
 function isRendered(url: string, file: CachedResponse): boolean {
   return file.headers["Cache-Control"] === HTML_CACHE || url === "/sitemap.xml" || url === "/robots.txt";
 }
@@ -171,7 +171,7 @@ export type AppOptions = {
   contentDir?: string;
   /** A publish's rendered pages to serve instead of the build's own (renders/current). */
   pagesDir?: string;
-  /** The photos' web copies (server/photo-copies.ts), served under /photos/. */
+  /** The photos' web copies (server/photos/photo-copies.ts), served under /photos/. */
   photoCopiesDir?: string;
   trustProxy?: string;
   estimateEndpoint?: string;
@@ -184,7 +184,7 @@ export type AppOptions = {
   owner?: OwnerConsole;
   /** Web Push to the owner's devices; null sends none. */
   push?: PushNotifier | null;
-  /** Counts public page views (server/visitor-counter.ts); null counts none. */
+  /** Counts public page views (server/visitors/visitor-counter.ts); null counts none. */
   visits?: VisitorCounter | null;
 };
 

@@ -7,7 +7,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 // React picks its production build from NODE_ENV when first loaded, so settle it before anything imports React.
 process.env.NODE_ENV ??= "production";
 
-// A content file left invalid by hand must not stop the import of the content modules (server/start-content.ts).
+// A content file left invalid by hand must not stop the import of the content modules (server/publishing/start-content.ts).
 process.env.CONTENT_CHECKED_AT_START = "1";
 
 await import("./start.ts");

@@ -5,10 +5,10 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { createApp, loadServerBuild, type EntryExports } from "./app.ts";
-import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./backup.ts";
+import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./backup/backup.ts";
 import { readConfig } from "./config.ts";
-import { openEstimateStore } from "./estimate-store.ts";
-import { createOutbox, purgeExpired } from "./outbox.ts";
+import { openEstimateStore } from "./requests/estimate-store.ts";
+import { createOutbox, purgeExpired } from "./requests/outbox.ts";
 import {
   createPublisher,
   currentBuild,
@@ -16,22 +16,22 @@ import {
   publishingProblem,
   runGitOffThread,
   takeBackInterrupted,
-} from "./publish.ts";
-import { createOwnerConsole } from "./owner-console.ts";
-import { createPushNotifier } from "./push.ts";
+} from "./publishing/publish.ts";
+import { createOwnerConsole } from "./owner/owner-console.ts";
+import { createPushNotifier } from "./owner/push.ts";
 import { business } from "../app/content/business.ts";
 import { contentFiles, readContentFiles, switchContent } from "../app/content/files.ts";
-import { startContent } from "./start-content.ts";
-import { siteLockHolder } from "./site-lock.ts";
-import { buildContentId, contentId, markBrotliFinal, renderInto, servableRender } from "./renders.ts";
-import { createBrotliUpgrader } from "./brotli-upgrade.ts";
-import { ensurePhotoCopies, photoCopiesDir } from "./photo-copies.ts";
-import { createRenderer } from "./render-in-worker.ts";
+import { startContent } from "./publishing/start-content.ts";
+import { siteLockHolder } from "./publishing/site-lock.ts";
+import { buildContentId, contentId, markBrotliFinal, renderInto, servableRender } from "./publishing/renders.ts";
+import { createBrotliUpgrader } from "./publishing/brotli-upgrade.ts";
+import { ensurePhotoCopies, photoCopiesDir } from "./photos/photo-copies.ts";
+import { createRenderer } from "./publishing/render-in-worker.ts";
 import { buildSiteUrl } from "../app/lib/site-url.ts";
-import type { EstimateStore } from "./estimate-store.ts";
-import { createIncidents } from "./incidents.ts";
-import { readReviewSettings } from "./review-words.ts";
-import { createVisitorCounter } from "./visitor-counter.ts";
+import type { EstimateStore } from "./requests/estimate-store.ts";
+import { createIncidents } from "./owner/incidents.ts";
+import { readReviewSettings } from "./requests/review-words.ts";
+import { createVisitorCounter } from "./visitors/visitor-counter.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -69,7 +69,7 @@ function warnAtStart(store: EstimateStore, mailConfigured: boolean, backupDir: s
     );
   }
 }
-import { answerClientError } from "./http-guards.ts";
+import { answerClientError } from "./http/http-guards.ts";
 
 let config;
 try {
@@ -110,7 +110,7 @@ const outbox = config.SMTP_URL
     })
   : null;
 warnAtStart(store, outbox !== null, backupDir);
-// One e-mail to the owner per incident (server/incidents.ts), sent directly: the outbox lives in the database,
+// One e-mail to the owner per incident (server/owner/incidents.ts), sent directly: the outbox lives in the database,
 // which may be what failed.
 const alertTransport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
 const incidents = createIncidents({
@@ -158,7 +158,7 @@ if (!config.BUILD_DIR && existsSync(path.join(repoDir, ".git"))) {
   }
 }
 // The words the server itself writes (e-mails, the console) come from the site's own content folder; a file there
-// left invalid by hand gives way to the last committed words, and the owner is told (server/start-content.ts).
+// left invalid by hand gives way to the last committed words, and the owner is told (server/publishing/start-content.ts).
 const codeDir = config.BUILD_DIR ? path.resolve(config.BUILD_DIR) : (currentBuild(buildsDir) ?? path.resolve("build"));
 const appEntry = (await loadServerBuild(codeDir)).entry.module as EntryExports;
 let startWords;
@@ -177,7 +177,7 @@ if (startWords.problem) {
   console.error(`\n!!! A CONTENT FILE IS NOT VALID: ${startWords.problem}\n`);
 }
 const pagesContentDir = startWords.dir;
-// The last publish's pages, when they were rendered by this code from this content (server/renders.ts).
+// The last publish's pages, when they were rendered by this code from this content (server/publishing/renders.ts).
 const served = config.BUILD_DIR
   ? {}
   : servableRender(rendersDir, { buildDir: codeDir, content: contentId(contentFiles()) });
@@ -230,7 +230,7 @@ const renderer = createRenderer({
 });
 // While the render's worker is up, the publish's git commands start from its thread, not the event loop's.
 runGitOffThread((file, args, options) => renderer.run(file, args, options));
-// A render's quick brotli copies are made again at quality 11 once its pages are served (server/brotli-upgrade.ts).
+// A render's quick brotli copies are made again at quality 11 once its pages are served (server/publishing/brotli-upgrade.ts).
 const upgrader = createBrotliUpgrader();
 function upgradeBrotli(pages: string) {
   void upgrader

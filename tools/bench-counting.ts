@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openEstimateStore } from "../server/estimate-store.ts";
-import { createVisitorCounter, type PageView } from "../server/visitor-counter.ts";
+import { openEstimateStore } from "../server/requests/estimate-store.ts";
+import { createVisitorCounter, type PageView } from "../server/visitors/visitor-counter.ts";
 import { startProductionServer } from "./production-server.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);

@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openEstimateStore } from "../server/estimate-store.ts";
+import { openEstimateStore } from "../server/requests/estimate-store.ts";
 import { startProductionServer } from "./production-server.ts";
 
 const DURATION = Number(process.env.LOAD_SECONDS ?? 10);

@@ -264,7 +264,7 @@ export function EstimateForm({
               <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
             </label>
           </div>
-          {/* Last, so the words reach the server before any photo (see server/estimate-upload.ts). */}
+          {/* Last, so the words reach the server before any photo (see server/requests/estimate-upload.ts). */}
           {photosField && (
             <PhotoField
               formId={formId}

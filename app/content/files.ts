@@ -4,7 +4,7 @@
 // imports), so readers that look up a module's exports when they render see the new words at once.
 // No `import "node:fs"`: content modules are also in the browser bundle, where none of this runs.
 
-/** A photo's web copies (server/photo-copies.ts): srcsets by format, the largest JPEG, a blurred placeholder. */
+/** A photo's web copies (server/photos/photo-copies.ts): srcsets by format, the largest JPEG, a blurred placeholder. */
 export type PhotoCopies = {
   readonly file: string;
   readonly hash: string;
@@ -46,7 +46,7 @@ export function readContentFiles(dir: string): ContentFiles {
         .filter((n) => n.endsWith(".jpg"))
         .sort()
     : [];
-  // Copies are named by the photo's hash (server/photo-copies.ts): only a photo's current copies are found.
+  // Copies are named by the photo's hash (server/photos/photo-copies.ts): only a photo's current copies are found.
   const copiesDir = path.join(dir, "..", "photo-copies");
   const photoCopies = new Map<string, PhotoCopies>();
   for (const file of photos) {
@@ -89,7 +89,7 @@ export function contentFolder(folder: string): [string, string][] {
  * A content module's values from a snapshot. Runs at once on the snapshot in force, and again on each new one.
  * Throws (a ContentError naming the file and field) when the files are not valid, except in a server that set
  * CONTENT_CHECKED_AT_START=1: there a hand-edited file must not stop the import, so the refusal is kept for
- * `switchContent`, which the server calls next with the files it chose (server/start-content.ts).
+ * `switchContent`, which the server calls next with the files it chose (server/publishing/start-content.ts).
  */
 export function onContent(derive: (files: ContentFiles) => void): void {
   derivers.push(derive);

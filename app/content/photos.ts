@@ -1,4 +1,4 @@
-// The web copies of every photo in content/photos/ (server/photo-copies.ts), from the content snapshot in force:
+// The web copies of every photo in content/photos/ (server/photos/photo-copies.ts), from the content snapshot in force:
 // made once when a photo arrives, never by a build (decision 0028).
 import { contentFiles, type PhotoCopies } from "./files";
 import { ContentError } from "./load";

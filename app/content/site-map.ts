@@ -23,7 +23,7 @@ export function indexablePaths(): string[] {
   return sitePages().map((p) => p.path);
 }
 
-/** What `npm run build` prerenders and each publish renders again (server/render-pages.ts). */
+/** What `npm run build` prerenders and each publish renders again (server/publishing/render-pages.ts). */
 export function prerenderPaths(): string[] {
   return [...indexablePaths(), "/sitemap.xml", "/robots.txt"];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEAD_STATUSES as STORE_STATUSES } from "../../server/estimate-store.ts";
+import { LEAD_STATUSES as STORE_STATUSES } from "../../server/requests/estimate-store.ts";
 import { isLeadStatus, LEAD_STATUSES, statusLabel } from "./lead-status";
 
 describe("lead statuses", () => {

@@ -1,5 +1,5 @@
 // A request's statuses, in the order the owner works through them. The console's pages use this list; the store
-// (server/estimate-store.ts) keeps the same one, checked by lead-status.test.ts, so no server module reaches a
+// (server/requests/estimate-store.ts) keeps the same one, checked by lead-status.test.ts, so no server module reaches a
 // browser bundle.
 export const LEAD_STATUSES = ["new", "contacted", "scheduled", "quoted", "won", "lost", "out-of-area"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -1,4 +1,4 @@
-// The buckets visitor figures are kept in (server/visitor-counter.ts) and requests are joined to (reports), in one
+// The buckets visitor figures are kept in (server/visitors/visitor-counter.ts) and requests are joined to (reports), in one
 // place: a request's attribution must land in the same bucket as the visit it came from, or conversion is wrong.
 import { cleanText } from "./attribution";
 import { wallClock } from "./business-hours";

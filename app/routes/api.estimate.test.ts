@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openEstimateStore, type EstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore, type EstimateStore } from "../../server/requests/estimate-store.ts";
 import { action, loader } from "./api.estimate";
 
 let store: EstimateStore;

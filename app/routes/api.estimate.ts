@@ -6,7 +6,7 @@ import { ESTIMATE_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MAX_BODY_BYTES } fr
 import { parseAttribution } from "~/lib/attribution";
 import { validateEstimate, type FieldError } from "~/lib/estimate-schema";
 import { encodeRefusals, PHOTO_FIELD, type PhotoRefusal } from "~/lib/estimate-photos";
-import type { NewPhoto } from "../../server/estimate-store.ts";
+import type { NewPhoto } from "../../server/requests/estimate-store.ts";
 
 export const CONFIRMATION_PATH = "/contact/received";
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const multipart = MULTIPART.test(contentType);
   // Imported on use: its image library is not for a process that only renders pages (a publish's worker).
-  const { readEstimateUpload, UPLOAD_READ_LIMITS } = await import("../../server/estimate-upload.ts");
+  const { readEstimateUpload, UPLOAD_READ_LIMITS } = await import("../../server/requests/estimate-upload.ts");
   // Photos make a multipart body larger; a body past its cap is refused before a byte is read.
   const maxBytes = multipart ? UPLOAD_READ_LIMITS.bodyBytes : MAX_BODY_BYTES;
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) {

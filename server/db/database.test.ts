@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../estimate-store.ts";
+import { openEstimateStore } from "../requests/estimate-store.ts";
 import { migrate } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
 

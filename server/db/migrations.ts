@@ -1,8 +1,5 @@
 // The schema, as numbered steps. A step runs once, in its own transaction, and PRAGMA user_version records the
 // last one applied, so an existing database upgrades in place. Add a table: append one entry with the next number.
-import { OWNER_TABLES_SQL } from "../store/owner-tables.ts";
-import { PUSH_TABLES_SQL } from "../store/push-subscriptions.ts";
-import { VISIT_TABLES_SQL } from "../store/visits.ts";
 
 const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS estimates (
@@ -79,6 +76,76 @@ CREATE TABLE notes (
 CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL);
 `;
 
+// Version 3: the owner console (store/owner-*.ts): sessions, passkeys, enrolment invites, one-tap action tokens and the
+// audit log. Secrets (session ids, invites, tokens) are stored only as SHA-256 hashes: a copy of the database file
+// signs nobody in.
+const OWNER_TABLES_SQL = `
+CREATE TABLE IF NOT EXISTS owner_sessions (
+  id INTEGER PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  csrf TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  ip TEXT,
+  user_agent TEXT,
+  passkey_id TEXT
+);
+CREATE TABLE IF NOT EXISTS owner_passkeys (
+  id TEXT PRIMARY KEY,
+  public_key BLOB NOT NULL,
+  counter INTEGER NOT NULL DEFAULT 0,
+  transports TEXT,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+);
+CREATE TABLE IF NOT EXISTS owner_invites (
+  id INTEGER PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE TABLE IF NOT EXISTS owner_action_tokens (
+  id INTEGER PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  estimate_id INTEGER NOT NULL REFERENCES estimates(id) ON DELETE CASCADE,
+  action TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE TABLE IF NOT EXISTS owner_audit (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  event TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '',
+  ip TEXT,
+  estimate_id INTEGER REFERENCES estimates(id) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS owner_audit_estimate ON owner_audit (estimate_id) WHERE estimate_id IS NOT NULL;
+`;
+
+// Version 4: push (store/push-subscriptions.ts).
+const PUSH_TABLES_SQL = `
+CREATE TABLE IF NOT EXISTS push_keys (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  public_key TEXT NOT NULL,
+  private_key TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+  id INTEGER PRIMARY KEY,
+  endpoint TEXT NOT NULL UNIQUE,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  passkey_id TEXT REFERENCES owner_passkeys(id) ON DELETE CASCADE,
+  device TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_sent_at TEXT
+);
+`;
+
 // Version 5: the homeowner's photos, kept with their request (so erasure, the purge and backups cover them), and
 // the photos that were not kept, as "number:reason" pairs (app/lib/estimate-photos.ts) for the owner.
 const MIGRATE_V5 = `
@@ -93,6 +160,20 @@ CREATE TABLE estimate_photos (
   UNIQUE (estimate_id, position)
 );
 ALTER TABLE estimates ADD COLUMN photos_refused TEXT NOT NULL DEFAULT '';
+`;
+
+// Version 6: visitor figures (store/visits.ts).
+const VISIT_TABLES_SQL = `
+CREATE TABLE visit_days (
+  day TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  bucket TEXT NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  visitors INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (day, kind, bucket)
+) WITHOUT ROWID;
+CREATE TABLE visit_salt (day TEXT PRIMARY KEY, salt TEXT NOT NULL);
+CREATE TABLE visit_seen (key TEXT PRIMARY KEY) WITHOUT ROWID;
 `;
 
 export type Migration = { version: number; name: string; up: string };

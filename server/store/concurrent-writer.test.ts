@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterEach, expect, it } from "vitest";
-import { openEstimateStore } from "../estimate-store.ts";
+import { openEstimateStore } from "../requests/estimate-store.ts";
 import { newLead } from "./stored-lead.fixture.ts";
 
 const dirs: string[] = [];

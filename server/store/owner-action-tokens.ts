@@ -2,7 +2,7 @@
 // request, one action and one use, until it expires. Opening the link (GET) never uses it; only the POST from its
 // confirm page does, because mail scanners open every link on delivery.
 import type Database from "better-sqlite3";
-import { hashSecret, newSecret, type Clock } from "./owner-tables.ts";
+import { hashSecret, newSecret, type Clock } from "./secrets.ts";
 
 /** A one-tap link works for this long (docs/decisions/0009-owner-sessions.md). */
 export const ACTION_TOKEN_TTL_MS = 14 * 24 * 3_600_000;

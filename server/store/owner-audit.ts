@@ -2,7 +2,7 @@
 // every change. Entries about one request go with it when it is erased; an erasure itself is logged without the
 // address that was erased.
 import type Database from "better-sqlite3";
-import type { Clock } from "./owner-tables.ts";
+import type { Clock } from "./secrets.ts";
 
 export type AuditRow = {
   id: number;

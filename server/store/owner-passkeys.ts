@@ -1,7 +1,7 @@
 // The owner's passkeys and the one-time enrolment invites that add the first one (printed by `npm run owner --
 // invite` on the server: the server console is the root of trust).
 import type Database from "better-sqlite3";
-import { hashSecret, newSecret, type Clock } from "./owner-tables.ts";
+import { hashSecret, newSecret, type Clock } from "./secrets.ts";
 
 /** An enrolment link works once, for this long. */
 export const INVITE_TTL_MS = 30 * 60_000;

@@ -1,7 +1,7 @@
 // The owner's sessions: a random 256-bit id in the cookie, only its hash in the database. Each session has an idle
 // and an absolute timeout (docs/decisions/0009-owner-sessions.md) and its own CSRF token for every form post.
 import type Database from "better-sqlite3";
-import { hashSecret, newSecret, type Clock } from "./owner-tables.ts";
+import { hashSecret, newSecret, type Clock } from "./secrets.ts";
 
 /** Signed out after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 3_600_000;

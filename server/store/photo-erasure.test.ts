@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEstimateStore, type NewEstimate } from "../estimate-store.ts";
+import { openEstimateStore, type NewEstimate } from "../requests/estimate-store.ts";
 import { newLead } from "./stored-lead.fixture.ts";
 
 const dirs: string[] = [];

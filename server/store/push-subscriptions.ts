@@ -3,26 +3,7 @@
 // signing out everywhere removes them all. The keys live in the database, so a backup and restore keeps every
 // subscription working.
 import type Database from "better-sqlite3";
-import type { Clock } from "./owner-tables.ts";
-
-export const PUSH_TABLES_SQL = `
-CREATE TABLE IF NOT EXISTS push_keys (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  public_key TEXT NOT NULL,
-  private_key TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS push_subscriptions (
-  id INTEGER PRIMARY KEY,
-  endpoint TEXT NOT NULL UNIQUE,
-  p256dh TEXT NOT NULL,
-  auth TEXT NOT NULL,
-  passkey_id TEXT REFERENCES owner_passkeys(id) ON DELETE CASCADE,
-  device TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  last_sent_at TEXT
-);
-`;
+import type { Clock } from "./secrets.ts";
 
 export type PushSubscriptionRow = {
   id: number;

@@ -1,7 +1,6 @@
 // A stored request for tests of what is made from one (e-mails, CSV), with every column present; and a new request
 // as a store's `save` takes it.
-import type { NewEstimate } from "../estimate-store.ts";
-import type { StoredEstimate } from "./types.ts";
+import type { NewEstimate, StoredEstimate } from "./types.ts";
 
 export function newLead(overrides: Partial<NewEstimate> = {}): NewEstimate {
   return {

@@ -46,7 +46,7 @@ export type NewEstimate = {
   ip: string | null;
   userAgent: string | null;
   attribution?: Attribution;
-  /** Cleaned photos (server/photo-ingest.ts), stored with the request in the same transaction. */
+  /** Cleaned photos (server/photos/photo-ingest.ts), stored with the request in the same transaction. */
   photos?: readonly NewPhoto[];
   /** The photos that were not kept and why: "3:fileSize,6:count" (app/lib/estimate-photos.ts). */
   photosRefused?: string;

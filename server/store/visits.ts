@@ -4,19 +4,6 @@ import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 
 /** Migration 6. `kind` is one figure ("all", "page", "landing", "referrer", "utm_source", "utm_campaign", "device"). */
-export const VISIT_TABLES_SQL = `
-CREATE TABLE visit_days (
-  day TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  bucket TEXT NOT NULL,
-  views INTEGER NOT NULL DEFAULT 0,
-  visitors INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (day, kind, bucket)
-) WITHOUT ROWID;
-CREATE TABLE visit_salt (day TEXT PRIMARY KEY, salt TEXT NOT NULL);
-CREATE TABLE visit_seen (key TEXT PRIMARY KEY) WITHOUT ROWID;
-`;
-
 export const VISIT_KINDS = ["all", "page", "landing", "referrer", "utm_source", "utm_campaign", "device"] as const;
 export type VisitKind = (typeof VISIT_KINDS)[number];
 

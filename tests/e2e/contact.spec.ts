@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { PHONE, PHONE_HREF, isMobile, visit } from "./support";
 
 const SUCCESS = "Message Sent Successfully!";

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { addAuthenticator, CONSOLE, enrol } from "./owner-support";
 import { visit } from "./support";
 

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { wallClock, zonedInstant } from "../../app/lib/business-hours.ts";
-import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
+import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
 import { addAuthenticator, enrol, ownServer } from "./owner-support";
 
 const TZ = "America/Chicago";

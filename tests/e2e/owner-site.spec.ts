@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { jpegMetadataSegments } from "../../server/photo-ingest.ts";
+import { jpegMetadataSegments } from "../../server/photos/photo-ingest.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
 import { addAuthenticator, enrol, PUBLISHING } from "./owner-support";
 

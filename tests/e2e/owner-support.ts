@@ -5,8 +5,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
-import { createOwnerConsole } from "../../server/owner-console.ts";
+import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { createInviteLink, withConsole } from "../../scripts/owner.ts";
 
 /** A console to sign in to: its origin and the data folder its invites are made in. */

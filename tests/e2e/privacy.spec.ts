@@ -20,7 +20,7 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.getByText("deleted automatically 24 months after they arrive")).toBeVisible();
-  // The backup retention (business.leads.backups: 7 daily, 4 weekly) as server/backup.ts applies it.
+  // The backup retention (business.leads.backups: 7 daily, 4 weekly) as server/backup/backup.ts applies it.
   await expect(page.getByText("gone from every backup within 28 days")).toBeVisible();
   await expect(page.getByText("We set no cookies")).toBeVisible();
   // Visitor counting (decision 0029): what is kept, what never is, and for how long.

@@ -5,7 +5,7 @@ import { copyFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ingestPhoto, jpegMetadataSegments } from "../../server/photo-ingest";
+import { ingestPhoto, jpegMetadataSegments } from "../../server/photos/photo-ingest";
 import { hasGps, makeTestPhoto } from "../support/test-photos";
 import { appendTo, buildSite, copySite } from "./site-copy";
 

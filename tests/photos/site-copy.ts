@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensurePhotoCopies, photoCopiesDir } from "../../server/photo-copies.ts";
+import { ensurePhotoCopies, photoCopiesDir } from "../../server/photos/photo-copies.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const COPIED = [

@@ -2,7 +2,7 @@
 // the mail server within 5 s of the request being stored; a hung mail server holds the queue no longer than its
 // timeout.
 import { afterEach, describe, expect, it } from "vitest";
-import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
+import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { startHungSmtp, startSmtp, waitFor } from "./smtp";
 

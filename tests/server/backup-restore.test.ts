@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listBackups } from "../../server/backup.ts";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { listBackups } from "../../server/backup/backup.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 const STORED = 10_000;

@@ -2,7 +2,7 @@
 // non-ASCII input is stored exactly.
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 const VALID = {

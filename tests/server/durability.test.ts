@@ -4,7 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer } from "./harness";
 
 const RUNS = 5;

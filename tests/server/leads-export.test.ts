@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 
 let dataDir: string;
 const LEADS = 75;
@@ -69,7 +69,7 @@ describe("npm run leads", () => {
   it.each([["--limit", "abc"], ["--limit", "0"], ["--limit"], ["--bogus"], ["stray"]])(
     "prints the usage and exits with status 2 for %j",
     (...args) => {
-      const result = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", ...args], {
+      const result = spawnSync(process.execPath, ["--import", "tsx", "server/requests/leads-command.ts", ...args], {
         env: env(),
         encoding: "utf8",
       });
@@ -81,7 +81,7 @@ describe("npm run leads", () => {
   );
 
   it("lists every lead by default in the terminal view", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts"], {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/requests/leads-command.ts"], {
       env: env(),
       encoding: "utf8",
     });

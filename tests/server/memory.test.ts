@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { entrySize } from "../../server/compressed-cache.ts";
-import { openEstimateStore, type EstimateStore } from "../../server/estimate-store.ts";
+import { entrySize } from "../../server/http/compressed-cache.ts";
+import { openEstimateStore, type EstimateStore } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 function rssBytes(pid: number): number {

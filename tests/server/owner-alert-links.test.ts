@@ -1,7 +1,7 @@
 // The alert e-mail as it leaves the running server: it links to the request in the console and carries a one-tap
 // "Mark as contacted" link that a mail scanner's GET cannot use, that the confirm page's POST uses, once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { startSmtp, waitFor } from "./smtp";
 

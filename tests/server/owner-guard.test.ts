@@ -2,8 +2,8 @@
 // cookies, cross-site posts, 50 wrong passkey assertions, and lead ids that do not exist. Every answer is clean (our
 // words, no stack, no file path), says nothing about which requests exist, and stores nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
-import { createOwnerConsole } from "../../server/owner-console.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest, type RawResponse } from "./raw-http";
 
@@ -231,7 +231,7 @@ describe("the owner console with a session", () => {
     const csv = await request("GET", "/owner/export.csv", { Cookie: `owner=${token}` });
     expect(csv.status).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
-    // The same export as `npm run leads -- --csv` (server/leads.ts): BOM, quoted header.
+    // The same export as `npm run leads -- --csv` (server/requests/leads.ts): BOM, quoted header.
     expect(csv.body.split("\n")[0]).toMatch(/^\uFEFF"id","reference","received_at","status","name","email"/);
   });
 

@@ -20,8 +20,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
-import { createOwnerConsole } from "../../server/owner-console.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
 import { startSmtp, waitFor } from "./smtp.ts";
 import { postPhoneChange } from "../support/console-forms.ts";

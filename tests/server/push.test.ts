@@ -8,8 +8,8 @@ import { createServer, type Server } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
-import { createOwnerConsole } from "../../server/owner-console.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 type Arrival = { at: number; path: string; headers: Record<string, string | string[] | undefined>; body: Buffer };

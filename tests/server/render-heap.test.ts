@@ -1,7 +1,7 @@
 // A render's worker starts with a small heap, so V8 collects the render's garbage early (a publish's peak on a
 // 1 GB server); a render that needs more is done again with RENDER_HEAP_MB's, and later ones get that at once.
 import { expect, it } from "vitest";
-import { createRenderer } from "../../server/render-in-worker.ts";
+import { createRenderer } from "../../server/publishing/render-in-worker.ts";
 import { renderRequests } from "../support/render-requests.ts";
 
 const request = renderRequests("render-heap-", { quick: true });

@@ -5,8 +5,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { ownerWords } from "../../server/publish.ts";
-import { createRenderer } from "../../server/render-in-worker.ts";
+import { ownerWords } from "../../server/publishing/publish.ts";
+import { createRenderer } from "../../server/publishing/render-in-worker.ts";
 
 const renderer = createRenderer();
 afterAll(() => renderer.close());

@@ -1,7 +1,7 @@
 // The render's worker gives its memory back when `npm run update` holds the site's lock (a 1 GB server: the
 // update's build needs it), but never in the middle of a render.
 import { expect, it } from "vitest";
-import { createRenderer } from "../../server/render-in-worker.ts";
+import { createRenderer } from "../../server/publishing/render-in-worker.ts";
 import { renderRequests } from "../support/render-requests.ts";
 
 const request = renderRequests("render-yield-");

@@ -10,9 +10,9 @@ import sharp from "sharp";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { openEstimateStore } from "../../server/estimate-store.ts";
-import { createOwnerConsole } from "../../server/owner-console.ts";
-import { createPublisher, type Publisher } from "../../server/publish.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
+import { createPublisher, type Publisher } from "../../server/publishing/publish.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
 import { formFields } from "../support/console-forms.ts";
 

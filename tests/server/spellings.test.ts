@@ -1,6 +1,6 @@
 // The endpoint's guards hold for every spelling of its URL that the router sends to the action.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { ESTIMATE_SPELLINGS } from "../support/attack-variants";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest } from "./raw-http";

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/estimate-store.ts";
-import { createOwnerConsole } from "../../server/owner-console.ts";
-import { DAY_CAPS, createVisitorCounter } from "../../server/visitor-counter.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
+import { DAY_CAPS, createVisitorCounter } from "../../server/visitors/visitor-counter.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -281,7 +281,7 @@ describe("the daily salt", () => {
       ],
       [],
     );
-    const { purgeExpired } = await import("../../server/outbox.ts");
+    const { purgeExpired } = await import("../../server/requests/outbox.ts");
     purgeExpired(store, new Date("2026-03-10T12:00:00Z"), () => {});
     expect(store.visits.since("2000-01-01").map((r) => r.day)).toEqual(["2024-03-01"]);
     store.close();

@@ -4,12 +4,12 @@ import { readdirSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { openEstimateStore, type NewEstimate } from "../../server/estimate-store.ts";
+import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
 
 let dataDir: string;
 const env = () => ({ ...process.env, DATA_DIR: dataDir, SMTP_URL: "", NOTIFY_EMAIL: "" });
 const leads = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "server/leads-command.ts", ...args], {
+  spawnSync(process.execPath, ["--import", "tsx", "server/requests/leads-command.ts", ...args], {
     env: env(),
     encoding: "utf8",
   });
@@ -64,7 +64,7 @@ describe("npm run leads, worklist", () => {
     expect(leads("--spam").stdout).toMatch(/\[NEW SPAM\]/);
     const restored = spawnSync(
       process.execPath,
-      ["--import", "tsx", "server/leads-command.ts", "--restore", String(id)],
+      ["--import", "tsx", "server/requests/leads-command.ts", "--restore", String(id)],
       {
         env: { ...env(), SMTP_URL: "smtp://127.0.0.1:1" },
         encoding: "utf8",

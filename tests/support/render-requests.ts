@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import type { RenderRequest } from "../../server/render-pages.ts";
+import type { RenderRequest } from "../../server/publishing/render-pages.ts";
 
 export function renderRequests(prefix: string, extra: Partial<RenderRequest> = {}) {
   const out = mkdtempSync(path.join(tmpdir(), prefix));

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ingestPhoto, jpegMetadataSegments, photoSlug } from "../../server/photo-ingest";
+import { ingestPhoto, jpegMetadataSegments, photoSlug } from "../../server/photos/photo-ingest";
 import { hasGps, makeTestPhoto } from "../support/test-photos";
 
 let dir: string;

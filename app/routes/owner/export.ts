@@ -1,8 +1,8 @@
 // GET /owner/export.csv: every request (spam left out) as the same CSV as `npm run leads -- --csv`, formula cells
-// neutralised (server/csv.ts). Data, not a page: without a session it is a plain 401.
+// neutralised (server/requests/csv.ts). Data, not a page: without a session it is a plain 401.
 import type { Route } from "./+types/export";
 import { requireOwner } from "./guard.server";
-import { leadsCsv } from "../../../server/leads.ts";
+import { leadsCsv } from "../../../server/requests/leads.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args, { data: true });

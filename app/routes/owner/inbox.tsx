@@ -5,7 +5,7 @@ import { StatusBadge } from "./status";
 import { PageTitle } from "./ui";
 import { cn } from "~/lib/cn";
 import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
-import { localTime } from "../../../server/lead-mail.ts";
+import { localTime } from "../../../server/requests/lead-mail.ts";
 
 const SHOWN = 200;
 

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/reports-csv";
 import { notFound, requireOwner } from "./guard.server";
 import { chartRows, CHARTS, ownerReport, type Chart } from "./reports.server";
-import { toCsv } from "../../../server/csv.ts";
+import { toCsv } from "../../../server/requests/csv.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args, { data: true });

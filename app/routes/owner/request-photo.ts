@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
       "Content-Type": "image/jpeg",
       "Content-Length": String(bytes.length),
       "Content-Disposition": `inline; filename="${lead.reference}-photo-${position}${match[2] ? "-small" : ""}.jpg"`,
-      // Cache-Control: no-store (server/page-cache.ts, every console route) and X-Content-Type-Options: nosniff
+      // Cache-Control: no-store (server/http/page-cache.ts, every console route) and X-Content-Type-Options: nosniff
       // (helmet, every response) come from the server; set here too they would be sent twice.
     },
   });

@@ -10,8 +10,8 @@ import { business } from "~/content/business";
 import { telHref } from "~/lib/links";
 import { cn } from "~/lib/cn";
 import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
-import { deliveryState } from "../../../server/estimate-store.ts";
-import { attributionRows, localTime } from "../../../server/lead-mail.ts";
+import { deliveryState } from "../../../server/requests/estimate-store.ts";
+import { attributionRows, localTime } from "../../../server/requests/lead-mail.ts";
 import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
 
 const DONE = {

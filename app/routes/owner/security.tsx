@@ -8,7 +8,7 @@ import { PushSettings } from "~/islands/push-settings";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { Island } from "~/islands/island";
 import type { RouteHandle } from "~/root";
-import { localTime } from "../../../server/lead-mail.ts";
+import { localTime } from "../../../server/requests/lead-mail.ts";
 
 export const handle: RouteHandle = { islands: true };
 

@@ -1,5 +1,5 @@
 // /owner/site/edit/<kind>[/<slug>]: one content file's form. The server checks every save with the schema the build
-// uses, then publishes it (server/publish.ts). Articles: the body as plain text, a Preview made by the real article
+// uses, then publishes it (server/publishing/publish.ts). Articles: the body as plain text, a Preview made by the real article
 // renderer, and "Unpublish".
 import { parse } from "@conform-to/react";
 import { redirect } from "react-router";

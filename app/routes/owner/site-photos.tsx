@@ -19,7 +19,7 @@ import {
 } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 // The photo modules are imported on use: their image library is not for a process that only renders pages.
-const photoUpload = () => import("../../../server/photo-upload.ts");
+const photoUpload = () => import("../../../server/photos/photo-upload.ts");
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 type GalleryItem = { file: string; alt: string; caption: string; service?: string; city?: string };
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
   args.context.publisher?.warm();
   const { items } = gallery();
   const { city = [], service = [] } = lookups();
-  const { HEIC_HELP, sharpDecodesHeic } = await import("../../../server/photo-ingest.ts");
+  const { HEIC_HELP, sharpDecodesHeic } = await import("../../../server/photos/photo-ingest.ts");
   return {
     csrf: owner.csrf,
     items,

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/spam";
 import { field, idParam, notFound, requireOwner } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
-import { localTime } from "../../../server/lead-mail.ts";
+import { localTime } from "../../../server/requests/lead-mail.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);

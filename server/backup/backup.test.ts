@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { business } from "../../app/content/business.ts";
+import {
+  backupFileName,
+  backupRetentionDays,
+  backupsToPrune,
+  backupTime,
+  listBackups,
+  restoreDatabase,
+  runningServerPid,
+  type BackupFile,
+} from "./backup.ts";
+
+const retention = { daily: 7, weekly: 4 };
+
+/** One backup every 6 hours from `from` to `to`, as the server takes them. */
+function sixHourly(from: string, to: string): BackupFile[] {
+  const out: BackupFile[] = [];
+  for (let t = new Date(from).getTime(); t <= new Date(to).getTime(); t += 6 * 3_600_000) {
+    const at = new Date(t);
+    out.push({ file: backupFileName(at), at });
+  }
+  return out.reverse();
+}
+
+describe("backup names", () => {
+  it("say when the backup was taken, to the second", () => {
+    const at = new Date("2026-11-24T06:00:05.123Z");
+    expect(backupFileName(at)).toBe("estimates-2026-11-24T06-00-05Z.db");
+    expect(backupTime(backupFileName(at))?.toISOString()).toBe("2026-11-24T06:00:05.000Z");
+    expect(backupTime("estimates-2026-11-24T06-00-05Z.db.partial")).toBeNull();
+    expect(backupTime("notes.txt")).toBeNull();
+  });
+});
+
+describe("retention: 7 daily and 4 weekly", () => {
+  it("keeps the newest of each of the last 7 days and of the last 4 weeks, nothing older than 28 days", () => {
+    const now = new Date("2026-11-24T18:00:00Z"); // a Tuesday
+    const all = sixHourly("2026-09-01T00:00:00Z", now.toISOString());
+    const pruned = new Set(backupsToPrune(all, now, retention).map((b) => b.file));
+    const kept = all.filter((b) => !pruned.has(b.file)).map((b) => b.at.toISOString());
+    expect(kept).toEqual([
+      "2026-11-24T18:00:00.000Z",
+      "2026-11-23T18:00:00.000Z",
+      "2026-11-22T18:00:00.000Z", // Sunday: also the newest of last week
+      "2026-11-21T18:00:00.000Z",
+      "2026-11-20T18:00:00.000Z",
+      "2026-11-19T18:00:00.000Z",
+      "2026-11-18T18:00:00.000Z",
+      "2026-11-15T18:00:00.000Z",
+      "2026-11-08T18:00:00.000Z",
+    ]);
+    const oldest = Math.min(...all.filter((b) => !pruned.has(b.file)).map((b) => b.at.getTime()));
+    expect(now.getTime() - oldest).toBeLessThan(backupRetentionDays(retention) * 86_400_000);
+  });
+
+  it("does not keep old backups longer when backups paused (the privacy page's promise holds)", () => {
+    const all = sixHourly("2026-10-01T00:00:00Z", "2026-10-10T00:00:00Z");
+    const now = new Date("2026-11-24T00:00:00Z");
+    expect(backupsToPrune(all, now, retention)).toHaveLength(all.length);
+  });
+
+  it("is the setting the privacy page states", () => {
+    expect(business.leads.backups).toEqual(retention);
+    expect(backupRetentionDays(business.leads.backups)).toBe(28);
+  });
+});
+
+describe("restore", () => {
+  it("refuses while a live process holds the pid file, and ignores one left by a crash", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "restore-pid-"));
+    writeFileSync(path.join(dir, "server.pid"), `${process.pid}\n`);
+    expect(runningServerPid(dir)).toBe(process.pid);
+    expect(() => restoreDatabase({ backupFile: "/nonexistent", dataDir: dir })).toThrow(
+      `The server is running (process ${process.pid})`,
+    );
+    writeFileSync(path.join(dir, "server.pid"), "2147483646\n");
+    expect(runningServerPid(dir)).toBeNull();
+  });
+
+  it("refuses a file that is not a sound database and leaves the current one alone", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "restore-bad-"));
+    const bogus = path.join(dir, "estimates-2026-11-24T06-00-00Z.db");
+    writeFileSync(bogus, "not a database at all, just some text that is long enough to look like a file");
+    writeFileSync(path.join(dir, "estimates.db"), "current");
+    expect(() => restoreDatabase({ backupFile: bogus, dataDir: dir })).toThrow("is not a sound copy of the database");
+    expect(listBackups(dir)).toHaveLength(1);
+  });
+});

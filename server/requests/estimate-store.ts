@@ -1,0 +1,36 @@
+// The store the server and the leads command open: one SQLite connection (server/db/) shared by a module per
+// concern (server/store/). New tables add a migration and a store module over `db`.
+import { openDatabase } from "../db/database.ts";
+import { createHealthStore } from "../store/health.ts";
+import { createOutboxStore } from "../store/outbox.ts";
+import { createRequestStore } from "../store/requests.ts";
+import { createRetentionStore } from "../store/retention.ts";
+import { createVisitStore } from "../store/visits.ts";
+
+// Callers keep importing the types from here.
+export * from "../store/types.ts";
+
+export function openEstimateStore({
+  dataDir = process.env.DATA_DIR ?? "data",
+  fileName = "estimates.db",
+  now = () => new Date(),
+}: { dataDir?: string; fileName?: string; now?: () => Date } = {}) {
+  const { db, file } = openDatabase({ dataDir, fileName });
+  const mail = createOutboxStore(db, now);
+  return {
+    file,
+    /** The shared connection, for store modules of other concerns. */
+    db,
+    ...createRequestStore(db, now, mail),
+    ...mail,
+    ...createRetentionStore(db),
+    ...createHealthStore(db, now),
+    /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
+    visits: createVisitStore(db),
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export type EstimateStore = ReturnType<typeof openEstimateStore>;

@@ -1,0 +1,226 @@
+// Sends the e-mails a request sets off, from the outbox table: a mail-server failure is retried with backoff,
+// then given up after MAX_ATTEMPTS and reported; it never blocks or loses the request itself. The same loop
+// queues the owner's reminders and deletes requests past their retention.
+// The owner hears at once (decision 0013): a queued message wakes the loop, the owner's alerts go first, the loop
+// drains the queue one message at a time, and no send may take longer than `timeoutMs`.
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import { business } from "../../app/content/business.ts";
+import { dayOf } from "../../app/lib/visits.ts";
+import { VISIT_RETENTION_MONTHS } from "../store/visits.ts";
+import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
+import type { ReviewSettings } from "./review-words.ts";
+import {
+  confirmation,
+  ownerAlert,
+  reminder,
+  reminderDue,
+  reviewRequest,
+  type ConsoleLinks,
+  type Mail,
+} from "./lead-mail.ts";
+
+export const MAX_ATTEMPTS = 8;
+export const DEFAULT_SEND_TIMEOUT_MS = 20_000;
+
+/** Delay before the next attempt: 30 s, 1 min, 2 min … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** attempts, 3_600_000);
+}
+
+export type OutboxOptions = {
+  store: EstimateStore;
+  smtpUrl: string;
+  from: string;
+  /** The owner's address, for reminders (read when one is queued: the console may change it). */
+  ownerAddress: string | (() => string);
+  siteUrl: string;
+  /** The owner console's links for an alert (a fresh one-tap token each time it is composed). */
+  consoleLinks?: (estimateId: number) => ConsoleLinks;
+  /** The review request's words and link, read when one is written (the owner may have just changed them). */
+  review?: () => ReviewSettings;
+  /** A lead still new after this many business hours gets one reminder; 0 turns reminders off. */
+  reminderAfterBusinessHours?: number;
+  intervalMs?: number;
+  /** Longest a single send may take, from connecting to the server's final answer. */
+  timeoutMs?: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+  warn?: (message: string) => void;
+};
+
+/** Months before `now`, for the retention purge. */
+export function monthsBefore(now: Date, months: number): Date {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
+export function createOutbox({
+  store,
+  smtpUrl,
+  from,
+  ownerAddress,
+  siteUrl,
+  consoleLinks,
+  review,
+  reminderAfterBusinessHours = 4,
+  intervalMs = 5000,
+  timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
+  now = () => new Date(),
+  log = console.log,
+  warn = console.error,
+}: OutboxOptions) {
+  // One pooled connection: a backlog goes out over it at once instead of a new connection (and TLS handshake) per
+  // message, and never more than one; it closes when idle. Each stage of a conversation is bounded too.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    idleTimeout: 5000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  function compose(item: OutboxItem): Mail | null {
+    const lead = store.get(item.estimate_id);
+    if (!lead) return null;
+    if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
+    if (item.kind === "reminder") return reminder(lead, { siteUrl, now: now() });
+    if (item.kind === "review-request") {
+      // Thrown, not null: the attempt is retried with the owner told why, once the link or words are fixed.
+      const settings = review?.();
+      if (!settings?.reviewUrl) throw new Error("no review link is set (Site → Business facts → Review link)");
+      return reviewRequest(lead, settings.words, settings.reviewUrl);
+    }
+    return ownerAlert(lead, consoleLinks?.(lead.id), store.photoPreviews(lead.id));
+  }
+
+  /** Queues a reminder for each lead that has waited too long while still new. */
+  function queueReminders(): number {
+    if (reminderAfterBusinessHours <= 0) return 0;
+    let queued = 0;
+    for (const lead of store.awaitingReminder()) {
+      if (!reminderDue(lead, now(), reminderAfterBusinessHours)) continue;
+      store.remind(lead.id, typeof ownerAddress === "function" ? ownerAddress() : ownerAddress);
+      queued += 1;
+    }
+    return queued;
+  }
+
+  async function send(item: OutboxItem, mail: Mail) {
+    // The whole send, however the server stalls (even a byte at a time), ends at the timeout; nodemailer closes
+    // the connection on abort. @types/nodemailer does not know `signal` yet; nodemailer 10 honours it.
+    const message: SendMailOptions & { signal: AbortSignal } = {
+      from,
+      to: item.recipient,
+      replyTo: mail.replyTo,
+      text: mail.text,
+      html: mail.html,
+      // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
+      headers: mail.headers,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    };
+    try {
+      await transport.sendMail(message);
+    } catch (error) {
+      // nodemailer's own timers (greeting, socket) may fire first; either way the owner reads one plain sentence.
+      const timedOut = (error as { code?: unknown } | null)?.code === "ETIMEDOUT";
+      if (message.signal.aborted || timedOut) {
+        throw new Error(`no answer from the mail server within ${timeoutMs / 1000} s`);
+      }
+      throw error;
+    }
+  }
+
+  function recordFailure(item: OutboxItem, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const attempt = item.attempts + 1;
+    if (attempt >= MAX_ATTEMPTS) {
+      store.markFailed(item.id, message, null);
+      warn(
+        `!!! E-MAIL FAILED FOR GOOD: ${item.kind} for request #${item.estimate_id} to ${item.recipient} after ${attempt} attempts: ${message}`,
+      );
+    } else {
+      store.markFailed(item.id, message, new Date(now().getTime() + retryDelayMs(item.attempts)));
+      log(
+        `E-mail (${item.kind}) for request #${item.estimate_id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message}`,
+      );
+    }
+  }
+
+  /**
+   * Sends every message due, one at a time, most urgent first: the queue is read again before each send, so an
+   * alert queued meanwhile goes next. Every attempt leaves its row sent or scheduled later, so the loop ends.
+   */
+  async function runOnce(): Promise<number> {
+    if (running) return 0;
+    running = true;
+    let sent = 0;
+    try {
+      queueReminders();
+      for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
+        let mail: Mail | null;
+        try {
+          mail = compose(item);
+        } catch (error) {
+          recordFailure(item, error);
+          continue;
+        }
+        if (!mail) {
+          store.markFailed(item.id, "its request is gone", null);
+          continue;
+        }
+        try {
+          await send(item, mail);
+          store.markSent(item.id);
+          sent += 1;
+        } catch (error) {
+          recordFailure(item, error);
+        }
+      }
+    } finally {
+      running = false;
+    }
+    return sent;
+  }
+
+  /** Starts a run now unless one is under way (which reads the queue again before each send anyway). */
+  function kick() {
+    if (running) return;
+    runOnce().catch((error: unknown) => warn(`The outbox stopped on an error: ${String(error)}`));
+  }
+
+  return {
+    runOnce,
+    queueReminders,
+    start() {
+      // Storing a request queues its mail inside a transaction: send once it is committed, not at the next tick.
+      unsubscribe = store.onQueued(() => setImmediate(kick));
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      unsubscribe?.();
+      clearInterval(timer);
+      transport.close();
+    },
+  };
+}
+
+/** Deletes requests past the retention period (business.leads.retentionMonths); returns how many went. */
+export function purgeExpired(store: EstimateStore, now: Date, log: (message: string) => void = console.log): number {
+  const removed = store.purge(monthsBefore(now, business.leads.retentionMonths)).length;
+  if (removed > 0) log(`Deleted ${removed} estimate request(s) older than ${business.leads.retentionMonths} months.`);
+  // Visitor figures name nobody, but are kept no longer than the privacy page says.
+  const days = store.visits.purgeBefore(dayOf(monthsBefore(now, VISIT_RETENTION_MONTHS), business.timeZone));
+  if (days > 0) log(`Deleted ${days} row(s) of visitor figures older than ${VISIT_RETENTION_MONTHS} months.`);
+  return removed;
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
