@@ -282,7 +282,7 @@ const publisher =
       })
     : null;
 const visits = createVisitorCounter({
-  store: store.visits,
+  store: store.visitorFigures,
   timeZone: business.timeZone,
   enabled: config.VISITOR_COUNTING,
 });

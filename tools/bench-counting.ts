@@ -77,7 +77,7 @@ const perRequest = Object.fromEntries(
 // The counter's own work per view, in process (new visitors, a known page, a search-engine referrer).
 function inProcess(views: number) {
   const store = openEstimateStore({ dataDir: mkdtempSync(path.join(tmpdir(), "bench-counting-unit-")) });
-  const counter = createVisitorCounter({ store: store.visits, timeZone: "America/Chicago" });
+  const counter = createVisitorCounter({ store: store.visitorFigures, timeZone: "America/Chicago" });
   const at = new Date();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < views; i++) {
@@ -105,7 +105,7 @@ const microsPerView = inProcess(50_000);
 const growthDir = mkdtempSync(path.join(tmpdir(), "bench-counting-growth-"));
 const growthStore = openEstimateStore({ dataDir: growthDir });
 let clock = new Date("2026-10-01T12:00:00Z");
-const counter = createVisitorCounter({ store: growthStore.visits, timeZone: "America/Chicago", now: () => clock });
+const counter = createVisitorCounter({ store: growthStore.visitorFigures, timeZone: "America/Chicago", now: () => clock });
 const VIEWS = 1_000_000;
 const DAYS = 30;
 const engines = ["https://www.google.com/", "https://www.bing.com/", "https://duckduckgo.com/", null, null];

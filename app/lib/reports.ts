@@ -122,7 +122,7 @@ export type ReportInput = {
   /** The call-back promise (business.leads.callBackWithinBusinessHours). */
   promiseHours: number;
   siteHost?: string;
-  /** The visitor figures' daily aggregates (server/store/visits.ts). */
+  /** The visitor figures' daily aggregates (server/store/visitor-figures.ts). */
   visits?: readonly VisitFigure[];
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildVisitReport, rate, type VisitFigure } from "./visit-report";
-import { referrerSite, pageKey, deviceClass, tagValue } from "./visits";
+import { referrerSite, pageKey, deviceClass, tagValue } from "./visitor-figures";
 
 const TZ = "America/Chicago";
 // Two Mondays: 16 and 23 November 2026, midnight in Chicago.

@@ -1,8 +1,8 @@
 // The visitor half of the owner's report (pure; visit-report.test.ts): visitors and page views per week, top pages,
-// where visitors came from, and conversion, joining each request's attribution to the same buckets (app/lib/visits).
-import { OTHER_PAGES, OTHER_SITES, dayOf, pageKey, referrerSite } from "./visits";
+// where visitors came from, and conversion, joining each request's attribution to the same buckets (app/lib/visitor-figures).
+import { OTHER_PAGES, OTHER_SITES, dayOf, pageKey, referrerSite } from "./visitor-figures";
 
-/** A day's aggregate as the store keeps it (server/store/visits.ts). */
+/** A day's aggregate as the store keeps it (server/store/visitor-figures.ts). */
 export type VisitFigure = { day: string; kind: string; bucket: string; views: number; visitors: number };
 
 export type Traffic = { label: string; visitors: number; views: number };

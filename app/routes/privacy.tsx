@@ -6,7 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { business } from "~/content/business";
 import { backupRetentionDays } from "~/lib/backup-retention";
 import { seo } from "~/lib/seo";
-import { VISIT_RETENTION_MONTHS } from "~/lib/visits";
+import { VISIT_RETENTION_MONTHS } from "~/lib/visitor-figures";
 
 export const meta = () =>
   seo({

@@ -162,7 +162,7 @@ CREATE TABLE estimate_photos (
 ALTER TABLE estimates ADD COLUMN photos_refused TEXT NOT NULL DEFAULT '';
 `;
 
-// Version 6: visitor figures (store/visits.ts).
+// Version 6: visitor figures (store/visitor-figures.ts).
 const VISIT_TABLES_SQL = `
 CREATE TABLE visit_days (
   day TEXT NOT NULL,
@@ -174,6 +174,38 @@ CREATE TABLE visit_days (
 ) WITHOUT ROWID;
 CREATE TABLE visit_salt (day TEXT PRIMARY KEY, salt TEXT NOT NULL);
 CREATE TABLE visit_seen (key TEXT PRIMARY KEY) WITHOUT ROWID;
+`;
+
+// Version 7: any number of e-mails per request. `dedupe` names one message within its request (the kind, for the
+// request's own mails; "invite:<visit>:<sequence>" and the like for the rest), `message` keeps a message composed
+// when it was queued (an invite is built once, so a retry sends the same bytes), and `cancelled_at` withdraws one
+// not yet sent (a reminder for a visit that moved).
+const MIGRATE_V7 = `
+CREATE TABLE outbox_v7 (
+  id INTEGER PRIMARY KEY,
+  estimate_id INTEGER NOT NULL REFERENCES estimates(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  dedupe TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT NOT NULL,
+  last_error TEXT,
+  sent_at TEXT,
+  failed_at TEXT,
+  cancelled_at TEXT,
+  message TEXT,
+  UNIQUE (estimate_id, dedupe)
+);
+INSERT INTO outbox_v7 (id, estimate_id, kind, dedupe, recipient, created_at, attempts, next_attempt_at, last_error,
+    sent_at, failed_at)
+  SELECT id, estimate_id, kind, kind, recipient, created_at, attempts, next_attempt_at, last_error, sent_at, failed_at
+  FROM outbox;
+DROP TABLE outbox;
+ALTER TABLE outbox_v7 RENAME TO outbox;
+CREATE INDEX outbox_pending ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL;
+CREATE INDEX outbox_recipient ON outbox (recipient COLLATE NOCASE, kind, created_at);
+CREATE INDEX outbox_estimate ON outbox (estimate_id);
 `;
 
 export type Migration = { version: number; name: string; up: string };
@@ -189,4 +221,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "visitor figures: daily aggregates, the day's salt and de-duplication keys",
     up: VISIT_TABLES_SQL,
   },
+  { version: 7, name: "e-mails: any number per request, kept as queued, withdrawable", up: MIGRATE_V7 },
 ];

@@ -5,7 +5,7 @@ import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
-import { createVisitStore } from "../store/visits.ts";
+import { createVisitorFigureStore } from "../store/visitor-figures.ts";
 
 // Callers keep importing the types from here.
 export * from "../store/types.ts";
@@ -26,7 +26,7 @@ export function openEstimateStore({
     ...createRetentionStore(db),
     ...createHealthStore(db, now),
     /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
-    visits: createVisitStore(db),
+    visitorFigures: createVisitorFigureStore(db),
     close() {
       if (db.open) db.close();
     },

@@ -18,8 +18,13 @@ export type Mail = {
   html: string;
   /** What nodemailer sends as it is: the subject, already encoded. */
   headers: Record<string, { prepared: true; value: string }>;
-  /** Images the HTML shows inline (`cid:`): the homeowner's photos in the owner's alert. */
-  attachments?: { filename: string; content: Buffer; cid: string; contentType: "image/jpeg" }[];
+  /** Files: images the HTML shows inline (`cid:`, the homeowner's photos in the owner's alert), or attached. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
+  /**
+   * A calendar invite (server/booking/invite.ts): sent as the text/calendar part with the same `method=`, and again
+   * as an invite.ics attachment (nodemailer's icalEvent does both).
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; ics: string };
 };
 
 /** The most the alert's inline photos may add, base64 included, so the whole e-mail stays under 2 MB. */
@@ -105,7 +110,7 @@ function alertPhotos(
     attachments
       .map(
         (a, i) =>
-          `<p style="margin:0 0 8px"><img src="cid:${escapeHtml(a.cid)}" alt="Photo ${i + 1}" ` +
+          `<p style="margin:0 0 8px"><img src="cid:${escapeHtml(a.cid ?? "")}" alt="Photo ${i + 1}" ` +
           `style="max-width:100%;height:auto;border-radius:6px"></p>`,
       )
       .join("") +
@@ -113,7 +118,7 @@ function alertPhotos(
   return { text, html, attachments };
 }
 
-function withSubject(subject: string, mail: Omit<Mail, "subject" | "headers">): Mail {
+export function withSubject(subject: string, mail: Omit<Mail, "subject" | "headers">): Mail {
   return { subject, ...mail, headers: { Subject: { prepared: true, value: encodeHeaderText(subject) } } };
 }
 

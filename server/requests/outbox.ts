@@ -5,9 +5,10 @@
 // drains the queue one message at a time, and no send may take longer than `timeoutMs`.
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../../app/content/business.ts";
-import { dayOf } from "../../app/lib/visits.ts";
-import { VISIT_RETENTION_MONTHS } from "../store/visits.ts";
-import type { EstimateStore, OutboxItem } from "./estimate-store.ts";
+import { dayOf } from "../../app/lib/visitor-figures.ts";
+import { VISIT_RETENTION_MONTHS } from "../store/visitor-figures.ts";
+import type { EstimateStore, MailKind, OutboxItem } from "./estimate-store.ts";
+import { readStoredMail } from "./stored-mail.ts";
 import type { ReviewSettings } from "./review-words.ts";
 import {
   confirmation,
@@ -43,6 +44,11 @@ export type OutboxOptions = {
   intervalMs?: number;
   /** Longest a single send may take, from connecting to the server's final answer. */
   timeoutMs?: number;
+  /**
+   * Other features' messages composed when they are sent (a visit's reminder): the Mail, or "withdrawn" when it is
+   * no longer wanted (the visit moved), or null when what it was about is gone.
+   */
+  composers?: Partial<Record<MailKind, (item: OutboxItem) => Mail | "withdrawn" | null>>;
   now?: () => Date;
   log?: (message: string) => void;
   warn?: (message: string) => void;
@@ -64,6 +70,7 @@ export function createOutbox({
   consoleLinks,
   review,
   reminderAfterBusinessHours = 4,
+  composers = {},
   intervalMs = 5000,
   timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
   now = () => new Date(),
@@ -85,7 +92,14 @@ export function createOutbox({
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
-  function compose(item: OutboxItem): Mail | null {
+  // One Message-ID per outbox row: should a send be repeated (the process stopped between the server's "250 OK" and
+  // marking the row sent), the receiving mail system sees the same message again, and most keep one copy.
+  const messageHost = new URL(siteUrl).hostname || "localhost";
+
+  function compose(item: OutboxItem): Mail | "withdrawn" | null {
+    if (item.message !== null) return readStoredMail(item.message);
+    const composer = composers[item.kind];
+    if (composer) return composer(item);
     const lead = store.get(item.estimate_id);
     if (!lead) return null;
     if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
@@ -123,6 +137,10 @@ export function createOutbox({
       // The subject goes out through `headers`, already encoded; nodemailer's own `subject` stays unset.
       headers: mail.headers,
       ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      ...(mail.calendar
+        ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.ics, filename: "invite.ics" } }
+        : {}),
+      messageId: `<outbox-${item.id}.${item.estimate_id}@${messageHost}>`,
       signal: AbortSignal.timeout(timeoutMs),
     };
     try {
@@ -164,11 +182,15 @@ export function createOutbox({
     try {
       queueReminders();
       for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
-        let mail: Mail | null;
+        let mail: Mail | "withdrawn" | null;
         try {
           mail = compose(item);
         } catch (error) {
           recordFailure(item, error);
+          continue;
+        }
+        if (mail === "withdrawn") {
+          store.withdraw(item.estimate_id, item.dedupe);
           continue;
         }
         if (!mail) {
@@ -218,7 +240,7 @@ export function purgeExpired(store: EstimateStore, now: Date, log: (message: str
   const removed = store.purge(monthsBefore(now, business.leads.retentionMonths)).length;
   if (removed > 0) log(`Deleted ${removed} estimate request(s) older than ${business.leads.retentionMonths} months.`);
   // Visitor figures name nobody, but are kept no longer than the privacy page says.
-  const days = store.visits.purgeBefore(dayOf(monthsBefore(now, VISIT_RETENTION_MONTHS), business.timeZone));
+  const days = store.visitorFigures.purgeBefore(dayOf(monthsBefore(now, VISIT_RETENTION_MONTHS), business.timeZone));
   if (days > 0) log(`Deleted ${days} row(s) of visitor figures older than ${VISIT_RETENTION_MONTHS} months.`);
   return removed;
 }

@@ -1,21 +1,27 @@
 // The mail outbox: one row per request and kind of e-mail, with its attempts and final state (decision 0005).
 import type { Db } from "../db/database.ts";
-import type { MailKind, OutboxItem, OutboxRow } from "./types.ts";
+import type { MailKind, OutboxItem, OutboxRow, QueueOptions } from "./types.ts";
 
 export function createOutboxStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const enqueueStmt = db.prepare(
-    `INSERT INTO outbox (estimate_id, kind, recipient, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (estimate_id, kind) DO NOTHING`,
+    `INSERT INTO outbox (estimate_id, kind, dedupe, recipient, created_at, next_attempt_at, message)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (estimate_id, dedupe) DO NOTHING`,
+  );
+  const withdrawStmt = db.prepare(
+    `UPDATE outbox SET cancelled_at = ? WHERE estimate_id = ? AND dedupe = ? AND sent_at IS NULL
+       AND failed_at IS NULL AND cancelled_at IS NULL`,
   );
   const recentConfirmation = db.prepare<[string, string], { n: number }>(
     `SELECT count(*) AS n FROM outbox WHERE kind = 'confirmation' AND recipient = ? COLLATE NOCASE AND created_at >= ?`,
   );
-  // The owner's alerts go first, then confirmations, then reminders; oldest first within a kind.
+  // The owner's alerts go first, then what the homeowner waits for, then the rest; oldest first within a kind.
   const dueStmt = db.prepare<{ now: string; limit: number }, OutboxItem>(
-    `SELECT id, estimate_id, kind, attempts, recipient FROM outbox
-     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= @now
-     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'confirmation' THEN 1 ELSE 2 END, id LIMIT @limit`,
+    `SELECT id, estimate_id, kind, dedupe, attempts, recipient, message FROM outbox
+     WHERE sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL AND next_attempt_at <= @now
+     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'visit-owner' THEN 0 WHEN 'confirmation' THEN 1
+       WHEN 'visit-invite' THEN 1 ELSE 2 END, id LIMIT @limit`,
   );
   const sentStmt = db.prepare(
     "UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id",
@@ -29,7 +35,8 @@ export function createOutboxStore(db: Db, now: () => Date) {
   const outboxStmt = db.prepare<[], OutboxRow>("SELECT * FROM outbox ORDER BY id");
   const deliveriesStmt = db.prepare<[number], OutboxRow>("SELECT * FROM outbox WHERE estimate_id = ? ORDER BY id");
   const troubleStmt = db.prepare<[], OutboxRow>(
-    "SELECT * FROM outbox WHERE sent_at IS NULL AND (failed_at IS NOT NULL OR attempts >= 3) ORDER BY id",
+    `SELECT * FROM outbox WHERE sent_at IS NULL AND cancelled_at IS NULL AND (failed_at IS NOT NULL OR attempts >= 3)
+     ORDER BY id`,
   );
   const retryFailedStmt = db.prepare(
     "UPDATE outbox SET failed_at = NULL, next_attempt_at = ? WHERE sent_at IS NULL AND failed_at IS NOT NULL",
@@ -37,15 +44,22 @@ export function createOutboxStore(db: Db, now: () => Date) {
 
   const listeners = new Set<() => void>();
 
-  function enqueue(estimateId: number, kind: MailKind, recipient: string): boolean {
+  /** Queues a message once per request and key (the kind by default); false when that one was queued before. */
+  function enqueue(estimateId: number, kind: MailKind, recipient: string, options: QueueOptions = {}): boolean {
     const at = iso();
-    const queued = enqueueStmt.run(estimateId, kind, recipient, at, at).changes > 0;
+    const due = options.at ? options.at.toISOString() : at;
+    const queued =
+      enqueueStmt.run(estimateId, kind, options.key ?? kind, recipient, at, due, options.message ?? null).changes > 0;
     if (queued) for (const listener of listeners) listener();
     return queued;
   }
 
   return {
     enqueue,
+    /** Withdraws a message not yet sent (a reminder for a visit that moved or was cancelled); true when one was. */
+    withdraw(estimateId: number, key: string): boolean {
+      return withdrawStmt.run(iso(), estimateId, key).changes > 0;
+    },
     /** Calls `listener` whenever a message is queued (often inside a transaction); returns the unsubscribe. */
     onQueued(listener: () => void): () => void {
       listeners.add(listener);

@@ -2,7 +2,17 @@
 export const LEAD_STATUSES = ["new", "contacted", "scheduled", "quoted", "won", "lost", "out-of-area"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const MAIL_KINDS = ["owner-alert", "confirmation", "reminder", "review-request"] as const;
+export const MAIL_KINDS = [
+  "owner-alert",
+  "confirmation",
+  "reminder",
+  "review-request",
+  // A booked estimate visit (server/booking/): the homeowner's invite (booked, moved, cancelled), the owner's copy of
+  // it, and the homeowner's reminder the day before.
+  "visit-invite",
+  "visit-owner",
+  "visit-reminder",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Where a request came from, kept without cookies (see app/lib/attribution.ts). Every value is bounded. */
@@ -89,7 +99,17 @@ export type StoredEstimate = {
   photos_refused: string;
 };
 
-export type OutboxItem = { id: number; estimate_id: number; kind: MailKind; attempts: number; recipient: string };
+export type OutboxItem = {
+  id: number;
+  estimate_id: number;
+  kind: MailKind;
+  /** Names the message within its request: the kind, or e.g. "invite:12:3" where a request has several. */
+  dedupe: string;
+  attempts: number;
+  recipient: string;
+  /** The message as composed when it was queued (JSON, requests/outbox.ts), or null: composed when it is sent. */
+  message: string | null;
+};
 
 export type OutboxRow = OutboxItem & {
   created_at: string;
@@ -97,13 +117,18 @@ export type OutboxRow = OutboxItem & {
   last_error: string | null;
   sent_at: string | null;
   failed_at: string | null;
+  cancelled_at: string | null;
 };
+
+/** What a message queued by another feature carries: its key within the request, when it is due, its bytes. */
+export type QueueOptions = { key?: string; at?: Date; message?: string };
 
 export type Note = { id: number; estimate_id: number; at: string; text: string };
 
 /** A message's state as the owner sees it. */
-export function deliveryState(row: OutboxRow): "sent" | "failed" | "retrying" | "queued" {
+export function deliveryState(row: OutboxRow): "sent" | "failed" | "retrying" | "queued" | "withdrawn" {
   if (row.sent_at) return "sent";
+  if (row.cancelled_at) return "withdrawn";
   if (row.failed_at) return "failed";
   return row.attempts > 0 ? "retrying" : "queued";
 }

@@ -16,10 +16,10 @@ import {
   pageKey,
   referrerSite,
   tagValue,
-} from "../../app/lib/visits.ts";
+} from "../../app/lib/visitor-figures.ts";
 import { zonedInstant } from "../../app/lib/business-hours.ts";
 import { routerPath } from "../http/http-guards.ts";
-import type { VisitKind, VisitRow, VisitStore } from "../store/visits.ts";
+import type { VisitKind, VisitRow, VisitorFigureStore } from "../store/visitor-figures.ts";
 
 /** Distinct buckets one day may hold per figure; later ones count under `other`, so no table grows with abuse. */
 export const DAY_CAPS: Readonly<Record<Exclude<VisitKind, "all" | "device">, { max: number; other: string }>> = {
@@ -81,7 +81,7 @@ export function createVisitorCounter({
   enabled = true,
   log = console.error,
 }: {
-  store: VisitStore;
+  store: VisitorFigureStore;
   timeZone: string;
   now?: () => Date;
   enabled?: boolean;

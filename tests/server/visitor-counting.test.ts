@@ -224,7 +224,7 @@ describe("the daily salt", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "visit-salt-"));
     const store = openEstimateStore({ dataDir });
     let clock = new Date("2026-03-10T15:00:00Z");
-    const counter = createVisitorCounter({ store: store.visits, timeZone: "America/Chicago", now: () => clock });
+    const counter = createVisitorCounter({ store: store.visitorFigures, timeZone: "America/Chicago", now: () => clock });
     const same = {
       path: "/",
       known: true,
@@ -251,7 +251,7 @@ describe("the daily salt", () => {
     expect(now).toHaveLength(1);
     expect(now[0]?.day).toBe("2026-03-11");
     expect(now[0]?.salt).not.toBe(first?.salt);
-    const all = store.visits.since("2026-03-01").filter((r) => r.kind === "all");
+    const all = store.visitorFigures.since("2026-03-01").filter((r) => r.kind === "all");
     expect(all).toEqual([
       { day: "2026-03-10", kind: "all", bucket: "", views: 3, visitors: 1 },
       { day: "2026-03-11", kind: "all", bucket: "", views: 1, visitors: 1 },
@@ -274,7 +274,7 @@ describe("the daily salt", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "visit-purge-"));
     const store = openEstimateStore({ dataDir });
     const row = { kind: "all" as const, bucket: "", views: 1, visitors: 1 };
-    store.visits.write(
+    store.visitorFigures.write(
       [
         { ...row, day: "2024-01-31" },
         { ...row, day: "2024-03-01" },
@@ -283,7 +283,7 @@ describe("the daily salt", () => {
     );
     const { purgeExpired } = await import("../../server/requests/outbox.ts");
     purgeExpired(store, new Date("2026-03-10T12:00:00Z"), () => {});
-    expect(store.visits.since("2000-01-01").map((r) => r.day)).toEqual(["2024-03-01"]);
+    expect(store.visitorFigures.since("2000-01-01").map((r) => r.day)).toEqual(["2024-03-01"]);
     store.close();
   });
 });

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { business } from "~/content/business";
 import { buildReport, reportStart, type Report } from "~/lib/reports";
 import type { Conversion, Traffic } from "~/lib/visit-report";
-import { dayOf } from "~/lib/visits";
+import { dayOf } from "~/lib/visitor-figures";
 
 export function ownerReport(context: AppLoadContext): Report {
   const { estimates, owner } = context;
@@ -22,7 +22,7 @@ export function ownerReport(context: AppLoadContext): Report {
     hours: business.hours,
     promiseHours: business.leads.callBackWithinBusinessHours,
     siteHost: new URL(context.siteOrigin).hostname,
-    visits: estimates.visits.since(dayOf(start, business.timeZone)),
+    visits: estimates.visitorFigures.since(dayOf(start, business.timeZone)),
   });
 }
 

@@ -9,9 +9,9 @@ export type VisitKind = (typeof VISIT_KINDS)[number];
 
 export type VisitRow = { day: string; kind: VisitKind; bucket: string; views: number; visitors: number };
 
-export { VISIT_RETENTION_MONTHS } from "../../app/lib/visits.ts";
+export { VISIT_RETENTION_MONTHS } from "../../app/lib/visitor-figures.ts";
 
-export function createVisitStore(db: Database.Database) {
+export function createVisitorFigureStore(db: Database.Database) {
   const saltOf = db.prepare<[string], { salt: string }>("SELECT salt FROM visit_salt WHERE day = ?");
   const addSalt = db.prepare("INSERT INTO visit_salt (day, salt) VALUES (?, ?)");
   const dropSalts = db.prepare("DELETE FROM visit_salt WHERE day <> ?");
@@ -75,4 +75,4 @@ export function createVisitStore(db: Database.Database) {
   };
 }
 
-export type VisitStore = ReturnType<typeof createVisitStore>;
+export type VisitorFigureStore = ReturnType<typeof createVisitorFigureStore>;
