@@ -1,0 +1,88 @@
+// Which arrival windows a homeowner may book: a pure function of the owner's settings, days off, the visits already
+// booked, the owner's busy times and the time now. Days come from the business's calendar (wall-time.ts), so a
+// window starts at its wall-clock time on the days daylight saving time changes too. Full days are left out.
+import { instantAt, addDays, dayAt, weekdayName, type Day, type WallTime } from "../time/wall-time.ts";
+import type { ArrivalWindow, BookingSettings } from "./availability.ts";
+
+export type DayOff = { first: Day; last: Day };
+
+/** A visit that holds its window: its day and wall-clock window. */
+export type TakenWindow = { day: Day; starts: WallTime; ends: WallTime };
+
+/** A time the owner is busy (his own calendar, issue 47), as instants. */
+export type Busy = { start: Date; end: Date };
+
+export type OpenWindow = ArrivalWindow & { day: Day; startsAt: Date; endsAt: Date };
+export type OpenDay = { day: Day; windows: OpenWindow[] };
+
+export type WindowInputs = {
+  settings: BookingSettings;
+  daysOff: readonly DayOff[];
+  taken: readonly TakenWindow[];
+  busy?: readonly Busy[];
+  now: Date;
+  timeZone: string;
+};
+
+export function isDayOff(day: Day, daysOff: readonly DayOff[]): boolean {
+  return daysOff.some((off) => off.first <= day && day <= off.last);
+}
+
+const overlaps = (a: { starts: WallTime; ends: WallTime }, b: { starts: WallTime; ends: WallTime }) =>
+  a.starts < b.ends && b.starts < a.ends;
+
+/** Bookings for `day` close at the cut-off the day before. */
+export function bookingCloses(day: Day, settings: BookingSettings, timeZone: string): Date {
+  return instantAt(addDays(day, -1), settings.cutoff, timeZone);
+}
+
+/**
+ * Why one window cannot be booked now, or null when it can: the check the booking transaction makes again, so the
+ * page and the write can never disagree.
+ */
+export function windowRefusal(
+  window: TakenWindow,
+  { settings, daysOff, taken, busy = [], now, timeZone }: WindowInputs,
+): "closed" | "day-off" | "not-offered" | "full" | "day-full" | "busy" | null {
+  const today = dayAt(now, timeZone);
+  if (window.day <= today || window.day > addDays(today, settings.horizonDays)) return "closed";
+  if (now.getTime() >= bookingCloses(window.day, settings, timeZone).getTime()) return "closed";
+  if (isDayOff(window.day, daysOff)) return "day-off";
+  const offered = settings.windows[weekdayName(window.day)] ?? [];
+  if (!offered.some((w) => w.starts === window.starts && w.ends === window.ends)) return "not-offered";
+  const sameDay = taken.filter((t) => t.day === window.day);
+  if (sameDay.length >= settings.dailyCap) return "day-full";
+  if (sameDay.filter((t) => overlaps(t, window)).length >= settings.perWindow) return "full";
+  const startsAt = instantAt(window.day, window.starts, timeZone).getTime();
+  const endsAt = instantAt(window.day, window.ends, timeZone).getTime();
+  if (busy.some((b) => b.start.getTime() < endsAt && startsAt < b.end.getTime())) return "busy";
+  return null;
+}
+
+/** Every window that can be booked now, by day, soonest first; days with none are left out. */
+export function openWindows(inputs: WindowInputs): OpenDay[] {
+  const { settings, daysOff, taken, busy = [], now, timeZone } = inputs;
+  if (!settings.enabled) return [];
+  const today = dayAt(now, timeZone);
+  const byDay = new Map<Day, TakenWindow[]>();
+  for (const t of taken) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t]);
+  const days: OpenDay[] = [];
+  for (let n = 1; n <= settings.horizonDays; n++) {
+    const day = addDays(today, n);
+    const offered = settings.windows[weekdayName(day)] ?? [];
+    if (offered.length === 0 || isDayOff(day, daysOff)) continue;
+    if (now.getTime() >= bookingCloses(day, settings, timeZone).getTime()) continue;
+    const sameDay = byDay.get(day) ?? [];
+    if (sameDay.length >= settings.dailyCap) continue;
+    const windows: OpenWindow[] = [];
+    for (const w of offered) {
+      if (sameDay.filter((t) => overlaps(t, w)).length >= settings.perWindow) continue;
+      const startsAt = instantAt(day, w.starts, timeZone);
+      const endsAt = instantAt(day, w.ends, timeZone);
+      if (busy.some((b) => b.start < endsAt && startsAt < b.end)) continue;
+      windows.push({ ...w, day, startsAt, endsAt });
+    }
+    if (windows.length > 0) days.push({ day, windows });
+  }
+  return days;
+}
