@@ -3,7 +3,14 @@
 // how far ahead booking opens, until when a homeowner may move or cancel online, and when the reminder goes.
 import { z } from "zod";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
-import { isWallTime, minutesOf, WEEKDAY_NAMES, wallTimeOf, type WallTime, type WeekdayName } from "../time/wall-time.ts";
+import {
+  isWallTime,
+  minutesOf,
+  WEEKDAY_NAMES,
+  wallTimeOf,
+  type WallTime,
+  type WeekdayName,
+} from "../time/wall-time.ts";
 
 export type ArrivalWindow = { starts: WallTime; ends: WallTime };
 
@@ -97,7 +104,10 @@ export function readBookingSettings(json: string | null, hours: OpeningHours): B
 /** Windows as the owner types them: "8-10, 10-12, 1-3pm, 15:00-17:00"; null with the reason when one does not read. */
 export function parseWindows(text: string): { windows: ArrivalWindow[] } | { error: string } {
   const windows: ArrivalWindow[] = [];
-  for (const raw of text.split(/[,;\n]+/).map((p) => p.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(/[,;\n]+/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|—|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$/i.exec(raw);
     if (!m) return { error: `"${raw}" is not a window like 8-10 or 13:00-15:00` };
     const [, h1, m1 = "00", ap1, h2, m2 = "00", ap2] = m;
@@ -112,7 +122,8 @@ export function parseWindows(text: string): { windows: ArrivalWindow[] } | { err
     };
     const startH = hour(h1 as string, ap1, ap2, true);
     const endH = hour(h2 as string, ap2, ap1, false);
-    if (startH > 23 || endH > 24 || Number(m1) > 59 || Number(m2) > 59) return { error: `"${raw}" is not a time of day` };
+    if (startH > 23 || endH > 24 || Number(m1) > 59 || Number(m2) > 59)
+      return { error: `"${raw}" is not a time of day` };
     const starts = wallTimeOf(startH * 60 + Number(m1));
     const ends = endH === 24 ? "23:59" : wallTimeOf(endH * 60 + Number(m2));
     if (minutesOf(ends) <= minutesOf(starts)) return { error: `"${raw}" ends before it starts` };

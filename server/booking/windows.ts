@@ -6,8 +6,8 @@ import type { ArrivalWindow, BookingSettings } from "./availability.ts";
 
 export type DayOff = { first: Day; last: Day };
 
-/** A visit that holds its window: its day and wall-clock window. */
-export type TakenWindow = { day: Day; starts: WallTime; ends: WallTime };
+/** A visit that holds its window: its day and wall-clock window (and which of the window's places, when stored). */
+export type TakenWindow = { day: Day; starts: WallTime; ends: WallTime; slot?: number };
 
 /** A time the owner is busy (his own calendar, issue 47), as instants. */
 export type Busy = { start: Date; end: Date };
@@ -22,6 +22,8 @@ export type WindowInputs = {
   busy?: readonly Busy[];
   now: Date;
   timeZone: string;
+  /** The owner books for a caller: from today, past the homeowner's cut-off. */
+  owner?: boolean;
 };
 
 export function isDayOff(day: Day, daysOff: readonly DayOff[]): boolean {
@@ -42,11 +44,12 @@ export function bookingCloses(day: Day, settings: BookingSettings, timeZone: str
  */
 export function windowRefusal(
   window: TakenWindow,
-  { settings, daysOff, taken, busy = [], now, timeZone }: WindowInputs,
+  { settings, daysOff, taken, busy = [], now, timeZone, owner = false }: WindowInputs,
 ): "closed" | "day-off" | "not-offered" | "full" | "day-full" | "busy" | null {
   const today = dayAt(now, timeZone);
-  if (window.day <= today || window.day > addDays(today, settings.horizonDays)) return "closed";
-  if (now.getTime() >= bookingCloses(window.day, settings, timeZone).getTime()) return "closed";
+  if (window.day < today || (!owner && window.day === today)) return "closed";
+  if (window.day > addDays(today, settings.horizonDays)) return "closed";
+  if (!owner && now.getTime() >= bookingCloses(window.day, settings, timeZone).getTime()) return "closed";
   if (isDayOff(window.day, daysOff)) return "day-off";
   const offered = settings.windows[weekdayName(window.day)] ?? [];
   if (!offered.some((w) => w.starts === window.starts && w.ends === window.ends)) return "not-offered";
@@ -61,17 +64,17 @@ export function windowRefusal(
 
 /** Every window that can be booked now, by day, soonest first; days with none are left out. */
 export function openWindows(inputs: WindowInputs): OpenDay[] {
-  const { settings, daysOff, taken, busy = [], now, timeZone } = inputs;
-  if (!settings.enabled) return [];
+  const { settings, daysOff, taken, busy = [], now, timeZone, owner = false } = inputs;
+  if (!settings.enabled && !owner) return [];
   const today = dayAt(now, timeZone);
   const byDay = new Map<Day, TakenWindow[]>();
   for (const t of taken) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t]);
   const days: OpenDay[] = [];
-  for (let n = 1; n <= settings.horizonDays; n++) {
+  for (let n = owner ? 0 : 1; n <= settings.horizonDays; n++) {
     const day = addDays(today, n);
     const offered = settings.windows[weekdayName(day)] ?? [];
     if (offered.length === 0 || isDayOff(day, daysOff)) continue;
-    if (now.getTime() >= bookingCloses(day, settings, timeZone).getTime()) continue;
+    if (!owner && now.getTime() >= bookingCloses(day, settings, timeZone).getTime()) continue;
     const sameDay = byDay.get(day) ?? [];
     if (sameDay.length >= settings.dailyCap) continue;
     const windows: OpenWindow[] = [];
@@ -79,6 +82,8 @@ export function openWindows(inputs: WindowInputs): OpenDay[] {
       if (sameDay.filter((t) => overlaps(t, w)).length >= settings.perWindow) continue;
       const startsAt = instantAt(day, w.starts, timeZone);
       const endsAt = instantAt(day, w.ends, timeZone);
+      // The owner may book today's windows that have not ended.
+      if (endsAt <= now) continue;
       if (busy.some((b) => b.start < endsAt && startsAt < b.end)) continue;
       windows.push({ ...w, day, startsAt, endsAt });
     }

@@ -208,6 +208,80 @@ CREATE INDEX outbox_recipient ON outbox (recipient COLLATE NOCASE, kind, created
 CREATE INDEX outbox_estimate ON outbox (estimate_id);
 `;
 
+// Version 8: booking the estimate visit (server/booking/, decision 0030). A request's booking links (each secret only
+// as a hash: every e-mail gets its own) and where the visit is; the visits, each with an invite UID for life and a SEQUENCE raised on every change;
+// what happened to each; the owner's availability and days off. A partial unique index makes a window impossible to
+// book twice: one row per (day, window, slot) among booked visits. A request has at most one visit not cancelled.
+const MIGRATE_V8 = `
+CREATE TABLE booking_tokens (
+  token_hash TEXT PRIMARY KEY,
+  estimate_id INTEGER NOT NULL REFERENCES estimates(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX booking_tokens_estimate ON booking_tokens (estimate_id);
+CREATE TABLE booking_places (
+  estimate_id INTEGER PRIMARY KEY REFERENCES estimates(id) ON DELETE CASCADE,
+  town TEXT NOT NULL,
+  served INTEGER NOT NULL,
+  street TEXT NOT NULL,
+  notes TEXT NOT NULL DEFAULT '',
+  placed_at TEXT NOT NULL
+);
+CREATE TABLE visits (
+  id INTEGER PRIMARY KEY,
+  estimate_id INTEGER NOT NULL REFERENCES estimates(id) ON DELETE CASCADE,
+  uid TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL CHECK (status IN ('booked', 'held', 'cancelled')),
+  day TEXT NOT NULL,
+  starts TEXT NOT NULL,
+  ends TEXT NOT NULL,
+  starts_at TEXT NOT NULL,
+  ends_at TEXT NOT NULL,
+  slot INTEGER NOT NULL,
+  sequence INTEGER NOT NULL DEFAULT 0,
+  town TEXT NOT NULL,
+  street TEXT NOT NULL,
+  notes TEXT NOT NULL DEFAULT '',
+  email TEXT NOT NULL,
+  phone_digits TEXT NOT NULL,
+  booked_at TEXT NOT NULL,
+  booked_by TEXT NOT NULL CHECK (booked_by IN ('homeowner', 'owner')),
+  booked_in_hours INTEGER NOT NULL,
+  idempotency_key TEXT UNIQUE,
+  changed_at TEXT,
+  cancelled_at TEXT,
+  cancelled_by TEXT,
+  cancel_reason TEXT
+);
+CREATE UNIQUE INDEX visits_window ON visits (day, starts, slot) WHERE status = 'booked';
+CREATE UNIQUE INDEX visits_per_request ON visits (estimate_id) WHERE status <> 'cancelled';
+CREATE INDEX visits_day ON visits (day, starts) WHERE status = 'booked';
+CREATE INDEX visits_email ON visits (email COLLATE NOCASE) WHERE status = 'booked';
+CREATE INDEX visits_phone ON visits (phone_digits) WHERE status = 'booked';
+CREATE TABLE visit_events (
+  id INTEGER PRIMARY KEY,
+  visit_id INTEGER NOT NULL REFERENCES visits(id) ON DELETE CASCADE,
+  at TEXT NOT NULL,
+  event TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '',
+  by TEXT NOT NULL
+);
+CREATE INDEX visit_events_visit ON visit_events (visit_id);
+CREATE TABLE booking_settings (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  json TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE days_off (
+  id INTEGER PRIMARY KEY,
+  first_day TEXT NOT NULL,
+  last_day TEXT NOT NULL,
+  note TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  CHECK (first_day <= last_day)
+);
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -222,4 +296,5 @@ export const MIGRATIONS: readonly Migration[] = [
     up: VISIT_TABLES_SQL,
   },
   { version: 7, name: "e-mails: any number per request, kept as queued, withdrawable", up: MIGRATE_V7 },
+  { version: 8, name: "booking: links, places, visits and their events, availability, days off", up: MIGRATE_V8 },
 ];

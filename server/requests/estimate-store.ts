@@ -6,6 +6,7 @@ import { createOutboxStore } from "../store/outbox.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
+import { createVisitStore } from "../store/visits.ts";
 
 // Callers keep importing the types from here.
 export * from "../store/types.ts";
@@ -27,6 +28,8 @@ export function openEstimateStore({
     ...createHealthStore(db, now),
     /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
     visitorFigures: createVisitorFigureStore(db),
+    /** Booked estimate visits, their links and the owner's availability (server/booking/ keeps the rules). */
+    visits: createVisitStore(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -45,10 +45,11 @@ export type OutboxOptions = {
   /** Longest a single send may take, from connecting to the server's final answer. */
   timeoutMs?: number;
   /**
-   * Other features' messages composed when they are sent (a visit's reminder): the Mail, or "withdrawn" when it is
-   * no longer wanted (the visit moved), or null when what it was about is gone.
+   * Other features' messages, finished when they are sent: given the message kept when it was queued (or null), the
+   * Mail to send (a fresh link put in, say), "withdrawn" when it is no longer wanted (a reminder for a visit that
+   * moved), or null when what it was about is gone.
    */
-  composers?: Partial<Record<MailKind, (item: OutboxItem) => Mail | "withdrawn" | null>>;
+  composers?: Partial<Record<MailKind, (item: OutboxItem, stored: Mail | null) => Mail | "withdrawn" | null>>;
   now?: () => Date;
   log?: (message: string) => void;
   warn?: (message: string) => void;
@@ -97,9 +98,10 @@ export function createOutbox({
   const messageHost = new URL(siteUrl).hostname || "localhost";
 
   function compose(item: OutboxItem): Mail | "withdrawn" | null {
-    if (item.message !== null) return readStoredMail(item.message);
+    const stored = item.message === null ? null : readStoredMail(item.message);
     const composer = composers[item.kind];
-    if (composer) return composer(item);
+    if (composer) return composer(item, stored);
+    if (stored) return stored;
     const lead = store.get(item.estimate_id);
     if (!lead) return null;
     if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });

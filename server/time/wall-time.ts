@@ -43,9 +43,9 @@ export function instantAt(day: Day, time: WallTime, timeZone: string): Date {
   const key = `${timeZone} ${day} ${time}`;
   let ms = instants.get(key);
   if (ms === undefined) {
-    ms = Temporal.PlainDateTime.from(`${day}T${time}`)
-      .toZonedDateTime(timeZone, { disambiguation: "compatible" })
-      .epochMilliseconds;
+    ms = Temporal.PlainDateTime.from(`${day}T${time}`).toZonedDateTime(timeZone, {
+      disambiguation: "compatible",
+    }).epochMilliseconds;
     if (instants.size > 20_000) instants.clear();
     instants.set(key, ms);
   }
