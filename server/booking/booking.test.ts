@@ -255,13 +255,13 @@ describe("moving and cancelling", () => {
     const row = store.deliveries(id).find((d) => d.kind === "visit-reminder");
     if (!row) throw new Error("no reminder");
     const compose = booking.composers["visit-reminder"];
-    const mail = compose(row, null);
+    const mail = compose(row);
     expect(mail).toMatchObject({
       subject: expect.stringContaining("Reminder: your free estimate visit Wed, Dec 2, 8–10 am"),
     });
     expect(typeof mail === "object" && mail?.text).toMatch(/https:\/\/www\.example\.com\/visit\/[A-Za-z0-9_-]{43}/);
     booking.move(token, { day: "2026-12-03", starts: "08:00" });
-    expect(compose(row, null)).toBe("withdrawn");
+    expect(compose(row)).toBe("withdrawn");
   });
 });
 
