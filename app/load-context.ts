@@ -1,9 +1,10 @@
 // What the Node server hands every request (server/app.ts): the estimate store and request facts.
+import type { Booking } from "../server/booking/booking.ts";
 import type { EstimateStore } from "../server/requests/estimate-store.ts";
 import type { Publisher } from "../server/publishing/publish.ts";
 import type { OwnerConsole } from "../server/owner/owner-console.ts";
 import type { PushNotifier } from "../server/owner/push.ts";
-import type { EstimateGuard } from "../server/http/security.ts";
+import type { EstimateGuard, VisitGuard } from "../server/http/security.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -17,12 +18,18 @@ declare module "react-router" {
     clientIp: string | null;
     /** Cross-site and rate-limit guards, run by the endpoint itself so every spelling of its URL is covered. */
     guardEstimate: EstimateGuard;
+    /** The visit page's guards: same-site POSTs, bookings per address, failed link lookups. */
+    guardVisit: VisitGuard;
     /** The estimate endpoint's upload settings (server/requests/estimate-upload.ts). */
     uploads: { idleMs: number };
     /** Saves the owner's edits and publishes them (server/publishing/publish.ts); null where the console cannot publish. */
     publisher: Publisher | null;
     /** The owner console's sessions, passkeys, tokens and audit log; every owner route reaches them through its guard. */
     owner: OwnerConsole;
+    /** Booking the estimate visit (server/booking/booking.ts): windows, the homeowner's link, the owner's Visits. */
+    booking: Booking;
+    /** The server's clock (server/time/clock.ts): the system's, or a test's. */
+    now: () => Date;
     /** Pushes new requests to the owner's devices (server/owner/push.ts); null where the server sends none (tests). */
     push: PushNotifier | null;
   }

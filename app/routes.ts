@@ -10,6 +10,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("contact/received", "routes/contact-received.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
+  // The homeowner's own link to book, move or cancel the estimate visit (server/booking/).
+  route("visit/:token", "routes/visit.tsx"),
   route("faq", "routes/faq.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -31,7 +31,8 @@ import { PHOTO_COPY_NAME } from "./photos/photo-copies.ts";
 import { type Publisher, PublishError } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
-import { estimateGuard, originOf, securityHeaders } from "./http/security.ts";
+import { createBooking, type Booking } from "./booking/booking.ts";
+import { estimateGuard, originOf, securityHeaders, visitGuard } from "./http/security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
 const ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -186,6 +187,10 @@ export type AppOptions = {
   push?: PushNotifier | null;
   /** Counts public page views (server/visitors/visitor-counter.ts); null counts none. */
   visits?: VisitorCounter | null;
+  /** Booking the estimate visit; by default one over the store that queues no e-mail. */
+  booking?: Booking;
+  /** The server's clock for dates the pages show and check (booking windows, cut-offs). */
+  clock?: () => Date;
 };
 
 export async function createApp({
@@ -208,18 +213,23 @@ export async function createApp({
   owner = createOwnerConsole({ db: store.db }),
   push = null,
   visits = null,
+  clock = () => new Date(),
+  booking,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
   // The origin is settled once: SITE_URL, else the one the first build was made with.
   const siteOrigin = originOf(siteUrl) ?? originOf(firstEntry.buildSiteUrl);
   const pageCache = createPageCache(pageCacheBytes);
+  const visitBooking =
+    booking ?? createBooking({ store, now: clock, siteUrl: siteOrigin ?? siteUrl ?? "http://localhost:3000" });
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
     configuredOrigins: allowedOrigins,
     siteOrigin,
     now,
   });
+  const guardVisit = visitGuard({ perMinute: rateLimitPerMinute, configuredOrigins: allowedOrigins, siteOrigin, now });
 
   /** Everything that comes from one build; the console's publish swaps it whole (decision 0015). */
   function siteFrom(serverBuild: ServerBuild, dir: string, pages?: string) {
@@ -255,10 +265,13 @@ export async function createApp({
           siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
           clientIp: req.ip ?? null,
           guardEstimate,
+          guardVisit,
           uploads: { idleMs: uploadIdleMs },
           owner,
           publisher: publisher ?? null,
           push,
+          booking: visitBooking,
+          now: clock,
         }),
       }),
     };

@@ -52,6 +52,11 @@ export const configSchema = z.object({
   REMINDER_AFTER_BUSINESS_HOURS: integer(4, 0, 200),
   /** The heap of the worker a publish renders in, in MB: a runaway render ends the worker, not the server. */
   RENDER_HEAP_MB: integer(192, 16, 4096),
+  /**
+   * Tests only: a file holding an ISO instant the server's clock reads (server/time/clock.ts), so a test can move
+   * the server to the day before a visit. The launch check refuses it.
+   */
+  TEST_CLOCK_FILE: optionalText,
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });

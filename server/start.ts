@@ -32,6 +32,9 @@ import type { EstimateStore } from "./requests/estimate-store.ts";
 import { createIncidents } from "./owner/incidents.ts";
 import { readReviewSettings } from "./requests/review-words.ts";
 import { createVisitorCounter } from "./visitors/visitor-counter.ts";
+import { createBooking } from "./booking/booking.ts";
+import { clockFrom } from "./time/clock.ts";
+import { visitLabel } from "../app/lib/visit-labels.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -79,7 +82,11 @@ try {
   process.exit(2);
 }
 
-const store = openEstimateStore(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {});
+// The server's clock: the system's, or a test's (TEST_CLOCK_FILE, server/time/clock.ts).
+const clock = clockFrom(config.TEST_CLOCK_FILE);
+if (config.TEST_CLOCK_FILE)
+  console.warn(`WARNING: the clock reads ${config.TEST_CLOCK_FILE} (TEST_CLOCK_FILE, tests only).`);
+const store = openEstimateStore({ ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}), now: clock });
 const dataDir = path.dirname(store.file);
 const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKUP_DIR ?? path.join(dataDir, "backups"));
 // A function: the console may publish a new e-mail address (server restarts are not needed for it).
@@ -92,6 +99,16 @@ const push = createPushNotifier({
   store: owner.pushDevices,
   audit: owner.audit,
   subject: () => (consoleUrl.startsWith("https://") ? new URL(consoleUrl).origin : `mailto:${ownerAddress()}`),
+});
+// Booking the estimate visit (decision 0030): its e-mails go through the outbox, the owner's phone buzzes for a
+// homeowner's change.
+const booking = createBooking({
+  store,
+  now: clock,
+  siteUrl,
+  ownerAddress: () => (config.SMTP_URL ? ownerAddress() : null),
+  notify: ({ change, visit, lead }) =>
+    push.visit({ change, estimateId: lead.id, when: visitLabel(visit, business.timeZone), town: visit.town }),
 });
 const outbox = config.SMTP_URL
   ? createOutbox({
@@ -107,6 +124,10 @@ const outbox = config.SMTP_URL
       review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
+      composers: booking.composers,
+      visitLink: (id) =>
+        booking.settings().enabled && !store.visits.forLead(id) ? booking.manageUrl(booking.newLink(id)) : null,
+      now: clock,
     })
   : null;
 warnAtStart(store, outbox !== null, backupDir);
@@ -308,6 +329,8 @@ const app = await createApp({
   photoCopiesDir: copiesDir,
   publisher,
   push,
+  booking,
+  clock,
 });
 if (pagesDir && quickBrotli) upgradeBrotli(pagesDir);
 if (interrupted) {

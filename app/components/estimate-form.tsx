@@ -1,6 +1,6 @@
 // Island: the 'Request a Free Estimate' form (spec §4, §5, §7, §8). Without JavaScript it is a plain POST to the
 // same endpoint; with it, the request is sent in the background and the visitor stays on the page.
-import { CircleCheck, LoaderCircle, MapPin, Send, X } from "lucide-react";
+import { CalendarCheck, CircleCheck, LoaderCircle, MapPin, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from "react";
 import {
   ESTIMATE_FIELDS,
@@ -138,6 +138,9 @@ export function EstimateForm({
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [receipt, setReceipt] = useState<PhotoReceipt | null>(null);
+  // Our endpoint's link to book the estimate visit for the request just sent (server/booking/); it stays offered
+  // after the success panel gives way to the form again.
+  const [visitHref, setVisitHref] = useState<string | null>(null);
 
   // The page is prerendered without a query; the city is read once hydrated (the server snapshot has none).
   const search = useSyncExternalStore(
@@ -183,6 +186,9 @@ export function EstimateForm({
         idempotencyKey.current = "";
         form.reset();
         setReceipt(withPhotos ? photoReceipt(answer) : null);
+        setVisitHref(
+          typeof answer.visit === "string" && /^\/visit\/[\w-]{43}$/.test(answer.visit) ? answer.visit : null,
+        );
         setPhotos([]);
         setProgress(null);
         setStatus("success");
@@ -233,6 +239,7 @@ export function EstimateForm({
               ))}
             </div>
           )}
+          {visitHref && <BookVisitLink href={visitHref} className="mt-6" />}
         </div>
       ) : (
         <form
@@ -244,6 +251,12 @@ export function EstimateForm({
           aria-label="Request a Free Estimate"
           className="grid gap-5 sm:grid-cols-2"
         >
+          {visitHref && (
+            <div className="rounded-lg bg-mortar-100 px-4 py-3 sm:col-span-2" data-testid="book-visit-note">
+              <p className="font-semibold text-soot-950">Your request is in.</p>
+              <BookVisitLink href={visitHref} className="mt-2" />
+            </div>
+          )}
           {city && (
             <p
               className="flex items-center gap-2 rounded-lg bg-brick-100 px-4 py-3 font-medium text-brick-900 sm:col-span-2"
@@ -320,6 +333,16 @@ export function EstimateForm({
       )}
       <ToastViewport />
     </ToastProvider>
+  );
+}
+
+/** The way on to booking the visit for the request just sent. */
+function BookVisitLink({ href, className }: { href: string; className?: string }) {
+  return (
+    <a href={href} className={cn(buttonClasses("primary"), className)}>
+      <CalendarCheck aria-hidden="true" className="size-5" />
+      Pick a time for the free estimate
+    </a>
   );
 }
 

@@ -3,6 +3,11 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/\D/g, "")}`;
 }
 
+/** A text message to the number (sms:, non-digits stripped as for tel:). */
+export function smsHref(phone: string): string {
+  return `sms:${phone.replace(/\D/g, "")}`;
+}
+
 export function mailtoHref(email: string, subject?: string): string {
   return `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
 }

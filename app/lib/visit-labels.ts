@@ -47,3 +47,8 @@ export function visitLabel(
 ): string {
   return `${dayLabel(visit.day, options)}, ${windowLabel(visit)}, ${zoneLabel(timeZone)}`;
 }
+
+/** The year in the business's zone at an instant (a date shows its year only when it is not this one). */
+export function yearIn(instant: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(instant));
+}

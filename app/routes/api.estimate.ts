@@ -70,17 +70,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   // `confirmation` says a confirmation e-mail is on its way (never for what the spam trap caught); `photos` how many
   // photos were kept and `refused` which were not and why (only when photos were sent).
-  const success = (confirmation = false, photos?: { kept: number; refused: PhotoRefusal[] }) => {
+  // `visit` is the request's own link to book the estimate visit (server/booking/), when booking online is on.
+  const success = (
+    confirmation = false,
+    photos?: { kept: number; refused: PhotoRefusal[] },
+    visit: string | null = null,
+  ) => {
     if (wantsJson)
       return json(200, {
         ok: true,
         ...(confirmation ? { confirmation: true } : {}),
         ...(photos ? { photos: photos.kept, refusedPhotos: photos.refused } : {}),
+        ...(visit ? { visit: `/visit/${visit}` } : {}),
       });
     const query = new URLSearchParams({ status: "ok" });
     if (confirmation) query.set("confirmation", "1");
     if (photos) query.set("photos", String(photos.kept));
     if (photos?.refused.length) query.set("refused", encodeRefusals(photos.refused));
+    if (visit) query.set("visit", visit);
     return new Response(null, { status: 303, headers: { Location: `${CONFIRMATION_PATH}?${query}` } });
   };
   const answer = (status: number, error: string, errors: FieldError[] = []) => {
@@ -183,6 +190,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const idempotencyKey = /^[\w-]{8,}$/.test(rawKey) && rawKey.length <= ESTIMATE_LIMITS.idempotencyKey ? rawKey : null;
   const confirm = context.confirmations.enabled && context.notifyTo !== null;
   const city = knownCity(values.city);
+  let visitLink: string | null = null;
   try {
     const saved = context.estimates.save(
       {
@@ -204,6 +212,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     // The owner's phone first (a push leaves at once), the e-mail beside it from the outbox.
     if (!saved.duplicate && !spam) context.push?.newRequest({ id: saved.id, service: result.data.service, city });
+    // A link to book the visit: a retried form (the same key) gets a new one, as the first answer never arrived.
+    if (saved.id > 0 && context.booking.settings().enabled) visitLink = context.booking.newLink(saved.id);
     if (!saved.duplicate && !spam && context.notifyTo === null) {
       console.warn(
         `WARNING: estimate request #${saved.id} (${saved.reference}) is stored, but nobody was told: no e-mail is ` +
@@ -215,5 +225,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(500, `We could not save your request. Please call us at ${business.phone}`);
   }
 
-  return success(confirm && !spam, photosSent ? { kept: photos.length, refused: refusedPhotos } : undefined);
+  return success(confirm && !spam, photosSent ? { kept: photos.length, refused: refusedPhotos } : undefined, visitLink);
 }

@@ -4,13 +4,28 @@ import type { Route } from "./+types/contact-received";
 import { EstimateAndCallButtons } from "~/components/action-link";
 import { ButtonLink } from "~/components/ui/button-link";
 import { business } from "~/content/business";
-import { telHref } from "~/lib/links";
+import { smsHref, telHref } from "~/lib/links";
+import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
+import { PlaceForm } from "~/components/visit-forms";
 import { ESTIMATE_FIELDS, ESTIMATE_MESSAGES } from "~/lib/estimate-fields";
 import { seo } from "~/lib/seo";
 import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  // The request's link to book the visit (server/booking/): offered while it has no visit yet.
+  const token = params.get("visit") ?? "";
+  const view = /^[A-Za-z0-9_-]{43}$/.test(token) ? context.booking.view(token) : undefined;
+  const booking = view
+    ? {
+        href: `/visit/${token}`,
+        booked: view.visit !== undefined,
+        offer: !view.visit && !view.expired && view.settings.enabled,
+        town: view.lead.city ?? "",
+        next: context.booking.open(context.now())[0]?.windows[0] ?? null,
+        thisYear: yearIn(context.now(), business.timeZone),
+      }
+    : null;
   const labels = new Map<string, string>(
     ESTIMATE_FIELDS.map((f) => [f.name, f.name === "message" ? "Message" : f.label]),
   );
@@ -25,6 +40,10 @@ export function loader({ request }: Route.LoaderArgs) {
     fields,
     photos: photos === null ? null : `${photoCount(photos)} arrived with it.`.replace(/^n/, "N"),
     refused,
+    booking: booking && {
+      ...booking,
+      next: booking.next && { day: booking.next.day, starts: booking.next.starts, ends: booking.next.ends },
+    },
   };
 }
 
@@ -59,9 +78,19 @@ export default function ContactReceived({ loaderData }: Route.ComponentProps) {
             {loaderData.confirmation && (
               <p className="mt-3 text-lg text-soot-800">{ESTIMATE_MESSAGES.confirmationNote}</p>
             )}
-            <div className="mt-8 flex justify-center">
-              <EstimateAndCallButtons onDark={false} />
-            </div>
+            {loaderData.booking?.offer ? (
+              <BookTheVisit booking={loaderData.booking} />
+            ) : loaderData.booking?.booked ? (
+              <p className="mt-8 text-lg">
+                <a href={loaderData.booking.href} className="rich-link font-semibold">
+                  See your booked visit
+                </a>
+              </p>
+            ) : (
+              <div className="mt-8 flex justify-center">
+                <EstimateAndCallButtons onDark={false} />
+              </div>
+            )}
           </>
         ) : (
           <>
@@ -86,6 +115,49 @@ export default function ContactReceived({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
+    </section>
+  );
+}
+
+type Booking = NonNullable<Route.ComponentProps["loaderData"]["booking"]>;
+
+/** Straight after the request: where the house is, then (on the visit page) the open times. Optional: the request stands. */
+function BookTheVisit({ booking }: { booking: Booking }) {
+  return (
+    <section
+      aria-labelledby="book-heading"
+      className="mt-10 rounded-card border border-mortar-200 bg-white p-5 text-left shadow-card sm:p-7"
+    >
+      <h2 id="book-heading" className="text-2xl font-bold text-soot-950">
+        Pick a time for the free estimate
+      </h2>
+      <p className="mt-2 text-soot-800">
+        Optional: book the visit now instead of waiting for our call.
+        {booking.next && (
+          <>
+            {" "}
+            The next open time is{" "}
+            <strong>
+              {dayLabel(booking.next.day, { thisYear: booking.thisYear })}, {windowLabel(booking.next)}
+            </strong>
+            .
+          </>
+        )}
+      </p>
+      <div className="mt-5">
+        <PlaceForm action={booking.href} values={{ town: booking.town }} />
+      </div>
+      <p className="mt-5 text-soot-800">
+        Rather talk to us?{" "}
+        <a href={telHref(business.phone)} className="rich-link">
+          Call {business.phone}
+        </a>{" "}
+        or{" "}
+        <a href={smsHref(business.phone)} className="rich-link">
+          send a text
+        </a>
+        .
+      </p>
     </section>
   );
 }

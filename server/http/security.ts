@@ -147,3 +147,36 @@ export function estimateGuard(options: {
 }
 
 export type EstimateGuard = ReturnType<typeof estimateGuard>;
+
+/**
+ * The homeowner's visit page (app/routes/visit.tsx): its POSTs come from this site only, bookings at most
+ * `perMinute` an address (a scripted flood gets that many through), its other changes at four times that, and
+ * links that do not exist at 20 a minute, so nobody can guess at links.
+ */
+export function visitGuard(options: {
+  perMinute: number;
+  configuredOrigins: readonly string[];
+  siteOrigin: string | null;
+  now?: () => number;
+}) {
+  const allowedOrigin = originPolicy({ configured: options.configuredOrigins, siteOrigin: options.siteOrigin });
+  const bookings = rateLimiter({ perMinute: options.perMinute, now: options.now });
+  const changes = rateLimiter({ perMinute: options.perMinute * 4, now: options.now });
+  const misses = rateLimiter({ perMinute: 20, now: options.now });
+  const verdict = (limit: ReturnType<typeof rateLimiter>, ip: string | null): Refusal | null => {
+    const answer = limit(ip ?? "unknown");
+    return answer.ok ? null : { status: 429, error: RATE_LIMIT_ERROR, retryAfterSeconds: answer.retryAfterSeconds };
+  };
+  return {
+    post(request: Request, clientIp: string | null, booking: boolean): Refusal | null {
+      if (!allowedOrigin(request)) return { status: 403, error: CROSS_SITE_ERROR };
+      return verdict(booking ? bookings : changes, clientIp);
+    },
+    /** Counts a link that does not exist; a refusal once there have been too many. */
+    miss(clientIp: string | null): Refusal | null {
+      return verdict(misses, clientIp);
+    },
+  };
+}
+
+export type VisitGuard = ReturnType<typeof visitGuard>;

@@ -22,6 +22,17 @@ export function newRequestPayload(request: { id: number; service: string; city: 
   };
 }
 
+/** A visit the homeowner booked, moved or cancelled: the window and the town, never who or where exactly. */
+export function visitPayload(event: {
+  change: "booked" | "moved" | "cancelled";
+  estimateId: number;
+  when: string;
+  town: string;
+}): PushPayload {
+  const title = { booked: "Visit booked", moved: "Visit moved", cancelled: "Visit cancelled" }[event.change];
+  return { title, body: `${event.when}, ${event.town}`, path: `/owner/requests/${event.estimateId}` };
+}
+
 type Send = typeof webpush.sendNotification;
 
 export type PushNotifierOptions = {
@@ -126,6 +137,12 @@ export function createPushNotifier({
     /** A stored request, not spam: every device buzzes now. Never throws and never waits. */
     newRequest(request: { id: number; service: string; city: string | null }): void {
       void toEveryDevice(newRequestPayload(request), request.id).catch((error: unknown) => {
+        console.error(`push: ${error instanceof Error ? error.message : error}`);
+      });
+    },
+    /** A visit booked, moved or cancelled by the homeowner: every device buzzes now. Never throws and never waits. */
+    visit(event: Parameters<typeof visitPayload>[0]): void {
+      void toEveryDevice(visitPayload(event), event.estimateId).catch((error: unknown) => {
         console.error(`push: ${error instanceof Error ? error.message : error}`);
       });
     },

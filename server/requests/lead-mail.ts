@@ -30,7 +30,12 @@ export type Mail = {
 /** The most the alert's inline photos may add, base64 included, so the whole e-mail stays under 2 MB. */
 export const ALERT_PHOTO_BUDGET_BYTES = 1_500_000;
 
-export type MailContext = { siteUrl: string; now: Date };
+export type MailContext = {
+  siteUrl: string;
+  now: Date;
+  /** A fresh link for the homeowner to book the estimate visit (server/booking/); absent when booking is off. */
+  visitLink?: string | null;
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -158,12 +163,15 @@ export function ownerAlert(
   lead: StoredEstimate,
   links?: ConsoleLinks,
   previews: readonly { position: number; preview: Buffer }[] = [],
+  /** The visit booked online by the time the alert goes ("Tue, Dec 1, 8–10 am, Central Time, 12 Elm St, Normal"). */
+  visit: string | null = null,
 ): Mail {
   const photos = alertPhotos(lead, previews, links?.request ?? null);
   const service = lead.service || "No service chosen";
   const town = lead.city ?? "town not given";
   const subject = `Estimate request: ${service}, ${town} — "${firstWords(lead.message)}"`;
   const details: [string, string][] = [
+    ...(visit ? ([["Visit booked", visit]] as [string, string][]) : []),
     ["Name", lead.name],
     ["Phone", lead.phone],
     ["Email", lead.email],
@@ -221,7 +229,7 @@ export function callBackBy(receivedAt: Date, now: Date): string {
  * The homeowner's confirmation. Only what the site controls appears: the reference, the service chosen from the
  * list, a town from our list. No name, no message, no link but ours: the form cannot relay anyone's text.
  */
-export function confirmation(lead: StoredEstimate, { siteUrl, now }: MailContext): Mail {
+export function confirmation(lead: StoredEstimate, { siteUrl, now, visitLink = null }: MailContext): Mail {
   const summary: [string, string][] = [
     ["Reference", lead.reference],
     ["Service", lead.service || "Not chosen"],
@@ -242,6 +250,7 @@ export function confirmation(lead: StoredEstimate, { siteUrl, now }: MailContext
     "",
     ...summary.map(([k, v]) => `${k}: ${v}`),
     "",
+    ...(visitLink ? [`Rather pick a time for the free estimate yourself? ${visitLink}`, ""] : []),
     `Anything urgent? Call us at ${business.phone}.`,
     "",
     "If you did not send this request, you can ignore this e-mail; nothing more will be sent.",
@@ -253,6 +262,10 @@ export function confirmation(lead: StoredEstimate, { siteUrl, now }: MailContext
   const html =
     `<p>Hello,</p><p>Thank you for your request to ${escapeHtml(business.name)}. We have it, and we will call you ` +
     `<strong>${escapeHtml(when)}</strong>.</p>${table(summary)}` +
+    (visitLink
+      ? `<p style="font-size:18px"><a href="${escapeHtml(visitLink)}">Pick a time for the free estimate</a> ` +
+        `(optional: book the visit yourself)</p>`
+      : "") +
     `<p>Anything urgent? Call us at <a href="${escapeHtml(telHref(business.phone))}">${escapeHtml(business.phone)}</a>.</p>` +
     `<p style="color:#555">If you did not send this request, you can ignore this e-mail; nothing more will be sent. ` +
     `<a href="${escapeHtml(privacy)}">How we handle your details</a>.</p><p>${escapeHtml(business.name)}</p>`;

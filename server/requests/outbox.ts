@@ -9,6 +9,7 @@ import { dayOf } from "../../app/lib/visitor-figures.ts";
 import { VISIT_RETENTION_MONTHS } from "../store/visitor-figures.ts";
 import type { EstimateStore, MailKind, OutboxItem } from "./estimate-store.ts";
 import { readStoredMail } from "./stored-mail.ts";
+import { visitLabel } from "../../app/lib/visit-labels.ts";
 import type { ReviewSettings } from "./review-words.ts";
 import {
   confirmation,
@@ -49,6 +50,8 @@ export type OutboxOptions = {
    * Mail to send (a fresh link put in, say), "withdrawn" when it is no longer wanted (a reminder for a visit that
    * moved), or null when what it was about is gone.
    */
+  /** A fresh link to book the visit for a request that has none, for its confirmation; null when booking is off. */
+  visitLink?: (estimateId: number) => string | null;
   composers?: Partial<Record<MailKind, (item: OutboxItem, stored: Mail | null) => Mail | "withdrawn" | null>>;
   now?: () => Date;
   log?: (message: string) => void;
@@ -72,6 +75,7 @@ export function createOutbox({
   review,
   reminderAfterBusinessHours = 4,
   composers = {},
+  visitLink = () => null,
   intervalMs = 5000,
   timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
   now = () => new Date(),
@@ -104,7 +108,7 @@ export function createOutbox({
     if (stored) return stored;
     const lead = store.get(item.estimate_id);
     if (!lead) return null;
-    if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now() });
+    if (item.kind === "confirmation") return confirmation(lead, { siteUrl, now: now(), visitLink: visitLink(lead.id) });
     if (item.kind === "reminder") return reminder(lead, { siteUrl, now: now() });
     if (item.kind === "review-request") {
       // Thrown, not null: the attempt is retried with the owner told why, once the link or words are fixed.
@@ -112,7 +116,10 @@ export function createOutbox({
       if (!settings?.reviewUrl) throw new Error("no review link is set (Site → Business facts → Review link)");
       return reviewRequest(lead, settings.words, settings.reviewUrl);
     }
-    return ownerAlert(lead, consoleLinks?.(lead.id), store.photoPreviews(lead.id));
+    const visit = store.visits.forLead(lead.id);
+    const booked =
+      visit?.status === "booked" ? `${visitLabel(visit, business.timeZone)}, ${visit.street}, ${visit.town}` : null;
+    return ownerAlert(lead, consoleLinks?.(lead.id), store.photoPreviews(lead.id), booked);
   }
 
   /** Queues a reminder for each lead that has waited too long while still new. */

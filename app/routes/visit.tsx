@@ -1,0 +1,476 @@
+// /visit/<link>: the homeowner books the free estimate visit, then sees it, moves it or cancels it. The link is the
+// request's secret (server/booking/, decision 0030). Plain HTML forms, no script: every change is a POST answered with
+// a 303 back here, and a GET changes nothing (mail scanners open every link). An unknown link is the 404 page.
+import { CalendarX, CircleCheck, Clock, MapPin, MessageSquare, Phone, TriangleAlert } from "lucide-react";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/visit";
+import { NotFoundContent } from "~/components/not-found-content";
+import { ButtonLink } from "~/components/ui/button-link";
+import { PlaceForm, TrapField, VisitWhen, WindowPicker } from "~/components/visit-forms";
+import { business } from "~/content/business";
+import { smsHref, telHref } from "~/lib/links";
+import { notFoundSeo, seo } from "~/lib/seo";
+import { readPlace, readWindow, VISIT_FIELD, VISIT_LIMITS, cleanText, type PlaceProblem } from "~/lib/visit-fields";
+import { dayLabel, visitLabel, windowLabel, yearIn, zoneLabel } from "~/lib/visit-labels";
+
+/** Notices the page shows after a change, named in the URL (nothing else from the URL is shown). */
+const NOTICES = {
+  taken: "That time was just taken by someone else. Here are the next open times:",
+  closed: "That time is no longer open. Here are the next open times:",
+  limit: "You already have two visits booked with us. To book another, call or text us.",
+  "too-late": "It is too close to the visit to change it online. Please call or text us.",
+  moved: "Your visit has moved. We sent you an e-mail with the new time.",
+  off: "Booking online is paused just now. Please call or text us to arrange the visit.",
+} as const;
+type Notice = keyof typeof NOTICES;
+
+const isNotice = (value: string | null): value is Notice => value !== null && Object.hasOwn(NOTICES, value);
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const view = context.booking.view(params.token);
+  if (!view) {
+    const refused = context.guardVisit.miss(context.clientIp);
+    return data({ state: "unknown" as const }, { status: refused ? 429 : 404 });
+  }
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("notice");
+  const { lead, visit, place, settings, expired, tooLate, over } = view;
+  const now = context.now();
+  const thisYear = yearIn(now, business.timeZone);
+  const common = {
+    reference: lead.reference,
+    notice: isNotice(notice) ? notice : null,
+    thisYear,
+    changeCutoffHours: settings.changeCutoffHours,
+  };
+  if (visit && visit.status !== "cancelled") {
+    const moving = url.searchParams.get("move") === "1" && visit.status === "booked" && !tooLate && !over;
+    return {
+      ...common,
+      state: "booked" as const,
+      held: visit.status === "held",
+      visit: {
+        day: visit.day,
+        starts: visit.starts,
+        ends: visit.ends,
+        street: visit.street,
+        town: visit.town,
+        notes: visit.notes,
+      },
+      tooLate,
+      over,
+      moving,
+      days: moving
+        ? context.booking
+            .open(now)
+            .map((d) => ({
+              day: d.day,
+              windows: d.windows.filter((w) => !(w.day === visit.day && w.starts === visit.starts)),
+            }))
+            .filter((d) => d.windows.length > 0)
+            .map((d) => ({ day: d.day, windows: d.windows.map((w) => ({ starts: w.starts, ends: w.ends })) }))
+        : [],
+    };
+  }
+  if (visit) {
+    return {
+      ...common,
+      state: "cancelled" as const,
+      visit: { day: visit.day, starts: visit.starts, ends: visit.ends },
+    };
+  }
+  if (expired) return { ...common, state: "expired" as const };
+  if (!settings.enabled) return { ...common, state: "off" as const };
+  const changing = url.searchParams.get("change") === "place";
+  if (!place || changing) {
+    const next = context.booking.open(now)[0]?.windows[0];
+    return {
+      ...common,
+      state: "place" as const,
+      values: place
+        ? {
+            town: place.served ? place.town : "other",
+            "other-town": place.served ? "" : place.town,
+            street: place.street,
+            notes: place.notes,
+          }
+        : { town: lead.city ?? "" },
+      next: next ? { day: next.day, starts: next.starts, ends: next.ends } : null,
+    };
+  }
+  if (!place.served) return { ...common, state: "outside" as const, town: place.town };
+  const days = context.booking
+    .open(now)
+    .map((d) => ({ day: d.day, windows: d.windows.map((w) => ({ starts: w.starts, ends: w.ends })) }));
+  return {
+    ...common,
+    state: "pick" as const,
+    place: { town: place.town, street: place.street },
+    days,
+    key: crypto.randomUUID(),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const back = (query = "") =>
+    redirect(`/visit/${params.token}${query}`, { status: 303, headers: { "Cache-Control": "no-store" } });
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type) || !(length <= 8192)) {
+    return data({ problems: [] as PlaceProblem[], values: {}, error: "Send the form from the page." }, { status: 400 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ problems: [] as PlaceProblem[], values: {}, error: "Send the form from the page." }, { status: 400 });
+  }
+  const intent = String(form.get(VISIT_FIELD.intent) ?? "");
+  const refused = context.guardVisit.post(request, context.clientIp, intent === "book");
+  if (refused) {
+    const headers: Record<string, string> = refused.retryAfterSeconds
+      ? { "Retry-After": String(refused.retryAfterSeconds) }
+      : {};
+    return data(
+      { problems: [] as PlaceProblem[], values: {}, error: refused.error },
+      { status: refused.status, headers },
+    );
+  }
+  const booking = context.booking;
+  if (!context.booking.view(params.token)) {
+    const miss = context.guardVisit.miss(context.clientIp);
+    return data(
+      { problems: [] as PlaceProblem[], values: {}, error: "This link is not known." },
+      { status: miss ? 429 : 404 },
+    );
+  }
+  const spam = String(form.get(VISIT_FIELD.trap) ?? "") !== "";
+  if (intent === "place") {
+    const read = readPlace(
+      form,
+      business.cities.map((c) => c.name),
+    );
+    if (!read.ok) return data({ problems: read.problems, values: read.values, error: null }, { status: 422 });
+    // A link whose visit is booked already just shows it.
+    booking.place(params.token, read.place);
+    return back();
+  }
+  if (intent === "book" || intent === "move") {
+    const choice = readWindow(form.get(VISIT_FIELD.window));
+    if (!choice) return back(`?notice=closed${intent === "move" ? "&move=1" : ""}`);
+    const key = cleanText(form.get(VISIT_FIELD.key), VISIT_LIMITS.key) || null;
+    const result =
+      intent === "book" ? booking.book(params.token, choice, { key, spam }) : booking.move(params.token, choice);
+    if (result.ok) return back(intent === "move" ? "?notice=moved" : "");
+    const reason = result.reason;
+    if (reason === "taken" || reason === "closed")
+      return back(`?notice=${reason}${intent === "move" ? "&move=1" : ""}`);
+    if (reason === "limit" || reason === "too-late" || reason === "off") return back(`?notice=${reason}`);
+    return back();
+  }
+  if (intent === "cancel") {
+    const result = booking.cancel(params.token, cleanText(form.get(VISIT_FIELD.reason), VISIT_LIMITS.reason, true));
+    if (!result.ok && result.reason === "too-late") return back("?notice=too-late");
+    return back();
+  }
+  return back();
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  loaderData?.state === "unknown"
+    ? notFoundSeo()
+    : seo({
+        title: `Your Free Estimate Visit | ${business.name}`,
+        description: "Book, move or cancel your free estimate visit.",
+        path: "/visit",
+        noindex: true,
+      });
+
+function CallOrText({ className }: { className?: string }) {
+  return (
+    <div className={className ?? "flex flex-wrap gap-3"}>
+      <ButtonLink href={telHref(business.phone)} variant="secondary">
+        <Phone aria-hidden="true" className="size-4" />
+        Call {business.phone}
+      </ButtonLink>
+      <ButtonLink href={smsHref(business.phone)} variant="secondary">
+        <MessageSquare aria-hidden="true" className="size-4" />
+        Text
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <section id="hero" className="py-10 sm:py-16">
+      <div className="mx-auto max-w-2xl px-4 sm:px-6">{children}</div>
+    </section>
+  );
+}
+
+function NoticeLine({ notice }: { notice: Notice | null }) {
+  if (!notice) return null;
+  const good = notice === "moved";
+  return (
+    <p
+      role={good ? "status" : "alert"}
+      className={
+        good
+          ? "mb-6 rounded-lg bg-green-50 px-4 py-3 font-semibold text-green-900"
+          : "mb-6 rounded-lg bg-brick-100 px-4 py-3 font-semibold text-brick-900"
+      }
+    >
+      {NOTICES[notice]}
+    </p>
+  );
+}
+
+export default function Visit({ loaderData, actionData, params }: Route.ComponentProps) {
+  const here = `/visit/${params.token}`;
+  if (loaderData.state === "unknown") return <NotFoundContent />;
+  const { notice, thisYear } = loaderData;
+  if (actionData?.error) {
+    return (
+      <Frame>
+        <h1 className="text-3xl font-bold">Please try again</h1>
+        <p className="mt-4 text-lg text-soot-800">{actionData.error}</p>
+        <p className="mt-6">
+          <a href={here} className="rich-link">
+            Back to your visit
+          </a>
+        </p>
+      </Frame>
+    );
+  }
+  switch (loaderData.state) {
+    case "place":
+      return (
+        <Frame>
+          <NoticeLine notice={notice} />
+          <p className="font-semibold text-brick-700">Free estimate · {loaderData.reference}</p>
+          <h1 className="mt-1 text-3xl font-bold sm:text-4xl">Pick a time for the free estimate</h1>
+          <p className="mt-3 text-lg text-soot-800">
+            First, where is the house?{" "}
+            {loaderData.next && (
+              <>
+                The next open time is{" "}
+                <strong>
+                  {dayLabel(loaderData.next.day, { thisYear })}, {windowLabel(loaderData.next)}
+                </strong>
+                .
+              </>
+            )}
+          </p>
+          <div className="mt-6 rounded-card border border-mortar-200 bg-white p-5 shadow-card sm:p-7">
+            <PlaceForm
+              action={here}
+              values={actionData?.values ?? loaderData.values}
+              problems={actionData?.problems ?? []}
+            />
+          </div>
+          <PhoneInstead />
+        </Frame>
+      );
+    case "outside":
+      return (
+        <Frame>
+          <MapPin aria-hidden="true" className="size-12 text-brick-700" />
+          <h1 className="mt-3 text-3xl font-bold">We will call you to arrange the visit</h1>
+          <p className="mt-4 text-lg text-soot-800">
+            We do not book visits in {loaderData.town} online, but your request stands: we will call you to find a time
+            that works. Reference {loaderData.reference}.
+          </p>
+          <CallOrText className="mt-6 flex flex-wrap gap-3" />
+          <p className="mt-6">
+            <a href={`${here}?change=place`} className="rich-link">
+              Wrong town? Change the address
+            </a>
+          </p>
+        </Frame>
+      );
+    case "pick":
+      return (
+        <Frame>
+          <NoticeLine notice={notice} />
+          <p className="font-semibold text-brick-700">Free estimate · {loaderData.reference}</p>
+          <h1 className="mt-1 text-3xl font-bold sm:text-4xl">Pick a time for the free estimate</h1>
+          <p className="mt-3 text-soot-800">
+            At {loaderData.place.street}, {loaderData.place.town}.{" "}
+            <a href={`${here}?change=place`} className="rich-link">
+              Change
+            </a>
+          </p>
+          <div className="mt-6">
+            {loaderData.days.length > 0 ? (
+              <WindowPicker
+                action={here}
+                days={loaderData.days}
+                intent="book"
+                idempotencyKey={loaderData.key}
+                submitLabel="Book this time"
+                thisYear={thisYear}
+              />
+            ) : (
+              <p className="rounded-lg bg-mortar-100 px-4 py-3 text-lg">
+                Every time in the next weeks is taken. Your request stands: call or text us and we will find one.
+              </p>
+            )}
+          </div>
+          <PhoneInstead />
+        </Frame>
+      );
+    case "booked":
+      return <Booked data={loaderData} here={here} />;
+    case "cancelled":
+      return (
+        <Frame>
+          <CalendarX aria-hidden="true" className="size-12 text-brick-700" />
+          <h1 className="mt-3 text-3xl font-bold">Visit cancelled</h1>
+          <p className="mt-4 text-lg text-soot-800">
+            The visit on {visitLabel(loaderData.visit, business.timeZone, { thisYear })} is cancelled. Would you like
+            another time? Call or text us. Reference {loaderData.reference}.
+          </p>
+          <CallOrText className="mt-6 flex flex-wrap gap-3" />
+        </Frame>
+      );
+    case "expired":
+    case "off":
+      return (
+        <Frame>
+          <Clock aria-hidden="true" className="size-12 text-brick-700" />
+          <h1 className="mt-3 text-3xl font-bold">
+            {loaderData.state === "off" ? "Booking online is paused" : "This link has expired"}
+          </h1>
+          <p className="mt-4 text-lg text-soot-800">
+            Call or text us and we will arrange the visit. Reference {loaderData.reference}.
+          </p>
+          <CallOrText className="mt-6 flex flex-wrap gap-3" />
+        </Frame>
+      );
+  }
+}
+
+function PhoneInstead() {
+  return (
+    <p className="mt-8 text-soot-800">
+      Rather talk to us?{" "}
+      <a href={telHref(business.phone)} className="rich-link">
+        Call {business.phone}
+      </a>{" "}
+      or{" "}
+      <a href={smsHref(business.phone)} className="rich-link">
+        send a text
+      </a>
+      .
+    </p>
+  );
+}
+
+type BookedData = Extract<Route.ComponentProps["loaderData"], { state: "booked" }>;
+
+function Booked({ data: d, here }: { data: BookedData; here: string }) {
+  const when = visitLabel(d.visit, business.timeZone, { long: true, thisYear: d.thisYear });
+  if (d.moving) {
+    return (
+      <Frame>
+        <NoticeLine notice={d.notice} />
+        <h1 className="text-3xl font-bold">Move your visit</h1>
+        <p className="mt-3 text-soot-800">
+          Now: <strong>{when}</strong>. Pick a new time; your old one is freed when you do.{" "}
+          <a href={here} className="rich-link">
+            Keep this time
+          </a>
+        </p>
+        <div className="mt-6">
+          <WindowPicker
+            action={here}
+            days={d.days}
+            intent="move"
+            submitLabel="Move to this time"
+            thisYear={d.thisYear}
+          />
+        </div>
+      </Frame>
+    );
+  }
+  return (
+    <Frame>
+      <NoticeLine notice={d.notice} />
+      <CircleCheck aria-hidden="true" className="size-14 text-green-700" />
+      <h1 className="mt-3 text-4xl font-bold">{d.over ? "Your visit" : "Booked"}</h1>
+      <div className="mt-5 rounded-card border border-mortar-200 bg-white p-5 shadow-card sm:p-7">
+        <p className="text-xl font-bold text-soot-950" data-testid="visit-window">
+          <VisitWhen visit={d.visit} thisYear={d.thisYear} />
+        </p>
+        <p className="mt-1 text-soot-800">We arrive within this window.</p>
+        <p className="mt-3 flex items-start gap-2 text-soot-900">
+          <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brick-700" />
+          <span>
+            {d.visit.street}, {d.visit.town}
+          </span>
+        </p>
+        <p className="mt-3 text-sm text-stone-600">Reference {d.reference}</p>
+      </div>
+      {d.held ? (
+        <p className="mt-6 text-lg text-soot-800">We will confirm this time by phone.</p>
+      ) : (
+        <>
+          <h2 className="mt-8 font-sans text-xl font-bold">What happens next</h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg text-soot-800">
+            <li>We sent you an e-mail with the visit in a calendar invite.</li>
+            <li>The day before, we remind you by e-mail.</li>
+            <li>
+              We come in the window, look at the chimney or brickwork with you, and send you a written quote. Someone
+              over 18 needs to be home; it takes about an hour.
+            </li>
+          </ol>
+        </>
+      )}
+      <h2 className="mt-8 font-sans text-xl font-bold">Questions?</h2>
+      <CallOrText className="mt-3 flex flex-wrap gap-3" />
+      {!d.over && !d.held && (
+        <div className="mt-10 border-t border-mortar-200 pt-6">
+          {d.tooLate ? (
+            <p className="flex gap-2 text-soot-800">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brick-700" />
+              It is less than {d.changeCutoffHours} hours to the visit: to move or cancel it, please call or text us.
+            </p>
+          ) : (
+            <>
+              <a href={`${here}?move=1`} className="rich-link text-lg font-semibold">
+                Move the visit
+              </a>
+              <details className="mt-4">
+                <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold text-brick-800 underline underline-offset-4">
+                  Cancel the visit
+                </summary>
+                <form method="post" action={here} className="relative mt-3 grid gap-3">
+                  <input type="hidden" name={VISIT_FIELD.intent} value="cancel" />
+                  <TrapField />
+                  <label htmlFor="visit-reason" className="font-semibold text-soot-900">
+                    Why? <span className="font-normal text-stone-600">(optional)</span>
+                  </label>
+                  <textarea
+                    id="visit-reason"
+                    name={VISIT_FIELD.reason}
+                    rows={2}
+                    maxLength={VISIT_LIMITS.reason}
+                    className="block w-full rounded-lg border border-stone-400 bg-white px-3.5 py-3 text-base"
+                  />
+                  <button
+                    type="submit"
+                    className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brick-800 px-5 py-2.5 font-semibold text-brick-800 hover:bg-brick-100 sm:justify-self-start"
+                  >
+                    <CalendarX aria-hidden="true" className="size-4" />
+                    Cancel the visit
+                  </button>
+                </form>
+              </details>
+            </>
+          )}
+        </div>
+      )}
+    </Frame>
+  );
+}
