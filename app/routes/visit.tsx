@@ -11,7 +11,7 @@ import { business } from "~/content/business";
 import { smsHref, telHref } from "~/lib/links";
 import { notFoundSeo, seo } from "~/lib/seo";
 import { readPlace, readWindow, VISIT_FIELD, VISIT_LIMITS, cleanText, type PlaceProblem } from "~/lib/visit-fields";
-import { dayLabel, visitLabel, windowLabel, yearIn, zoneLabel } from "~/lib/visit-labels";
+import { dayLabel, visitLabel, windowLabel, yearIn } from "~/lib/visit-labels";
 
 /** Notices the page shows after a change, named in the URL (nothing else from the URL is shown). */
 const NOTICES = {
