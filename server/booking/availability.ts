@@ -3,6 +3,7 @@
 // how far ahead booking opens, until when a homeowner may move or cancel online, and when the reminder goes.
 import { z } from "zod";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
+import { windowLabel } from "../../app/lib/visit-labels.ts";
 import {
   isWallTime,
   minutesOf,
@@ -138,7 +139,7 @@ export function parseWindows(text: string): { windows: ArrivalWindow[] } | { err
   return { windows };
 }
 
-/** The owner's own spelling of a day's windows, for the form: "8–10 am, 10 am–12 pm". */
+/** A day's windows as the owner reads and types them ("8–10 am, 10 am–12 pm, 1–3 pm"); parseWindows reads it back. */
 export function windowsText(windows: readonly ArrivalWindow[]): string {
-  return windows.map((w) => `${w.starts}-${w.ends}`).join(", ");
+  return windows.map(windowLabel).join(", ");
 }

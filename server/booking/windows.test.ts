@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
-import { defaultBookingSettings, parseWindows, windowsFromHours } from "./availability.ts";
+import { defaultBookingSettings, parseWindows, windowsFromHours, windowsText } from "./availability.ts";
 import { openWindows, windowRefusal } from "./windows.ts";
 import { instantAt } from "../time/wall-time.ts";
 
@@ -35,6 +35,9 @@ describe("the owner's default windows", () => {
 
   it("read as the owner types them", () => {
     expect(parseWindows("8-10, 10-12, 1-3, 3-5")).toEqual({ windows: settings.windows.Monday });
+    // What the settings page shows reads back as it was.
+    expect(windowsText(settings.windows.Monday)).toBe("8–10 am, 10 am–12 pm, 1–3 pm, 3–5 pm");
+    expect(parseWindows(windowsText(settings.windows.Monday))).toEqual({ windows: settings.windows.Monday });
     expect(parseWindows("8am-10am; 1:30pm-3pm\n15:00–17:00")).toEqual({
       windows: [
         { starts: "08:00", ends: "10:00" },

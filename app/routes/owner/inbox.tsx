@@ -37,6 +37,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const filters: { label: string; href: string; current: boolean }[] = [
     { label: "All", href: "/owner", current: status === null },
     ...LEAD_STATUSES.map((s) => ({ label: statusLabel(s), href: `/owner?status=${s}`, current: status === s })),
+    { label: "Spam", href: "/owner/spam", current: false },
   ];
   return (
     <>

@@ -23,12 +23,12 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta = () => [{ title: "Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
+// The day's work in tabs; Spam sits with the inbox (a chip in its filters), sign-in and devices in the header.
 const NAV = [
-  { href: "/owner", label: "Inbox" },
-  { href: "/owner/spam", label: "Spam" },
-  { href: "/owner/site", label: "Site" },
-  { href: "/owner/reports", label: "Reports" },
-  { href: "/owner/security", label: "Sign-in" },
+  { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
+  { href: "/owner/visits", label: "Visits", also: [] },
+  { href: "/owner/site", label: "Site", also: [] },
+  { href: "/owner/reports", label: "Reports", also: [] },
 ] as const;
 
 function Frame({ csrf, children }: { csrf: string | null; children: React.ReactNode }) {
@@ -52,6 +52,13 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                   ?
                 </a>
               )}
+              <a
+                href="/owner/security"
+                aria-current={pathname.startsWith("/owner/security") ? "page" : undefined}
+                className="inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-soot-900 underline underline-offset-4"
+              >
+                Sign-in
+              </a>
               <form method="post" action="/owner/sign-out">
                 <CsrfField token={csrf} />
                 <button className="min-h-11 rounded-lg px-3 font-semibold text-brick-800 underline underline-offset-4">
@@ -65,14 +72,16 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
           <nav aria-label="Console" className="mx-auto max-w-3xl px-2">
             <ul className="flex flex-wrap gap-x-1">
               {NAV.map((link) => {
-                const current = link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href);
+                const current =
+                  (link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href)) ||
+                  link.also.some((path) => pathname.startsWith(path));
                 return (
                   <li key={link.href}>
                     <a
                       href={link.href}
                       aria-current={current ? "page" : undefined}
                       className={cn(
-                        // Five tabs fit one line at 375 px only with the narrower padding there.
+                        // The tabs fit one line at 375 px only with the narrower padding there.
                         "inline-flex min-h-11 items-center border-b-4 px-1.5 font-semibold sm:px-3",
                         current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
                       )}

@@ -13,13 +13,28 @@ import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { deliveryState } from "../../../server/requests/estimate-store.ts";
 import { attributionRows, localTime } from "../../../server/requests/lead-mail.ts";
 import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
+import { visitLabel, yearIn } from "~/lib/visit-labels";
+import { mapsHref } from "../../../server/booking/visit-mail.ts";
+import { ownerWindows, REFUSAL_WORDS } from "./visits.server";
 
 const DONE = {
+  visit: "Visit booked. The homeowner gets an e-mail with a calendar invite.",
   status: "Status saved.",
   note: "Note added.",
   restored: "Restored: it is in the inbox now.",
   review: "Review request queued: one e-mail goes out now.",
 } as const;
+
+/** What each e-mail is, in the owner's words. */
+const MAIL_WORDS: Record<string, string> = {
+  "owner-alert": "Alert to you",
+  confirmation: "Confirmation to the homeowner",
+  reminder: "Reminder to you",
+  "review-request": "Review request",
+  "visit-invite": "Visit invite to the homeowner",
+  "visit-owner": "Visit in your calendar",
+  "visit-reminder": "Visit reminder to the homeowner",
+};
 
 /** Directions to the town: a link to the map, opened by the owner's phone (nothing is fetched from here). */
 function directionsHref(city: string): string {
@@ -47,7 +62,26 @@ export async function loader(args: Route.LoaderArgs) {
   const history = [
     ...console_.audit.forLead(lead.id).map((a) => ({ at: a.at, text: a.detail ? `${a.event}: ${a.detail}` : a.event })),
     ...estimates.notes(lead.id).map((n) => ({ at: n.at, text: `Note: ${n.text}` })),
+    ...estimates.visits.events(lead.id).map((e) => ({
+      at: e.at,
+      text: `Visit ${e.event}${e.detail ? `: ${e.detail}` : ""} (by ${e.by === "owner" ? "you" : "the homeowner"})`,
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
+  const thisYear = yearIn(args.context.now(), business.timeZone);
+  const visitRow = estimates.visits.forLead(lead.id);
+  const place = estimates.visits.place(lead.id);
+  const visit = visitRow
+    ? {
+        id: visitRow.id,
+        status: visitRow.status,
+        when: visitLabel(visitRow, business.timeZone, { long: true, thisYear }),
+        address: `${visitRow.street}, ${visitRow.town}`,
+        mapHref: mapsHref(visitRow),
+        notes: visitRow.notes,
+        by: visitRow.booked_by,
+        reason: visitRow.cancel_reason,
+      }
+    : null;
   const done = new URL(args.request.url).searchParams.get("done");
   openSiteRepo(args.context);
   const reviewUrl = savedReviewUrl();
@@ -78,13 +112,24 @@ export async function loader(args: Route.LoaderArgs) {
     photosRefused: decodeRefusals(lead.photos_refused).map(refusalText),
     origin: attributionRows(lead),
     mail: estimates.deliveries(lead.id).map((m) => ({
-      kind: m.kind.replace("-", " "),
+      kind: MAIL_WORDS[m.kind] ?? m.kind,
       state: deliveryState(m),
       at: m.sent_at ? localTime(m.sent_at) : m.failed_at ? localTime(m.failed_at) : null,
       attempts: m.attempts,
     })),
     history: history.map((h) => ({ at: localTime(h.at), text: h.text })),
     review: reviewState(lead, reviewUrl, estimates.deliveries(lead.id)),
+    visit,
+    // The owner books the visit for a caller: where (what the homeowner typed, if anything) and the open windows.
+    book:
+      visit && visit.status !== "cancelled"
+        ? null
+        : {
+            town: place?.served ? place.town : (lead.city ?? ""),
+            street: place?.street ?? "",
+            notes: place?.notes ?? "",
+            days: ownerWindows(args.context.booking.openForOwner().slice(0, 10), thisYear),
+          },
   };
 }
 
@@ -119,8 +164,32 @@ export async function action(args: Route.ActionArgs) {
       confirm: confirmations.enabled,
       confirmationPeriodHours: confirmations.periodHours,
     });
-    if (restored) console_.audit.log("restored from spam", { ip: clientIp, estimateId: lead.id });
+    if (restored) {
+      console_.audit.log("restored from spam", { ip: clientIp, estimateId: lead.id });
+      // A visit it booked while in spam takes its window now, if the window is still free.
+      args.context.booking.confirmHeld(lead.id);
+    }
     return back("restored");
+  }
+  if (intent === "book-visit") {
+    const chosen = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(field(owner.form, "window", 20));
+    const town = field(owner.form, "town", 60);
+    const street = field(owner.form, "street", 160);
+    if (!chosen || town.length < 2 || street.length < 3) {
+      return data({ error: "Pick a time, and give the town and street." }, { status: 400 });
+    }
+    const result = args.context.booking.ownerBook(
+      lead.id,
+      { day: chosen[1] as string, starts: chosen[2] as string },
+      { town, street, notes: field(owner.form, "notes", 400) },
+    );
+    if (!result.ok) return data({ error: REFUSAL_WORDS[result.reason] }, { status: 409 });
+    console_.audit.log("visit booked", {
+      ip: clientIp,
+      estimateId: lead.id,
+      detail: `${result.visit.day} ${result.visit.starts}`,
+    });
+    return back("visit");
   }
   if (intent === "review") {
     // Only by the owner's tap, once, for a won request that is not spam, and only with a link to send.
@@ -140,7 +209,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: "Request | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, origin, mail, history, csrf, done, review, photos, photosRefused } = loaderData;
+  const { lead, origin, mail, history, csrf, done, review, photos, photosRefused, visit, book } = loaderData;
   const subject = `Your estimate request (${lead.reference})`;
   const actions = [
     { label: "Call", href: telHref(lead.phone) },
@@ -180,6 +249,7 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
+      <VisitSection visit={visit} book={book} csrf={csrf} />
       <Card className="mb-4">
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
           <dt className="font-semibold">Phone</dt>
@@ -315,9 +385,9 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
           <p>No e-mail for this request.</p>
         ) : (
           <ul className="mt-2 space-y-1">
-            {mail.map((m) => (
-              <li key={m.kind}>
-                <span className="font-semibold capitalize">{m.kind}</span>: {m.state}
+            {mail.map((m, i) => (
+              <li key={i}>
+                <span className="font-semibold">{m.kind}</span>: {m.state}
                 {m.at ? ` ${m.at}` : ""}
                 {m.state !== "sent" && m.attempts > 0 ? ` (${m.attempts} attempts)` : ""}
               </li>
@@ -345,5 +415,104 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
         {business.name} · request #{lead.id}
       </p>
     </>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+/** The request's visit: when and where, or the owner's form to book one for a caller. */
+function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loaded["book"]; csrf: string }) {
+  if (visit && visit.status !== "cancelled") {
+    return (
+      <Card className="mb-4 border-ember-500">
+        <h2 className="font-serif text-xl font-bold">{visit.status === "held" ? "Visit held (spam)" : "Visit"}</h2>
+        <p className="mt-1 text-lg font-bold">{visit.when}</p>
+        <p>
+          <a href={visit.mapHref} className="font-semibold underline underline-offset-4">
+            {visit.address}
+          </a>
+        </p>
+        {visit.notes && <p className="text-soot-800">Notes: {visit.notes}</p>}
+        <p className="text-sm text-soot-800">Booked {visit.by === "owner" ? "by you" : "online by the homeowner"}.</p>
+        {visit.status === "held" ? (
+          <p className="mt-2">It takes its window once you restore the request, if the window is still free.</p>
+        ) : (
+          <p className="mt-2">
+            <a href={`/owner/visits/${visit.id}`} className={consoleButton("quiet")}>
+              Move
+            </a>{" "}
+            <a href="/owner/visits" className={consoleButton("quiet")}>
+              All visits
+            </a>
+          </p>
+        )}
+      </Card>
+    );
+  }
+  if (!book) return null;
+  return (
+    <Card className="mb-4">
+      <details>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-serif text-xl font-bold">
+          {visit ? "Visit cancelled: book another" : "Book the visit"}
+        </summary>
+        {visit?.reason && <p className="text-soot-800">Cancelled: {visit.reason}</p>}
+        <form method="post" className="mt-3 grid gap-3">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="book-visit" />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className="block">
+              <span className="font-semibold">Town</span>
+              <input
+                name="town"
+                required
+                defaultValue={book.town}
+                list="served-towns"
+                className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
+              />
+              <datalist id="served-towns">
+                {business.cities.map((c) => (
+                  <option key={c.slug} value={c.name} />
+                ))}
+              </datalist>
+            </label>
+            <label className="block">
+              <span className="font-semibold">Street</span>
+              <input
+                name="street"
+                required
+                defaultValue={book.street}
+                className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
+              />
+            </label>
+          </div>
+          <label className="block">
+            <span className="font-semibold">Notes</span>
+            <input
+              name="notes"
+              defaultValue={book.notes}
+              className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
+            />
+          </label>
+          {book.days.map((d) => (
+            <fieldset key={d.day}>
+              <legend className="font-bold">{d.label}</legend>
+              <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                {d.windows.map((w) => (
+                  <label
+                    key={w.value}
+                    className="flex min-h-11 items-center gap-2 rounded-lg border-2 border-mortar-300 px-2 font-semibold has-[:checked]:border-soot-950 has-[:checked]:bg-mortar-100"
+                  >
+                    <input type="radio" name="window" value={w.value} required className="size-5" />
+                    <span className="whitespace-nowrap">{w.label}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <Button className="sm:justify-self-start">Book and send the invite</Button>
+        </form>
+      </details>
+    </Card>
   );
 }

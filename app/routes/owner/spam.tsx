@@ -32,6 +32,8 @@ export async function action(args: Route.ActionArgs) {
     confirmationPeriodHours: confirmations.periodHours,
   });
   console_.audit.log("restored from spam", { ip: clientIp, estimateId: id });
+  // A visit it booked while in spam takes its window now, if the window is still free.
+  args.context.booking.confirmHeld(id);
   return redirect("/owner/spam?restored", { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -1,0 +1,144 @@
+// /owner/visits/settings: the owner's availability, in force the moment it is saved (no publish): booking on or off,
+// the arrival windows of each weekday, visits per window, the daily cap, when bookings close, how far ahead, until
+// when homeowners may change online, and when the reminder goes.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/visit-settings";
+import { field, requireOwner } from "./guard.server";
+import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
+import {
+  bookingSettingsSchema,
+  parseWindows,
+  windowsText,
+  type BookingSettings,
+} from "../../../server/booking/availability.ts";
+import { WEEKDAY_NAMES } from "../../../server/time/wall-time.ts";
+
+const NUMBERS = [
+  { name: "perWindow", label: "Visits per window", min: 1, max: 5 },
+  { name: "dailyCap", label: "Visits per day, at most", min: 1, max: 20 },
+  { name: "horizonDays", label: "Days ahead a homeowner may book", min: 1, max: 90 },
+  { name: "changeCutoffHours", label: "Hours before a visit when online changes stop", min: 0, max: 72 },
+] as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = await requireOwner(args);
+  const settings = args.context.booking.settings();
+  return {
+    csrf: owner.csrf,
+    saved: new URL(args.request.url).searchParams.get("saved") === "1",
+    settings: {
+      ...settings,
+      windows: Object.fromEntries(WEEKDAY_NAMES.map((d) => [d, windowsText(settings.windows[d] ?? [])])),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = await requireOwner(args);
+  const form = owner.form;
+  const problems: string[] = [];
+  const windows: Record<string, BookingSettings["windows"][keyof BookingSettings["windows"]]> = {};
+  const typed: Record<string, string> = {};
+  for (const day of WEEKDAY_NAMES) {
+    const text = field(form, `windows-${day}`, 300);
+    typed[day] = text;
+    const read = parseWindows(text);
+    if ("error" in read) problems.push(`${day}: ${read.error}.`);
+    else windows[day] = read.windows;
+  }
+  const number = (name: string) => Number(field(form, name, 4));
+  const candidate = {
+    enabled: field(form, "enabled", 3) === "yes",
+    windows,
+    perWindow: number("perWindow"),
+    dailyCap: number("dailyCap"),
+    cutoff: field(form, "cutoff", 5),
+    horizonDays: number("horizonDays"),
+    changeCutoffHours: number("changeCutoffHours"),
+    reminderAt: field(form, "reminderAt", 5),
+  };
+  const checked = problems.length === 0 ? bookingSettingsSchema.safeParse(candidate) : null;
+  if (!checked?.success) {
+    for (const issue of checked?.error.issues ?? []) {
+      const name = NUMBERS.find((n) => n.name === issue.path[0])?.label ?? String(issue.path.join(" "));
+      problems.push(`${name}: ${issue.message}.`);
+    }
+    return data({ problems, typed: { ...candidate, windows: typed } }, { status: 400 });
+  }
+  args.context.booking.saveSettings(checked.data);
+  args.context.owner.audit.log("booking settings saved", { ip: args.context.clientIp });
+  return redirect("/owner/visits/settings?saved=1", { headers: { "Cache-Control": "no-store" } });
+}
+
+export const meta = () => [{ title: "Availability | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+
+const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2";
+
+export default function VisitSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const shown = actionData?.typed ?? loaderData.settings;
+  return (
+    <>
+      <p className="mb-3">
+        <a href="/owner/visits" className="font-semibold text-brick-800 underline underline-offset-4">
+          ← Visits
+        </a>
+      </p>
+      {loaderData.saved && <Notice>Saved. Homeowners see it now.</Notice>}
+      {actionData?.problems && <Notice tone="warn">Not saved. {actionData.problems.join(" ")}</Notice>}
+      <PageTitle sub="Changes apply at once; nothing is published.">Availability</PageTitle>
+      <form method="post" className="space-y-4">
+        <CsrfField token={loaderData.csrf} />
+        <Card>
+          <label className="flex min-h-11 items-center gap-3 text-lg font-semibold">
+            <input type="checkbox" name="enabled" value="yes" defaultChecked={shown.enabled} className="size-6" />
+            Homeowners may book a visit online
+          </label>
+          <p className="mt-1 text-soot-800">Off: requests still come in, and you call to arrange the visit.</p>
+        </Card>
+        <Card>
+          <h2 className="font-serif text-xl font-bold">Arrival windows</h2>
+          <p className="mt-1 text-soot-800">
+            Like “8–10 am, 10 am–12 pm, 1–3 pm”. Leave a day empty for no visits that day.
+          </p>
+          <div className="mt-3 space-y-3">
+            {WEEKDAY_NAMES.map((day) => (
+              <label key={day} className="block">
+                <span className="font-semibold">{day}</span>
+                <textarea name={`windows-${day}`} rows={2} defaultValue={shown.windows[day] ?? ""} className={input} />
+              </label>
+            ))}
+          </div>
+        </Card>
+        <Card>
+          <h2 className="font-serif text-xl font-bold">Limits and times</h2>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {NUMBERS.map((n) => (
+              <label key={n.name} className="block">
+                <span className="font-semibold">{n.label}</span>
+                <input
+                  type="number"
+                  name={n.name}
+                  min={n.min}
+                  max={n.max}
+                  required
+                  inputMode="numeric"
+                  defaultValue={shown[n.name]}
+                  className={input}
+                />
+              </label>
+            ))}
+            <label className="block">
+              <span className="font-semibold">Bookings for a day close the day before at</span>
+              <input type="time" name="cutoff" required defaultValue={shown.cutoff} className={input} />
+            </label>
+            <label className="block">
+              <span className="font-semibold">The reminder goes the day before at</span>
+              <input type="time" name="reminderAt" required defaultValue={shown.reminderAt} className={input} />
+            </label>
+          </div>
+        </Card>
+        <Button>Save</Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,357 @@
+// /owner/visits: today and the next 7 days of estimate visits, each with its address (a tap opens the map), the
+// phone, and its request; move or cancel; "Block a day" for weather or a sick day, which then offers to move the
+// visits booked on it and tell the homeowners. Days off and the availability settings are a tap away.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/visits";
+import { field, idParam, requireOwner } from "./guard.server";
+import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { REFUSAL_WORDS, visitCard, type VisitCard } from "./visits.server";
+import { business } from "~/content/business";
+import { cn } from "~/lib/cn";
+import { telHref } from "~/lib/links";
+import { dayLabel, yearIn } from "~/lib/visit-labels";
+
+const DAYS_SHOWN = 8;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const DONE = {
+  cancelled: "Visit cancelled.",
+  "cancelled-told": "Visit cancelled; the homeowner is told by e-mail.",
+  unblocked: "The day is open again.",
+  moved: "Moved. The homeowners are told by e-mail, with the new time in their calendar invite.",
+  kept: "The visits stay booked: call the homeowners if you need to.",
+} as const;
+
+/** Adds days to a YYYY-MM-DD, on the calendar alone. */
+function plusDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = await requireOwner(args);
+  const { booking } = args.context;
+  const url = new URL(args.request.url);
+  const thisYear = yearIn(args.context.now(), business.timeZone);
+  const today = booking.today();
+  const last = plusDays(today, DAYS_SHOWN - 1);
+  const daysOff = booking.daysOff();
+  const cards = booking
+    .between(today, last)
+    .map((v) => visitCard(args.context, v, thisYear))
+    .filter((c): c is VisitCard => c !== null);
+  const days = Array.from({ length: DAYS_SHOWN }, (_, i) => {
+    const day = plusDays(today, i);
+    const off = daysOff.find((d) => d.first_day <= day && day <= d.last_day);
+    return {
+      day,
+      label:
+        i === 0
+          ? `Today, ${dayLabel(day, { thisYear })}`
+          : i === 1
+            ? `Tomorrow, ${dayLabel(day, { thisYear })}`
+            : dayLabel(day, { long: true, thisYear }),
+      off: off ? off.note || "Blocked" : null,
+      visits: cards.filter((c) => c.day === day),
+    };
+  });
+  const later = booking.between(plusDays(last, 1), plusDays(today, 120)).length;
+  // After "Block a day": the visits booked on the blocked days, to move or keep.
+  const blockedFirst = url.searchParams.get("blocked") ?? "";
+  const blockedLast = url.searchParams.get("to") ?? blockedFirst;
+  const onBlocked =
+    DAY.test(blockedFirst) && DAY.test(blockedLast)
+      ? booking
+          .between(blockedFirst, blockedLast)
+          .map((v) => visitCard(args.context, v, thisYear))
+          .filter((c): c is VisitCard => c !== null)
+      : [];
+  const done = url.searchParams.get("done");
+  return {
+    csrf: owner.csrf,
+    today,
+    days,
+    later,
+    daysOff: daysOff.map((d) => ({
+      id: d.id,
+      label:
+        d.first_day === d.last_day
+          ? dayLabel(d.first_day, { thisYear })
+          : `${dayLabel(d.first_day, { thisYear })} to ${dayLabel(d.last_day, { thisYear })}`,
+      note: d.note,
+    })),
+    blocked: DAY.test(blockedFirst)
+      ? {
+          label:
+            blockedFirst === blockedLast
+              ? dayLabel(blockedFirst, { long: true, thisYear })
+              : `${dayLabel(blockedFirst, { thisYear })} to ${dayLabel(blockedLast, { thisYear })}`,
+          visits: onBlocked,
+        }
+      : null,
+    done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
+    bookingOn: booking.settings().enabled,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = await requireOwner(args);
+  const { booking, owner: console_, clientIp } = args.context;
+  const form = owner.form;
+  const intent = field(form, "intent", 20);
+  const back = (query: string) => redirect(`/owner/visits${query}`, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "block") {
+    const first = field(form, "first", 10);
+    const last = field(form, "last", 10) || first;
+    const note = field(form, "note", 120);
+    if (!DAY.test(first) || !DAY.test(last) || last < first) {
+      return data({ error: "Pick the first day, and the last day if it is more than one." }, { status: 400 });
+    }
+    if (first < booking.today()) return data({ error: "That day is over." }, { status: 400 });
+    booking.blockDays(first, last, note);
+    console_.audit.log("days blocked", { ip: clientIp, detail: `${first} to ${last}${note ? `: ${note}` : ""}` });
+    return back(`?blocked=${first}&to=${last}`);
+  }
+  if (intent === "unblock") {
+    const id = idParam(field(form, "id", 12));
+    if (id !== null && booking.unblock(id)) console_.audit.log("day unblocked", { ip: clientIp, detail: String(id) });
+    return back("?done=unblocked");
+  }
+  if (intent === "move-blocked") {
+    const ids =
+      form
+        ?.getAll("visit")
+        .map((v) => idParam(String(v)))
+        .filter((v): v is number => v !== null) ?? [];
+    const { moved, stuck } = booking.moveToNextOpen(ids.slice(0, 50));
+    for (const v of moved)
+      console_.audit.log("visit moved", { ip: clientIp, estimateId: v.estimate_id, detail: "off a blocked day" });
+    if (stuck.length > 0) {
+      return data(
+        { error: `${moved.length} moved; ${stuck.length} could not be (no open window left): call them.` },
+        { status: 409 },
+      );
+    }
+    return back("?done=moved");
+  }
+  if (intent === "cancel") {
+    const id = idParam(field(form, "id", 12));
+    const tell = field(form, "tell", 3) === "yes";
+    const result = id === null ? null : booking.ownerCancel(id, field(form, "reason", 300), tell);
+    if (!result?.ok) return data({ error: REFUSAL_WORDS[result?.reason ?? "unknown"] }, { status: 409 });
+    console_.audit.log("visit cancelled", { ip: clientIp, estimateId: result.visit.estimate_id });
+    return back(tell ? "?done=cancelled-told" : "?done=cancelled");
+  }
+  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+}
+
+export const meta = () => [{ title: "Visits | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+
+function VisitItem({ v, csrf }: { v: VisitCard; csrf: string }) {
+  return (
+    <li className="rounded-xl border border-mortar-200 bg-white p-4 shadow-sm" data-testid="visit">
+      <p className="text-lg font-bold">
+        {v.window} · {v.name}
+      </p>
+      <p className="font-semibold text-brick-800">{v.service}</p>
+      <p className="mt-1">
+        <a href={v.mapHref} className="font-semibold underline underline-offset-4">
+          {v.address}
+        </a>
+      </p>
+      {v.notes && <p className="mt-1 text-soot-800">Notes: {v.notes}</p>}
+      <div className="mt-3 grid grid-cols-3 gap-2">
+        <a href={telHref(v.phone)} className={cn(consoleButton("primary"), "px-2")}>
+          Call
+        </a>
+        <a href={`/owner/requests/${v.requestId}`} className={cn(consoleButton("quiet"), "px-2")}>
+          Request
+        </a>
+        <a href={`/owner/visits/${v.id}`} className={cn(consoleButton("quiet"), "px-2")}>
+          Move
+        </a>
+      </div>
+      <details className="mt-2">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brick-800 underline underline-offset-4">
+          Cancel…
+        </summary>
+        <form method="post" className="mt-2 grid gap-2">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="id" value={v.id} />
+          <label className="block">
+            <span className="font-semibold">Reason (the homeowner sees it)</span>
+            <input
+              name="reason"
+              maxLength={300}
+              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 p-2"
+            />
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="tell" value="yes" defaultChecked className="size-5" />
+            Tell the homeowner by e-mail
+          </label>
+          <Button variant="danger">Cancel this visit</Button>
+        </form>
+      </details>
+    </li>
+  );
+}
+
+export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
+  const { days, csrf, later, daysOff, blocked, done, bookingOn, today } = loaderData;
+  const total = days.reduce((n, d) => n + d.visits.length, 0);
+  return (
+    <>
+      {done && <Notice>{DONE[done]}</Notice>}
+      {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      <PageTitle
+        sub={`${total === 1 ? "1 visit" : `${total} visits`} in the next ${DAYS_SHOWN} days${later ? `; ${later} later` : ""}`}
+      >
+        Visits
+      </PageTitle>
+      {!bookingOn && (
+        <Notice tone="warn">
+          Booking online is off: homeowners cannot pick a time.{" "}
+          <a href="/owner/visits/settings" className="font-semibold underline underline-offset-4">
+            Turn it on
+          </a>
+        </Notice>
+      )}
+      {blocked && (
+        <Card className="mb-5 border-brick-300">
+          <h2 className="font-serif text-xl font-bold">Blocked: {blocked.label}</h2>
+          {blocked.visits.length === 0 ? (
+            <p className="mt-1">No visits were booked then. Homeowners cannot pick it now.</p>
+          ) : (
+            <>
+              <p className="mt-1">
+                {blocked.visits.length === 1 ? "1 visit is" : `${blocked.visits.length} visits are`} booked then:
+              </p>
+              <ul className="mt-2 space-y-1">
+                {blocked.visits.map((v) => (
+                  <li key={v.id}>
+                    {v.dayLabel}, {v.window}: <strong>{v.name}</strong>, {v.address}
+                  </li>
+                ))}
+              </ul>
+              <form method="post" className="mt-3 grid gap-2 sm:flex">
+                <CsrfField token={csrf} />
+                <input type="hidden" name="intent" value="move-blocked" />
+                {blocked.visits.map((v) => (
+                  <input key={v.id} type="hidden" name="visit" value={v.id} />
+                ))}
+                <Button>Move them to the next open times and tell them</Button>
+                <a href="/owner/visits?done=kept" className={consoleButton("quiet")}>
+                  Keep them; I will call
+                </a>
+              </form>
+            </>
+          )}
+        </Card>
+      )}
+      <ol className="space-y-4">
+        {days.map((d) =>
+          d.visits.length === 0 ? (
+            // A day without visits is one quiet line, so the days with work stand out.
+            <li
+              key={d.day}
+              className="flex flex-wrap items-center justify-between gap-2 border-b border-mortar-200 pb-2"
+            >
+              <span className="font-semibold">{d.label}</span>
+              <span className="text-soot-800">
+                {d.off ? (
+                  <span className="rounded-full bg-brick-100 px-3 py-0.5 text-sm text-brick-900">Off: {d.off}</span>
+                ) : (
+                  "No visits"
+                )}
+              </span>
+            </li>
+          ) : (
+            <li key={d.day}>
+              <h2 className="mb-2 flex flex-wrap items-baseline justify-between gap-2 font-serif text-xl font-bold">
+                <span>{d.label}</span>
+                {d.off && (
+                  <span className="rounded-full bg-brick-100 px-3 py-0.5 font-sans text-sm text-brick-900">
+                    Off: {d.off}
+                  </span>
+                )}
+              </h2>
+              <ul className="space-y-3">
+                {d.visits.map((v) => (
+                  <VisitItem key={v.id} v={v} csrf={csrf} />
+                ))}
+              </ul>
+            </li>
+          ),
+        )}
+      </ol>
+
+      <Card className="mt-8">
+        <h2 className="font-serif text-xl font-bold">Block a day</h2>
+        <p className="mt-1 text-soot-800">Weather, a sick day, a big job: homeowners cannot pick it.</p>
+        <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="block" />
+          <label className="block">
+            <span className="font-semibold">Day</span>
+            <input
+              type="date"
+              name="first"
+              required
+              min={today}
+              className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
+            />
+          </label>
+          <label className="block">
+            <span className="font-semibold">Until (for more than one day)</span>
+            <input
+              type="date"
+              name="last"
+              min={today}
+              className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
+            />
+          </label>
+          <label className="block sm:col-span-2">
+            <span className="font-semibold">Why (a note for you)</span>
+            <input
+              name="note"
+              maxLength={120}
+              placeholder="Snow"
+              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 p-2"
+            />
+          </label>
+          <Button variant="dark" className="sm:col-span-2 sm:justify-self-start">
+            Block
+          </Button>
+        </form>
+        {daysOff.length > 0 && (
+          <>
+            <h3 className="mt-5 font-bold">Days off</h3>
+            <ul className="mt-2 space-y-2">
+              {daysOff.map((d) => (
+                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {d.label}
+                    {d.note ? ` · ${d.note}` : ""}
+                  </span>
+                  <form method="post">
+                    <CsrfField token={csrf} />
+                    <input type="hidden" name="intent" value="unblock" />
+                    <input type="hidden" name="id" value={d.id} />
+                    <Button variant="quiet">Open again</Button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Card>
+      <p className="mt-5">
+        <a href="/owner/visits/settings" className="font-semibold text-brick-800 underline underline-offset-4">
+          Arrival windows, daily cap and reminders
+        </a>
+      </p>
+    </>
+  );
+}
