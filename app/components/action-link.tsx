@@ -1,7 +1,7 @@
-import { Phone } from "lucide-react";
+import { MessageSquare, Phone } from "lucide-react";
 import { business } from "~/content/business";
 import type { Action } from "~/content/types";
-import { telHref } from "~/lib/links";
+import { smsHref, telHref } from "~/lib/links";
 import { ButtonLink, type ButtonVariant } from "./ui/button-link";
 
 /** Renders a content Action: a link button, or a call button dialling the business phone. */
@@ -23,7 +23,13 @@ export function ActionLink({ action, onDark = false }: { action: Action; onDark?
 }
 
 /** The pair every page ends its hero and CTA band with: free estimate, and call. */
-export function EstimateAndCallButtons({ onDark = true, estimateHref = "/contact" }: { onDark?: boolean; estimateHref?: string }) {
+export function EstimateAndCallButtons({
+  onDark = true,
+  estimateHref = "/contact",
+}: {
+  onDark?: boolean;
+  estimateHref?: string;
+}) {
   return (
     <div className="flex flex-wrap gap-3">
       <ButtonLink href={estimateHref} size="lg">
@@ -32,6 +38,10 @@ export function EstimateAndCallButtons({ onDark = true, estimateHref = "/contact
       <ButtonLink href={telHref(business.phone)} variant={onDark ? "light" : "secondary"} size="lg">
         <Phone aria-hidden="true" className="size-5" />
         Call {business.phone}
+      </ButtonLink>
+      <ButtonLink href={smsHref(business.phone)} variant={onDark ? "light" : "secondary"} size="lg">
+        <MessageSquare aria-hidden="true" className="size-5" />
+        Text
       </ButtonLink>
     </div>
   );

@@ -10,9 +10,15 @@ export function CostTable() {
         </caption>
         <thead className="bg-mortar-100 text-sm tracking-wide text-soot-900 uppercase">
           <tr>
-            <th scope="col" className="px-5 py-3">Service</th>
-            <th scope="col" className="px-5 py-3">Typical cost</th>
-            <th scope="col" className="px-5 py-3">What it covers</th>
+            <th scope="col" className="px-5 py-3">
+              Service
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Typical cost
+            </th>
+            <th scope="col" className="px-5 py-3">
+              What it covers
+            </th>
           </tr>
         </thead>
         <tbody>

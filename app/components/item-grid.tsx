@@ -19,11 +19,7 @@ export function ItemGrid({
 }) {
   return (
     <ul
-      className={cn(
-        "grid gap-5 sm:grid-cols-2",
-        columns === 3 && "lg:grid-cols-3",
-        columns === 4 && "lg:grid-cols-4",
-      )}
+      className={cn("grid gap-5 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3", columns === 4 && "lg:grid-cols-4")}
     >
       {items.map((item) => (
         <li

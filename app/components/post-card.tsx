@@ -15,7 +15,7 @@ export function PostCard({ post }: { post: Post }) {
         <time dateTime={post.datePublished}>{formatDate(post.datePublished)}</time>
       </p>
       <h2 className="mt-2 text-2xl leading-snug font-bold text-soot-950">
-        <a href={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-brick-800">
+        <a href={`/blog/${post.slug}`} className="group-hover:text-brick-800 after:absolute after:inset-0">
           {post.title}
         </a>
       </h2>

@@ -16,7 +16,7 @@ export function ServiceCard({ service, headingLevel = "h3" }: { service: Service
       <p className="mt-2 flex-1 leading-relaxed text-soot-800">{service.card.description}</p>
       <a
         href={`/services/${service.slug}`}
-        className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brick-700 after:absolute after:inset-0 group-hover:text-brick-900"
+        className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brick-700 group-hover:text-brick-900 after:absolute after:inset-0"
       >
         {service.card.linkText}
         <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />

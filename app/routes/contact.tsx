@@ -11,7 +11,7 @@ import { business } from "~/content/business";
 import { contactFaqs } from "~/content/faqs";
 import { estimateFormOverrides } from "~/lib/estimate-config";
 import { faqPageJsonLd } from "~/lib/json-ld";
-import { mailtoHref, telHref } from "~/lib/links";
+import { mailtoHref, smsHref, telHref } from "~/lib/links";
 import { seo } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -40,12 +40,7 @@ export default function Contact() {
           <div id="estimate" className="rounded-card border border-mortar-200 bg-white p-6 shadow-card sm:p-8">
             <h2 className="text-3xl font-bold text-soot-950">Request a Free Estimate</h2>
             <p className="mt-2 mb-6 text-soot-800">Fields marked * are required.</p>
-            <Island
-              name="EstimateForm"
-              id="estimate-form"
-              component={EstimateForm}
-              props={estimateFormOverrides()}
-            />
+            <Island name="EstimateForm" id="estimate-form" component={EstimateForm} props={estimateFormOverrides()} />
           </div>
         </div>
       </section>
@@ -103,6 +98,10 @@ function ContactDetails() {
       <Detail icon={<Phone aria-hidden="true" className="size-5" />} heading="Phone">
         <a href={telHref(business.phone)} className="rich-link text-xl">
           {business.phone}
+        </a>{" "}
+        ·{" "}
+        <a href={smsHref(business.phone)} className="rich-link">
+          Text us
         </a>
       </Detail>
       <Detail icon={<Mail aria-hidden="true" className="size-5" />} heading="Email">

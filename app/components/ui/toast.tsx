@@ -48,8 +48,8 @@ export function Toast({
       data-variant={variant}
       className={cn(
         "relative flex items-start gap-3 rounded-card border p-4 pr-11 shadow-header",
-        "data-[state=open]:animate-[toast-in_200ms_ease-out] data-[state=closed]:animate-[toast-out_150ms_ease-in]",
-        "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
+        "data-[state=closed]:animate-[toast-out_150ms_ease-in] data-[state=open]:animate-[toast-in_200ms_ease-out]",
+        "data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)",
         "data-[swipe=end]:animate-[toast-swipe-out_150ms_ease-out]",
         variants[variant],
         className,
@@ -64,14 +64,19 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("mt-1 text-[0.95rem] leading-snug opacity-95", className)} {...props} />;
+  return (
+    <ToastPrimitive.Description className={cn("mt-1 text-[0.95rem] leading-snug opacity-95", className)} {...props} />
+  );
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
       aria-label="Close notification"
-      className={cn("absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md hover:bg-black/10", className)}
+      className={cn(
+        "absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md hover:bg-black/10",
+        className,
+      )}
       {...props}
     >
       <X aria-hidden="true" className="size-5" />
