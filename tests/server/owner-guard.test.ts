@@ -84,7 +84,16 @@ afterAll(() => stopServer(server));
 
 /** Owner pages and data, as the router spells them, and other spellings of each. */
 function ownerPaths() {
-  const pages = ["/owner", "/owner/spam", `/owner/requests/${leadId}`, "/owner/security", "/owner/erase"];
+  const pages = [
+    "/owner",
+    "/owner/spam",
+    `/owner/requests/${leadId}`,
+    "/owner/security",
+    "/owner/erase",
+    "/owner/visits",
+    "/owner/visits/settings",
+    "/owner/visits/1",
+  ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
     return [

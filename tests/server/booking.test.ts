@@ -1,0 +1,370 @@
+// Booking the estimate visit on the running server: never twice (50 at once, 5 times the same form), a flood from
+// one address, a mail scanner's GETs, the invites as received (MIME and iCalendar parsed), the reminder sent once
+// across a restart, and the page's headers on every spelling of its path.
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ICAL from "ical.js";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEstimateStore, type EstimateStore } from "../../server/requests/estimate-store.ts";
+import { newLead } from "../../server/store/stored-lead.fixture.ts";
+import { instantAt } from "../../server/time/wall-time.ts";
+import { startServer, stopServer, type RunningServer } from "./harness";
+import { rawRequest } from "./raw-http";
+import { startSmtp, waitFor } from "./smtp";
+
+const OWNER = "owner@example.com";
+const TZ = "America/Chicago";
+// Monday 30 November 2026, 10:00 in Chicago: the server's clock for this file (TEST_CLOCK_FILE).
+const MONDAY = instantAt("2026-11-30", "10:00", TZ);
+const clockFile = path.join(tmpdir(), `booking-clock-${process.pid}`);
+const setClock = (at: Date) => writeFileSync(clockFile, at.toISOString());
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: RunningServer;
+
+function withStore<T>(use: (store: EstimateStore) => T): T {
+  const store = openEstimateStore({ dataDir: server.dataDir });
+  try {
+    return use(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** A request with its link and its address, as if the homeowner had sent the form and step one. */
+function request(n: number, overrides: Parameters<typeof newLead>[0] = {}) {
+  return withStore((store) => {
+    const { id } = store.save(
+      newLead({
+        idempotencyKey: null,
+        email: `home${n}@example.com`,
+        phone: `(309) 555-${String(n).padStart(4, "0")}`,
+        ...overrides,
+      }),
+    );
+    // The booking link as the server mints it: a secret, kept as a hash.
+    const token = store.visits.newLink(id);
+    store.visits.putPlace({ estimateId: id, town: "Normal", served: true, street: `${n} Elm St`, notes: "" });
+    return { id, token };
+  });
+}
+
+function post(token: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/visit/${token}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const book = (token: string, window: string, key: string, headers: Record<string, string> = {}) =>
+  post(token, { intent: "book", window, key }, headers);
+
+const counts = () =>
+  withStore((s) => ({
+    visits: (s.db.prepare("SELECT count(*) AS n FROM visits").get() as { n: number }).n,
+    outbox: (s.db.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number }).n,
+    places: (s.db.prepare("SELECT count(*) AS n FROM booking_places").get() as { n: number }).n,
+    statuses: s.db.prepare("SELECT status, sequence, day, starts FROM visits ORDER BY id").all(),
+  }));
+
+beforeAll(async () => {
+  setClock(MONDAY);
+  smtp = await startSmtp();
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    NOTIFY_EMAIL: OWNER,
+    CONFIRMATION_EMAIL: "off",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    TEST_CLOCK_FILE: clockFile,
+  });
+}, 90_000);
+afterAll(async () => {
+  await stopServer(server);
+  await smtp.close();
+});
+
+describe("never twice", () => {
+  it("50 homeowners book the same window at the same instant: exactly one wins; the others see 'just taken', the next times, and their address", async () => {
+    const people = Array.from({ length: 50 }, (_, i) => request(100 + i));
+    const answers = await Promise.all(people.map((p) => book(p.token, "2026-12-02 08:00", `race-${p.id}`)));
+    const locations = answers.map((a) => a.headers.get("location") ?? "");
+    expect(answers.every((a) => a.status === 303)).toBe(true);
+    const won = locations.filter((l) => !l.includes("notice="));
+    const taken = locations.filter((l) => l.endsWith("?notice=taken"));
+    expect(won).toHaveLength(1);
+    expect(taken).toHaveLength(49);
+    const booked = withStore((s) =>
+      s.db
+        .prepare("SELECT estimate_id FROM visits WHERE day = '2026-12-02' AND starts = '08:00' AND status = 'booked'")
+        .all(),
+    );
+    expect(booked).toHaveLength(1);
+    // A loser's page: the words, the next open times without that window, and the address they gave kept.
+    const loser = people.find((p) => `/visit/${p.token}` !== won[0]) ?? people[0];
+    const page = await (await fetch(`${server.url}/visit/${loser?.token}?notice=taken`)).text();
+    expect(page).toContain("That time was just taken by someone else. Here are the next open times:");
+    expect(page).not.toContain('value="2026-12-02 08:00"');
+    expect(page).toContain('value="2026-12-02 10:00"');
+    expect(page).toMatch(/At \d+ Elm St, Normal/);
+  });
+
+  it("the same form posted 5 times makes one visit", async () => {
+    const p = request(200);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => book(p.token, "2026-12-03 10:00", "same-form-key-200")),
+    );
+    expect(answers.map((a) => a.headers.get("location"))).toEqual(Array(5).fill(`/visit/${p.token}`));
+    const visits = withStore((s) => s.visits.allForLead(p.id));
+    expect(visits).toHaveLength(1);
+    // One invite to the homeowner and one to the owner, not five.
+    expect(withStore((s) => s.deliveries(p.id).filter((d) => d.kind !== "visit-reminder"))).toHaveLength(2);
+  });
+});
+
+describe("a mail scanner", () => {
+  it("opens every link 100 times and nothing changes", async () => {
+    const p = request(300);
+    await book(p.token, "2026-12-03 13:00", "scanner-300");
+    const before = counts();
+    for (let i = 0; i < 100; i++) {
+      const query = ["", "?move=1", "?change=place", "?notice=taken"][i % 4];
+      const response = await fetch(`${server.url}/visit/${p.token}${query}`);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    expect(counts()).toEqual(before);
+  });
+});
+
+describe("abuse", () => {
+  it("a flood of 100 bookings in a minute from one address gets at most 5 through", async () => {
+    const flood = await startServer({ RATE_LIMIT_PER_MINUTE: "5", TEST_CLOCK_FILE: clockFile });
+    try {
+      const people = Array.from({ length: 100 }, (_, i) => {
+        const store = openEstimateStore({ dataDir: flood.dataDir });
+        try {
+          const { id } = store.save(
+            newLead({
+              idempotencyKey: null,
+              email: `f${i}@example.com`,
+              phone: `(217) 555-${String(i).padStart(4, "0")}`,
+            }),
+          );
+          const token = store.visits.newLink(id);
+          store.visits.putPlace({ estimateId: id, town: "Normal", served: true, street: `${i} Oak St`, notes: "" });
+          return token;
+        } finally {
+          store.close();
+        }
+      });
+      const windows = [
+        "2026-12-01 08:00",
+        "2026-12-01 10:00",
+        "2026-12-02 08:00",
+        "2026-12-02 10:00",
+        "2026-12-03 08:00",
+      ];
+      const statuses: number[] = [];
+      for (const [i, token] of people.entries()) {
+        const response = await fetch(`${flood.url}/visit/${token}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: flood.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "book", window: windows[i % windows.length] ?? "", key: `flood-${i}` }),
+        });
+        statuses.push(response.status);
+      }
+      const store = openEstimateStore({ dataDir: flood.dataDir });
+      const booked = (store.db.prepare("SELECT count(*) AS n FROM visits").get() as { n: number }).n;
+      store.close();
+      expect(booked).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(95);
+    } finally {
+      await stopServer(flood);
+    }
+  });
+
+  it("refuses a post from another site, a form of the wrong type or size, and links that do not exist", async () => {
+    const p = request(400);
+    // React Router refuses a foreign Origin itself (400) before the page's own guard would (403).
+    expect([400, 403]).toContain(
+      (await book(p.token, "2026-12-04 08:00", "x1", { Origin: "https://evil.example" })).status,
+    );
+    const json = await fetch(`${server.url}/visit/${p.token}`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "book" }),
+    });
+    expect(json.status).toBe(400);
+    const huge = await post(p.token, { intent: "place", street: "x".repeat(20_000) });
+    expect(huge.status).toBe(400);
+    for (const window of ["2026-12-04 8:00", "2026-12-04T08:00", "'; DROP TABLE visits; --", "2026-02-30 08:00"]) {
+      const answer = await book(p.token, window, `bad-${window.length}`);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toContain("notice=closed");
+    }
+    expect(withStore((s) => s.visits.forLead(p.id))).toBeUndefined();
+    const unknown = await fetch(`${server.url}/visit/${"A".repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Page Not Found");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => fetch(`${server.url}/visit/${"B".repeat(42)}${i % 10}`)),
+    );
+    expect(answers.some((a) => a.status === 429)).toBe(true);
+  });
+
+  it("sends no-store, no-referrer and noindex on every spelling of the page, and never caches it", async () => {
+    const p = request(500);
+    for (const spelling of [
+      `/visit/${p.token}`,
+      `/VISIT/${p.token}`,
+      `/%76isit/${p.token}`,
+      `/./visit/${p.token}`,
+      `/x/../visit/${p.token}`,
+      `/visit/${p.token}.data`,
+    ]) {
+      const response = await rawRequest(
+        server.port,
+        `GET ${spelling} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      );
+      if (response.status >= 300 && response.status < 400) continue;
+      expect(response.headers["cache-control"], spelling).toContain("no-store");
+      expect(response.headers["referrer-policy"], spelling).toBe("no-referrer");
+      expect(response.headers["x-robots-tag"], spelling).toMatch(/noindex/);
+      expect(response.body, spelling).not.toMatch(/at .+\.(ts|js):\d+/);
+    }
+  });
+});
+
+/** The messages to an address, parsed as a mail program would. */
+async function mailTo(address: string, count: number): Promise<ParsedMail[]> {
+  const raws = await waitFor(() => {
+    const found = smtp.received.filter((m) => m.to.includes(address));
+    return found.length >= count ? found : undefined;
+  }, 30_000);
+  return Promise.all(raws.map((m) => simpleParser(m.raw)));
+}
+
+function calendarOf(mail: ParsedMail) {
+  // The same file as the text/calendar part, attached as invite.ics.
+  const attachment = mail.attachments.find((a) => a.filename === "invite.ics");
+  const ics = attachment?.content.toString("utf8") ?? "";
+  const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent");
+  const event = vevent ? new ICAL.Event(vevent) : null;
+  return {
+    ics,
+    method: new ICAL.Component(ICAL.parse(ics)).getFirstPropertyValue("method"),
+    uid: event?.uid,
+    sequence: event?.sequence,
+    start: event?.startDate.toJSDate().toISOString(),
+    status: vevent?.getFirstPropertyValue("status"),
+  };
+}
+
+describe("the invites, as received", () => {
+  it("books, moves and cancels: REQUEST with one UID, SEQUENCE 0 then 1, then CANCEL; the homeowner's link works", async () => {
+    const address = "invitee@example.com";
+    const p = request(600, { email: address, name: "Ina Vitee" });
+    expect((await book(p.token, "2026-12-04 10:00", "invite-600")).status).toBe(303);
+    const [booked] = await mailTo(address, 1);
+    if (!booked) throw new Error("no invite");
+    expect(booked.subject).toBe("Booked: your free estimate visit, Fri, Dec 4, 10 am–12 pm, Central Time");
+    const raw = smtp.received.find((m) => m.to.includes(address))?.raw ?? "";
+    // The calendar part says method=REQUEST, as METHOD does, and the same file is attached as invite.ics.
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    expect(raw).toMatch(/Content-Type: application\/ics; name=invite\.ics/i);
+    const first = calendarOf(booked);
+    expect(first).toMatchObject({
+      method: "REQUEST",
+      sequence: 0,
+      start: "2026-12-04T16:00:00.000Z",
+      status: "CONFIRMED",
+    });
+    expect(first.ics).toMatch(/^DTSTART:20261204T160000Z\r$/m);
+    // Its link to move or cancel works, and no secret was kept in the outbox to make it.
+    const link = /\/visit\/[A-Za-z0-9_-]{43}/.exec(booked.text ?? "")?.[0];
+    expect(link).toBeDefined();
+    expect(await (await fetch(`${server.url}${link}`)).text()).toContain("Booked");
+    expect(withStore((s) => s.deliveries(p.id).some((d) => /\/visit\/[A-Za-z0-9_-]{43}/.test(d.message ?? "")))).toBe(
+      false,
+    );
+    // The owner's copy: the same event in his calendar.
+    const ownerCopies = (await mailTo(OWNER, 1)).filter((m) => m.subject?.includes("Ina Vitee"));
+    expect(ownerCopies.map((m) => calendarOf(m).uid)).toEqual([first.uid]);
+
+    // The homeowner moves it from the e-mail's link.
+    const moved = await post(link?.split("/")[2] ?? "", { intent: "move", window: "2026-12-07 13:00" });
+    expect(moved.headers.get("location")).toMatch(/\?notice=moved$/);
+    const [, second] = await mailTo(address, 2);
+    if (!second) throw new Error("no second invite");
+    expect(calendarOf(second)).toMatchObject({
+      method: "REQUEST",
+      uid: first.uid,
+      sequence: 1,
+      start: "2026-12-07T19:00:00.000Z",
+    });
+    expect(second.subject).toBe("Moved: your free estimate visit is now Mon, Dec 7, 1–3 pm, Central Time");
+
+    // Then cancels it.
+    expect((await post(p.token, { intent: "cancel", reason: "Sold the house" })).status).toBe(303);
+    const [, , third] = await mailTo(address, 3);
+    if (!third) throw new Error("no cancel");
+    expect(calendarOf(third)).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 2, status: "CANCELLED" });
+    expect(smtp.received.find((m) => m.to.includes(address) && m.raw.includes("method=CANCEL"))?.raw).toMatch(
+      /Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i,
+    );
+    // The cancelled visit's reminders are all withdrawn.
+    const reminders = withStore((s) => s.deliveries(p.id).filter((d) => d.kind === "visit-reminder"));
+    expect(reminders.every((r) => r.cancelled_at !== null && r.sent_at === null)).toBe(true);
+  });
+});
+
+describe("the reminder", () => {
+  it("goes once at 9:00 the day before, even across a restart, and never for a moved visit's old time", async () => {
+    const address = "remind@example.com";
+    const p = request(700, { email: address });
+    await book(p.token, "2026-12-08 08:00", "remind-700");
+    await post(p.token, { intent: "move", window: "2026-12-09 08:00" });
+    await mailTo(address, 2);
+    // The day before, at 9:00 in Chicago: the reminder for the 9th, not the 8th.
+    setClock(instantAt("2026-12-08", "09:00", TZ));
+    const isReminder = (raw: string) => raw.includes("A reminder: we come");
+    const reminder = await waitFor(
+      () => smtp.received.find((m) => m.to.includes(address) && isReminder(m.raw)),
+      20_000,
+    ).catch((error: unknown) => {
+      console.log(
+        withStore((s) => s.deliveries(p.id)),
+        server.output().slice(-2000),
+      );
+      throw error;
+    });
+    expect((await simpleParser(reminder.raw)).subject).toBe(
+      "Reminder: your free estimate visit Wed, Dec 9, 8–10 am, Central Time",
+    );
+    await stopServer(server);
+    server = await startServer(
+      {
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL: OWNER,
+        CONFIRMATION_EMAIL: "off",
+        RATE_LIMIT_PER_MINUTE: "100000",
+        TEST_CLOCK_FILE: clockFile,
+      },
+      server.dataDir,
+    );
+    // The outbox runs at start: a second reminder would go within its first round.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(smtp.received.filter((m) => m.to.includes(address) && isReminder(m.raw))).toHaveLength(1);
+    const rows = withStore((s) => s.deliveries(p.id).filter((d) => d.kind === "visit-reminder"));
+    expect(rows.map((r) => [r.next_attempt_at, r.sent_at !== null, r.cancelled_at !== null])).toEqual([
+      [instantAt("2026-12-07", "09:00", TZ).toISOString(), false, true],
+      [instantAt("2026-12-08", "09:00", TZ).toISOString(), true, false],
+    ]);
+    setClock(MONDAY);
+  }, 90_000);
+});
