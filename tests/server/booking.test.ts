@@ -24,10 +24,10 @@ const setClock = (at: Date) => writeFileSync(clockFile, at.toISOString());
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
 
-function withStore<T>(use: (store: EstimateStore) => T): T {
+function withStore<T>(read: (store: EstimateStore) => T): T {
   const store = openEstimateStore({ dataDir: server.dataDir });
   try {
-    return use(store);
+    return read(store);
   } finally {
     store.close();
   }
