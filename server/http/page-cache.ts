@@ -16,8 +16,9 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Routes whose URL carries a homeowner's secret link: no Referer leaves them (not even to our own pages), and no
- * search engine keeps them.
+ * Routes whose URL carries a homeowner's secret link: no Referer leaves them for another site, and no search engine
+ * keeps them. "same-origin", not "no-referrer": under no-referrer a browser sends `Origin: null` with the page's own
+ * form posts, which the origin checks (React Router's and ours) rightly refuse.
  */
 export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
@@ -114,7 +115,7 @@ export function cacheRenderedPages(
     if (isOwnerRoute(routeId)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     if (PRIVATE_ROUTES.has(routeId)) {
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
-      res.setHeader("Referrer-Policy", "no-referrer");
+      res.setHeader("Referrer-Policy", "same-origin");
     }
     const key = notFound ? NOT_FOUND_KEY : req.originalUrl;
     // React Router reads originalUrl: the 404 page is rendered for one fixed URL, whatever was asked.
