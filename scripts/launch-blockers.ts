@@ -164,6 +164,9 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   if (set(input.env.BACKUP_DIR)?.toLowerCase() === "off" && !set(input.env.ESTIMATE_ENDPOINT)) {
     add(envFile, "BACKUP_DIR", "backups are off: one disk failure would lose every request ever received");
   }
+  if (set(input.env.TEST_CLOCK_FILE)) {
+    add(envFile, "TEST_CLOCK_FILE", "set: the server's clock would read a file (for tests only); remove it");
+  }
 
   // Publishing: the console's saves need a working copy this user can write, and git.
   if (input.publishing?.problem) {

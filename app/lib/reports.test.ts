@@ -92,3 +92,29 @@ describe("the report", () => {
     expect(report.speed).toEqual({ answered: 3, median: 1, p90: 3, withinPromise: 2 });
   });
 });
+
+describe("visits booked", () => {
+  it("counts requests booked online, by the owner and not at all, and the online ones outside business hours", () => {
+    const now = new Date("2026-11-27T18:00:00.000Z");
+    const leads = [1, 2, 3, 4, 5].map((id) => lead({ id }));
+    const bookings = new Map([
+      [1, { by: "homeowner" as const, inHours: false }],
+      [2, { by: "homeowner" as const, inHours: true }],
+      [3, { by: "owner" as const, inHours: true }],
+      // A visit of a request outside the report's weeks does not count.
+      [99, { by: "homeowner" as const, inHours: false }],
+    ]);
+    const report = buildReport({
+      leads,
+      firstChange: new Map(),
+      now,
+      timeZone: TZ,
+      hours: HOURS,
+      promiseHours: 2,
+      bookings,
+    });
+    expect(report.booking).toEqual({ online: 2, byOwner: 1, none: 2, outsideHours: 1, outsideShare: 50 });
+    const none = buildReport({ leads, firstChange: new Map(), now, timeZone: TZ, hours: HOURS, promiseHours: 2 });
+    expect(none.booking).toEqual({ online: 0, byOwner: 0, none: 5, outsideHours: 0, outsideShare: null });
+  });
+});

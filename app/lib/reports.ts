@@ -48,6 +48,9 @@ export type Report = {
   /** Over all 12 weeks. */
   speed: { answered: number; median: number | null; p90: number | null; withinPromise: number };
   visits: VisitReport;
+  /** The requests' estimate visits: booked online by the homeowner, by the owner, or none; and online ones booked
+   * outside business hours (the evenings and weekends booking online is for). */
+  booking: { online: number; byOwner: number; none: number; outsideHours: number; outsideShare: number | null };
 };
 
 export const SOURCES = ["Search", "Google Business Profile", "Campaigns", "Other websites", "Direct"] as const;
@@ -124,6 +127,8 @@ export type ReportInput = {
   siteHost?: string;
   /** The visitor figures' daily aggregates (server/store/visitor-figures.ts). */
   visits?: readonly VisitFigure[];
+  /** Each request's first visit, by request id: who booked it and whether inside business hours. */
+  bookings?: ReadonlyMap<number, { by: "homeowner" | "owner"; inHours: boolean }>;
 };
 
 /** The window a report covers: the Monday 11 weeks before this week's, to now. */
@@ -140,6 +145,7 @@ export function buildReport({
   promiseHours,
   siteHost = "",
   visits = [],
+  bookings = new Map(),
 }: ReportInput): Report {
   const starts = Array.from({ length: WEEKS }, (_, i) => mondayStart(now, WEEKS - 1 - i, timeZone));
   const first = starts[0]?.getTime() ?? 0;
@@ -174,6 +180,9 @@ export function buildReport({
       ...speedOf(group),
     };
   });
+  const booked = inWindow.flatMap((l) => bookings.get(l.id) ?? []);
+  const online = booked.filter((b) => b.by === "homeowner");
+  const outsideHours = online.filter((b) => !b.inHours).length;
   const won = inWindow.filter((l) => l.status === "won").length;
   const lost = inWindow.filter((l) => l.status === "lost").length;
   return {
@@ -190,6 +199,13 @@ export function buildReport({
     total: inWindow.length,
     promiseHours,
     speed: speedOf(inWindow),
+    booking: {
+      online: online.length,
+      byOwner: booked.length - online.length,
+      none: inWindow.length - booked.length,
+      outsideHours,
+      outsideShare: online.length === 0 ? null : Math.round((100 * outsideHours) / online.length),
+    },
     visits: buildVisitReport({
       figures: visits,
       leads: inWindow,

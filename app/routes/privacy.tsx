@@ -30,6 +30,15 @@ function sections(): { heading: string; paragraphs: string[] }[] {
       ],
     },
     {
+      heading: "Booking the estimate visit",
+      paragraphs: [
+        "If you book the free estimate visit online, we also keep the town and street address you give, anything you tell us about the visit (a gate code, a dog), the time you pick, when you booked, moved or cancelled it, and whether you or we made each change.",
+        "The link to book, move or cancel your visit is a secret: we keep only a fingerprint of it, so even a copy of our database cannot open it. Moving or cancelling online stops a few hours before the visit; after that, call or text us.",
+        "Your visit goes into the owner's own calendar, by e-mail and through a private calendar address only the owner's phone reads; that copy has your name, phone, address and the visit time, nothing more.",
+        "A booking is part of your request: it is kept, deleted and erased with it.",
+      ],
+    },
+    {
       heading: "Counting visits",
       paragraphs: [
         "To know whether this website brings in work, our own server counts the pages it sends out: how many each day, which pages, the website that sent each visitor here (such as Google, or none), the campaign tags in the link (utm_source and utm_campaign), and whether the device is a phone, a tablet or a computer.",
@@ -48,19 +57,20 @@ function sections(): { heading: string; paragraphs: string[] }[] {
       heading: "The e-mails we send you",
       paragraphs: [
         "We may send one confirmation e-mail to the address you give, with a reference number and when to expect our call. It never repeats what you typed, and we send at most one a day to any address. We send no newsletters or offers.",
+        "If you book a visit, we e-mail you the booking with a calendar invite, again when it is moved or cancelled, and one reminder the day before.",
       ],
     },
     {
       heading: "How long we keep it",
       paragraphs: [
-        `Requests are deleted automatically ${months} months after they arrive, together with their photos, notes and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
+        `Requests are deleted automatically ${months} months after they arrive, together with their photos, notes, visits and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
         `We keep backup copies of the database, so that a broken disk cannot lose your request. Each backup is deleted after at most ${backupDays} days, so anything deleted from the database is gone from every backup within ${backupDays} days.`,
       ],
     },
     {
       heading: "Seeing or deleting your details",
       paragraphs: [
-        "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes and e-mail records, from our database completely.",
+        "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits and e-mail records, from our database completely.",
       ],
     },
   ];

@@ -11,6 +11,7 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details, kept simply");
   for (const heading of [
     "What we collect",
+    "Booking the estimate visit",
     "Counting visits",
     "Where it is kept and who sees it",
     "The e-mails we send you",
@@ -23,6 +24,8 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
   // The backup retention (business.leads.backups: 7 daily, 4 weekly) as server/backup/backup.ts applies it.
   await expect(page.getByText("gone from every backup within 28 days")).toBeVisible();
   await expect(page.getByText("We set no cookies")).toBeVisible();
+  await expect(page.getByText("we keep only a fingerprint of it", { exact: false })).toBeVisible();
+  await expect(page.getByText("A booking is part of your request: it is kept, deleted and erased with it.")).toBeVisible();
   // Visitor counting (decision 0029): what is kept, what never is, and for how long.
   await expect(page.getByText("Your internet address and browser name are never stored for this.")).toBeVisible();
   await expect(page.getByText("no cookie, no script, nothing from another company", { exact: false })).toBeVisible();

@@ -132,6 +132,10 @@ describe("launch check", () => {
   it("catches backups turned off while the site stores the requests itself", () => {
     expect(blockersFor(withEnv({ ...ready.env, BACKUP_DIR: "off" }))).toEqual(["environment / .env BACKUP_DIR"]);
     expect(blockersFor(withEnv({ ...ready.env, BACKUP_DIR: "/var/backups/heartland-site" }))).toEqual([]);
+    // A test's clock left in the settings would move the server's time.
+    expect(blockersFor(withEnv({ ...ready.env, TEST_CLOCK_FILE: "/tmp/clock" }))).toEqual([
+      "environment / .env TEST_CLOCK_FILE",
+    ]);
   });
 
   it("names the file and field of each blocker and says what is wrong", () => {

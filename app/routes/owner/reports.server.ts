@@ -23,6 +23,17 @@ export function ownerReport(context: AppLoadContext): Report {
     promiseHours: business.leads.callBackWithinBusinessHours,
     siteHost: new URL(context.siteOrigin).hostname,
     visits: estimates.visitorFigures.since(dayOf(start, business.timeZone)),
+    bookings: new Map(
+      estimates.visits
+        .firstVisits()
+        .map(
+          (v) =>
+            [
+              v.estimate_id,
+              { by: v.booked_by === "owner" ? "owner" : "homeowner", inHours: v.booked_in_hours === 1 },
+            ] as const,
+        ),
+    ),
   });
 }
 
@@ -41,6 +52,7 @@ export const CHARTS = [
   "devices",
   "conversion-sources",
   "conversion-pages",
+  "booking",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 
@@ -91,6 +103,16 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
       return conversion("came from", visits.bySource);
     case "conversion-pages":
       return conversion("first page", visits.byLandingPage);
+    case "booking":
+      return {
+        columns: ["visit", "requests"],
+        rows: [
+          { visit: "Booked online by the homeowner", requests: report.booking.online },
+          { visit: "Booked by you", requests: report.booking.byOwner },
+          { visit: "No visit booked", requests: report.booking.none },
+          { visit: "Booked online outside business hours", requests: report.booking.outsideHours },
+        ],
+      };
     case "weeks":
       return {
         columns: ["week starting", "requests"],

@@ -316,6 +316,37 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <Categories id="services" title="By service" chart="services" rows={report.services} what="Service" />
       <Categories id="towns" title="By town" chart="towns" rows={report.towns} what="Town" />
 
+      <Section id="booking" title="Visits booked" chart="booking">
+        <p>
+          Of {report.total} requests, <strong>{report.booking.online}</strong> booked the estimate visit online,{" "}
+          <strong>{report.booking.byOwner}</strong> were booked by you, <strong>{report.booking.none}</strong> have no
+          visit booked.
+          {report.booking.outsideShare !== null && (
+            <>
+              {" "}
+              <strong>{report.booking.outsideShare}%</strong> of the online bookings came outside business hours.
+            </>
+          )}
+        </p>
+        <CategoryBars
+          rows={[
+            { label: "Booked online", count: report.booking.online },
+            { label: "Booked by you", count: report.booking.byOwner },
+            { label: "No visit", count: report.booking.none },
+          ]}
+        />
+        <Table
+          caption="Visits booked"
+          head={["", "Requests"]}
+          rows={[
+            ["Booked online", report.booking.online],
+            ["Booked by you", report.booking.byOwner],
+            ["No visit", report.booking.none],
+            ["Online, outside business hours", report.booking.outsideHours],
+          ]}
+        />
+      </Section>
+
       <Section id="outcome" title="Won and lost" chart="outcome">
         <p>
           Won <strong>{report.won}</strong>, lost <strong>{report.lost}</strong>
