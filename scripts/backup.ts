@@ -26,7 +26,7 @@ try {
     repoDir: hasRepo ? repoDir : null,
   });
   console.log(
-    `Backed up ${result.counts.requests} requests (${result.counts.notes} notes, ${result.counts.mail} e-mails) to ${result.file}`,
+    `Backed up ${result.counts.requests} requests (${result.counts.notes} notes, ${result.counts.visits} visits, ${result.counts.mail} e-mails) to ${result.file}`,
   );
   console.log(`${(result.bytes / 1024).toFixed(0)} KB in ${Math.round(result.ms)} ms; integrity check passed.`);
   if (result.site && "file" in result.site) console.log(`The site's history (verified): ${result.site.file}`);

@@ -1,9 +1,13 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { business } from "../../app/content/business.ts";
+import { createBooking } from "../booking/booking.ts";
+import { openEstimateStore } from "../requests/estimate-store.ts";
+import { newLead } from "../store/stored-lead.fixture.ts";
 import {
+  backupDatabase,
   backupFileName,
   backupRetentionDays,
   backupsToPrune,
@@ -88,5 +92,43 @@ describe("restore", () => {
     writeFileSync(path.join(dir, "estimates.db"), "current");
     expect(() => restoreDatabase({ backupFile: bogus, dataDir: dir })).toThrow("is not a sound copy of the database");
     expect(listBackups(dir)).toHaveLength(1);
+  });
+});
+
+describe("visits in a backup", () => {
+  it("come back with a restore: the visit, its invites, its link, the owner's availability and days off", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "backup-visits-"));
+    const backupDir = mkdtempSync(path.join(tmpdir(), "backup-visits-to-"));
+    const now = () => new Date("2026-11-30T16:00:00Z");
+    const store = openEstimateStore({ dataDir, now });
+    const booking = createBooking({
+      store,
+      now,
+      siteUrl: "https://www.example.com",
+      ownerAddress: () => "o@example.com",
+    });
+    const { id } = store.save(newLead({ idempotencyKey: null }));
+    const token = booking.newLink(id);
+    booking.place(token, { town: "Normal", served: true, street: "12 Elm St", notes: "" });
+    booking.saveSettings({ ...booking.settings(), dailyCap: 4 });
+    booking.blockDays("2026-12-24", "2026-12-26", "Christmas");
+    const booked = booking.book(token, { day: "2026-12-02", starts: "08:00" }, { key: "b" });
+    expect(booked.ok).toBe(true);
+    store.close();
+    const result = await backupDatabase({
+      databaseFile: path.join(dataDir, "estimates.db"),
+      dir: backupDir,
+      retention,
+    });
+    expect(result.counts).toMatchObject({ requests: 1, visits: 1, mail: 3 });
+    rmSync(path.join(dataDir, "estimates.db"), { force: true });
+    expect(restoreDatabase({ backupFile: result.file, dataDir }).counts.visits).toBe(1);
+    const back = openEstimateStore({ dataDir, now });
+    const again = createBooking({ store: back, now, siteUrl: "https://www.example.com" });
+    expect(again.view(token)?.visit).toMatchObject({ day: "2026-12-02", starts: "08:00", status: "booked" });
+    expect(again.settings().dailyCap).toBe(4);
+    expect(again.daysOff().map((d) => [d.first_day, d.note])).toEqual([["2026-12-24", "Christmas"]]);
+    expect(back.deliveries(id).map((d) => d.kind)).toEqual(["visit-invite", "visit-owner", "visit-reminder"]);
+    back.close();
   });
 });

@@ -108,11 +108,18 @@ export function backupsToPrune(backups: BackupFile[], now: Date, retention: Back
   return backups.filter((b) => !keep.has(b.file));
 }
 
-export type Counts = { requests: number; notes: number; mail: number };
+export type Counts = { requests: number; notes: number; mail: number; visits: number };
 
 function counts(db: Database.Database): Counts {
   const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  return { requests: count("estimates"), notes: count("notes"), mail: count("outbox") };
+  // A backup from before booking (migration 8) has no visits table: it restores, and is brought up to date on start.
+  const hasVisits = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'visits'").get() !== undefined;
+  return {
+    requests: count("estimates"),
+    notes: count("notes"),
+    mail: count("outbox"),
+    visits: hasVisits ? count("visits") : 0,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Booking against a real database with a controllable clock: the two steps, the rules, never twice, the invites
 // queued with the change (same UID, SEQUENCE raised), the reminder scheduled, withdrawn and checked as it goes.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -352,4 +352,35 @@ describe("never twice, with several processes at once", () => {
     expect(perDay.map((d) => [d.day, d.n])).toEqual(full);
     expect(booked).toBe(full.reduce((n, [, v]) => n + Number(v), 0));
   }, 60_000);
+});
+
+describe("erasure", () => {
+  it("takes a person's visits with their requests, down to the bytes: address, notes, invites, links, events", () => {
+    const rawFiles = () =>
+      Buffer.concat([
+        readFileSync(store.file),
+        existsSync(`${store.file}-wal`) ? readFileSync(`${store.file}-wal`) : Buffer.alloc(0),
+      ]);
+    const gone = request({ email: "gone@example.com", name: "Erin Erase-Me" });
+    const kept = request({ email: "kept@example.com", phone: "(309) 555-0190" });
+    booking.place(gone.token, { ...place, street: "77 ERASE-STREET Rd", notes: "ERASE-NOTES gate 1234" });
+    booking.place(kept.token, { ...place, street: "5 KEEP-STREET Ave" });
+    expect(booking.book(gone.token, { day: "2026-12-02", starts: "08:00" }, { key: "g" }).ok).toBe(true);
+    expect(booking.book(kept.token, { day: "2026-12-02", starts: "10:00" }, { key: "k" }).ok).toBe(true);
+    booking.move(gone.token, { day: "2026-12-03", starts: "08:00" });
+    store.checkpoint();
+    expect(rawFiles().includes("ERASE-STREET")).toBe(true);
+    expect(store.erase("GONE@example.com")).toBe(1);
+    const raw = rawFiles();
+    for (const marker of ["ERASE-STREET", "ERASE-NOTES", "Erin Erase-Me"])
+      expect(raw.includes(marker), marker).toBe(false);
+    expect(raw.includes("KEEP-STREET")).toBe(true);
+    const left = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([left("visits"), left("booking_places"), left("booking_tokens"), left("visit_events")]).toEqual([
+      1, 1, 1, 1,
+    ]);
+    expect(store.outbox().every((row) => row.estimate_id === kept.id)).toBe(true);
+    // Its link is dead: the page says nothing about it.
+    expect(booking.view(gone.token)).toBeUndefined();
+  });
 });
