@@ -6,7 +6,15 @@ import { business } from "../../app/content/business.ts";
 import { readConfig, type Config } from "../config.ts";
 import { openEstimateStore, type EstimateStore } from "./estimate-store.ts";
 import { localTime } from "./lead-mail.ts";
-import { deliverySummary, leadsCsv, leadsText, parseLeadsArgs, USAGE, type LeadsCommand } from "./leads.ts";
+import {
+  deliverySummary,
+  leadsCsv,
+  leadsText,
+  parseLeadsArgs,
+  USAGE,
+  visitSummary,
+  type LeadsCommand,
+} from "./leads.ts";
 import { monthsBefore } from "./outbox.ts";
 
 function main(argv: readonly string[]): number {
@@ -33,6 +41,7 @@ function main(argv: readonly string[]): number {
 
 function run(command: Exclude<LeadsCommand, { kind: "help" }>, store: EstimateStore, config: Config): number {
   const deliveries = (id: number) => store.deliveries(id);
+  const visit = (id: number) => visitSummary(store.visits.forLead(id), business.timeZone);
   const missing = (id: number) => {
     process.stderr.write(`There is no request #${id}.\n`);
     return 1;
@@ -48,12 +57,12 @@ function run(command: Exclude<LeadsCommand, { kind: "help" }>, store: EstimateSt
       if (command.out !== null) {
         // npm runs scripts from the project folder; a file name is meant from where the owner typed it.
         const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), command.out);
-        writeFileSync(file, leadsCsv(rows, deliveries));
+        writeFileSync(file, leadsCsv(rows, deliveries, visit));
         process.stdout.write(`Wrote ${rows.length} request(s) to ${file}\n`);
         return 0;
       }
       process.stdout.write(
-        command.csv ? leadsCsv(rows, deliveries) : leadsText(rows, deliveries, command.limit !== null),
+        command.csv ? leadsCsv(rows, deliveries, visit) : leadsText(rows, deliveries, command.limit !== null, visit),
       );
       return 0;
     }
@@ -61,7 +70,10 @@ function run(command: Exclude<LeadsCommand, { kind: "help" }>, store: EstimateSt
       const lead = store.get(command.id);
       if (!lead) return missing(command.id);
       const lines = Object.entries(lead).map(([k, v]) => `${k.padEnd(16)} ${v ?? ""}`);
-      lines.push("", `e-mail           ${deliverySummary(store.deliveries(lead.id))}`);
+      const booked = visit(lead.id);
+      lines.push("");
+      if (booked) lines.push(`visit            ${booked}`);
+      lines.push(`e-mail           ${deliverySummary(store.deliveries(lead.id))}`);
       for (const note of store.notes(lead.id)) lines.push(`note             ${localTime(note.at)}: ${note.text}`);
       process.stdout.write(lines.join("\n") + "\n");
       return 0;

@@ -1,5 +1,7 @@
 // What `npm run leads` does (server/requests/leads-command.ts runs it): parse the command line strictly, and render the
 // requests as a worklist or as CSV.
+import { visitLabel } from "../../app/lib/visit-labels.ts";
+import type { VisitRow } from "../store/visits.ts";
 import { parseArgs } from "node:util";
 import { CAMPAIGN_PARAMS } from "../../app/lib/attribution.ts";
 import { toCsv } from "./csv.ts";
@@ -154,14 +156,21 @@ export function parseLeadsArgs(argv: readonly string[], now = new Date()): Leads
   };
 }
 
-/** "owner alert: sent Mon, Nov 23, 9:31 AM CST; confirmation: retrying (3 attempts, last error: …)". */
-export function deliverySummary(rows: readonly OutboxRow[]): string {
-  if (rows.length === 0) return "no e-mail";
-  return rows
+/**
+ * "owner alert: sent Mon, Nov 23, 9:31 AM CST; confirmation: retrying (3 attempts, last error: …); visit reminder: due
+ * Mon, Nov 30, 9:00 AM CST". A message withdrawn before it went (a moved visit's reminder) is left out.
+ */
+export function deliverySummary(rows: readonly OutboxRow[], now: Date = new Date()): string {
+  const shown = rows.filter((row) => deliveryState(row) !== "withdrawn");
+  if (shown.length === 0) return "no e-mail";
+  return shown
     .map((row) => {
       const state = deliveryState(row);
-      const what = row.kind.replace("-", " ");
+      const what = row.kind.replaceAll("-", " ");
       if (state === "sent") return `${what}: sent ${localTime(row.sent_at ?? "")}`;
+      if (state === "queued" && Date.parse(row.next_attempt_at) > now.getTime()) {
+        return `${what}: due ${localTime(row.next_attempt_at)}`;
+      }
       if (state === "queued") return `${what}: queued`;
       const detail = `${row.attempts} attempt${row.attempts === 1 ? "" : "s"}, last error: ${(row.last_error ?? "").slice(0, 80)}`;
       return `${what}: ${state === "failed" ? "FAILED" : "retrying"} (${detail})`;
@@ -188,12 +197,15 @@ export const CSV_COLUMNS = [
   // One column per campaign parameter the site keeps, in the order it lists them.
   ...CAMPAIGN_PARAMS,
   "city_param",
+  // The estimate visit, when one was booked: "Tue, Dec 1, 8–10 am, Central Time, 12 Elm St, Normal (booked online)".
+  "visit",
   "email_delivery",
 ] as const;
 
 export function leadsCsv(
   rows: readonly StoredEstimate[],
   deliveries: (id: number) => readonly OutboxRow[] = () => [],
+  visit: (id: number) => string | null = () => null,
 ): string {
   return toCsv(
     CSV_COLUMNS,
@@ -201,15 +213,27 @@ export function leadsCsv(
       ...row,
       received_at: localTime(row.received_at),
       photos: row.photo_count,
+      visit: visit(row.id) ?? "",
       email_delivery: deliverySummary(deliveries(row.id)),
     })),
   );
+}
+
+/** A request's visit in one line, or null: when, where, and who booked it (or that it was cancelled). */
+export function visitSummary(visit: VisitRow | undefined, timeZone: string): string | null {
+  if (!visit) return null;
+  const when = `${visitLabel(visit, timeZone, { thisYear: 0 })}, ${visit.street}, ${visit.town}`;
+  if (visit.status === "cancelled")
+    return `${when} (cancelled by ${visit.cancelled_by === "owner" ? "you" : "the homeowner"})`;
+  if (visit.status === "held") return `${when} (held: the request is in spam)`;
+  return `${when} (booked ${visit.booked_by === "owner" ? "by you" : "online"})`;
 }
 
 export function leadsText(
   rows: readonly StoredEstimate[],
   deliveries: (id: number) => readonly OutboxRow[],
   limited: boolean,
+  visit: (id: number) => string | null = () => null,
 ): string {
   if (rows.length === 0) return "No estimate requests match.\n";
   const lines = [`${rows.length} ${limited ? "latest " : ""}estimate request(s), newest first:`, ""];
@@ -218,6 +242,8 @@ export function leadsText(
     lines.push(`#${row.id}  ${row.reference}  ${localTime(row.received_at)}  [${flags}]`);
     lines.push(`     ${row.name}  <${row.email}>  ${row.phone}${row.city ? `  (${row.city})` : ""}`);
     lines.push(`     ${row.service || "No service selected"}: ${row.message.replace(/\s+/g, " ").slice(0, 100)}`);
+    const booked = visit(row.id);
+    if (booked) lines.push(`     visit: ${booked}`);
     lines.push(`     e-mail: ${deliverySummary(deliveries(row.id))}`);
   }
   return lines.join("\n") + "\n";

@@ -10,6 +10,7 @@ import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { freePort, SERVER_ENTRY } from "../server/harness.ts";
 import {
+  bookAndMoveVisit,
   checkAlertLinks,
   checkPhoneLive,
   checkPublicPages,
@@ -196,6 +197,9 @@ async function main() {
     await timed("alert links: request opens, one-tap marks contacted", () =>
       checkAlertLinks(o, alert, sent, { screenshots: SCREENSHOTS }),
     );
+    await timed("a homeowner books a visit, gets the invite, moves it: the same UID, SEQUENCE 1", () =>
+      bookAndMoveVisit(b, site.origin, m, { screenshots: SCREENSHOTS }),
+    );
 
     // Control: before the publish the new number is nowhere, and the check says so.
     await timed("control: the phone check fails before the publish", async () => {
@@ -225,8 +229,9 @@ async function main() {
     const inConsole = (await timed("request count in the console", () => countRequestsInConsole(o))).value;
     const fromLeads = (await timed("request count from npm run leads", () => countRequestsFromLeads(run))).value;
     console.log(`     console lists ${inConsole.listed} (${inConsole.new} new); npm run leads counts ${fromLeads}`);
-    if (inConsole.listed !== 1 || fromLeads !== 1 || inConsole.new !== 0) {
-      throw new Error("Expected the one request sent, marked contacted, in both counts");
+    // The request marked contacted, and the one that booked its visit (scheduled): none new.
+    if (inConsole.listed !== 2 || fromLeads !== 2 || inConsole.new !== 0) {
+      throw new Error("Expected the two requests sent (one contacted, one scheduled) in both counts");
     }
 
     // What the drill does after a restart: the session may be gone; the passkey signs in again.

@@ -16,6 +16,7 @@
 //   const sent = await sendRequestFromForm(browser, site.origin, { screenshots });
 //   const alert = await waitForOwnerAlert(mail, sent, site.origin);   // the owner's e-mail, its two console links
 //   await checkAlertLinks(owner, alert, sent, { screenshots });       // request opens; one-tap marks it contacted
+//   const visit = await bookAndMoveVisit(browser, site.origin, mail); // booked, invite, moved, same UID SEQUENCE 1
 //   const change = await publishPhone(owner, { phone: "(309) 555-0188" });   // Business facts -> published
 //   await checkPhoneLive(site, { phone: change.after, gone: change.before, owner, screenshots });
 //   await undoLastChange(owner);                                      // "Undo: Business facts: Phone" published
@@ -28,6 +29,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
 import { startSmtp, type Arrived } from "../server/smtp.ts";
 import { firstLine, httpsFetch, launchTrustingBrowser, trustRoot, type Trust } from "./trust.ts";
 
@@ -251,6 +254,119 @@ export async function sendRequestFromForm(
     return sent;
   } catch (error) {
     await shoot(page, screenshots, "request-failed-375.png");
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+export type BookedVisit = {
+  email: string;
+  /** The invite's UID, the same for life. */
+  uid: string;
+  /** The window booked, then the one it moved to: "2026-12-02 08:00". */
+  booked: string;
+  moved: string;
+  sequences: number[];
+};
+
+/** A received invite, read as a mail program and a calendar do: its MIME part's method, and the file's fields. */
+async function readInvite(raw: string) {
+  const mail = await simpleParser(raw);
+  const ics = mail.attachments.find((a) => a.filename === "invite.ics")?.content.toString("utf8");
+  if (!ics) throw new Error(`The e-mail "${mail.subject ?? ""}" has no invite.ics`);
+  const part = /Content-Type: text\/calendar; charset=utf-8; method=(\w+)/i.exec(raw)?.[1];
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const vevent = calendar.getFirstSubcomponent("vevent");
+  if (!vevent) throw new Error(`The invite in "${mail.subject ?? ""}" has no event`);
+  const event = new ICAL.Event(vevent);
+  return {
+    subject: mail.subject ?? "",
+    text: mail.text ?? "",
+    part,
+    method: String(calendar.getFirstPropertyValue("method")),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+  };
+}
+
+async function invitesTo(mail: Mailbox, email: string, count: number, timeoutMs = 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const found = mail.received.filter((m) => m.to.includes(email) && m.raw.includes("invite.ics"));
+    if (found.length >= count) return Promise.all(found.map((m) => readInvite(m.raw)));
+    if (performance.now() > deadline) {
+      throw new Error(`${found.length} invite(s) to ${email} reached the mail server in ${timeoutMs / 1000} s, not ${count}`);
+    }
+    await sleep(100);
+  }
+}
+
+/**
+ * A homeowner on a 375 px phone sends a request, picks a time from the success message (town, street, the first open
+ * window, "Book this time": "Booked"), gets the invite (REQUEST, SEQUENCE 0, parsed as a calendar does), moves the
+ * visit from the e-mail's link to the next window ("Your visit has moved"), and gets the second invite: the same UID,
+ * SEQUENCE 1. Screenshots: booked-375.png, moved-375.png.
+ */
+export async function bookAndMoveVisit(
+  browser: Browser,
+  origin: string,
+  mail: Mailbox,
+  { screenshots }: Screenshots = {},
+): Promise<BookedVisit> {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `visit-${unique}@example.com`;
+  const context = await browser.newContext(PHONE_SCREEN);
+  const page = await context.newPage();
+  page.setDefaultTimeout(PAGE_MS);
+  try {
+    await open(page, `${origin}/contact`, "the contact page");
+    await step("the contact form did not start (no hydrated island)", async () => {
+      await page.getByLabel("Full Name").focus();
+      await page.locator("[data-island][data-hydrated]").first().waitFor();
+    });
+    await page.getByLabel("Full Name").fill(`Drill Visit ${unique}`);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Phone Number").fill("(309) 555-0143");
+    await page.getByLabel("message").fill(`Loose bricks on the chimney. Deploy drill ${unique}.`);
+    await page.getByRole("button", { name: "Send My Request" }).click();
+    await step('the success message has no "Pick a time for the free estimate" link', () =>
+      page.getByRole("link", { name: "Pick a time for the free estimate" }).first().click(),
+    );
+    await step('the visit page has no "Town" choice', () => page.getByLabel("Town", { exact: true }).selectOption("Normal"));
+    await page.getByLabel("Street address").fill("12 Drill St");
+    await step('no "Show open times" button', () => page.getByRole("button", { name: "Show open times" }).click());
+    const first = page.getByRole("radio").first();
+    const booked = await step("no open window to pick", () => first.getAttribute("value"));
+    await first.check();
+    await page.getByRole("button", { name: "Book this time" }).click();
+    await heading(page, "Booked", "after booking, the visit page");
+    await shoot(page, screenshots, "booked-375.png", true);
+
+    const [invite] = await invitesTo(mail, email, 1);
+    if (!invite || invite.method !== "REQUEST" || invite.part !== "REQUEST" || invite.sequence !== 0) {
+      throw new Error(`The first invite is not a REQUEST with SEQUENCE 0: ${JSON.stringify(invite)}`);
+    }
+    const link = /https:\/\/\S+\/visit\/[A-Za-z0-9_-]{43}/.exec(invite.text)?.[0];
+    if (!link?.startsWith(`${origin}/visit/`)) throw new Error(`The invite's e-mail has no link to the visit on ${origin}`);
+    await open(page, link, "the invite's link to the visit");
+    await page.getByRole("link", { name: "Move the visit" }).click();
+    const next = page.getByRole("radio").first();
+    const moved = await step("no window to move to", () => next.getAttribute("value"));
+    await next.check();
+    await page.getByRole("button", { name: "Move to this time" }).click();
+    await step('moving did not say "Your visit has moved"', () =>
+      page.getByText("Your visit has moved. We sent you an e-mail with the new time.").waitFor(),
+    );
+    await shoot(page, screenshots, "moved-375.png", true);
+    const [, second] = await invitesTo(mail, email, 2);
+    if (!second || second.uid !== invite.uid || second.sequence !== 1 || second.method !== "REQUEST") {
+      throw new Error(`The move's invite is not the same UID with SEQUENCE 1: ${JSON.stringify(second)}`);
+    }
+    return { email, uid: invite.uid, booked: booked ?? "", moved: moved ?? "", sequences: [0, 1] };
+  } catch (error) {
+    await shoot(page, screenshots, "visit-failed-375.png", true);
     throw error;
   } finally {
     await context.close();

@@ -28,6 +28,8 @@ import * as outside from "./checks.ts";
 import type { Browser } from "@playwright/test";
 import type { Mailbox, Owner, Trust } from "./checks.ts";
 import { drillPlan, serverRecipe, setEnv, splitBefore, substitute, type DrillPlan } from "./readme-steps.ts";
+import { localTime } from "../../server/requests/lead-mail.ts";
+import { addDays, instantAt } from "../../server/time/wall-time.ts";
 
 const CI = /^(1|true)$/i.test(process.env.CI ?? "");
 const TOOLS = ["mmdebstrap", "systemd-nspawn", "nsenter", "rclone", "certutil", "git"];
@@ -928,6 +930,19 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       ok("the alert's console links work (the request opens; one tap marks it contacted)", true);
       const l = await leads();
       ok(`npm run leads lists it (${l.count})`, l.count >= 1 && l.out.includes(sent.email), l.out);
+    });
+
+    await stage("Booking the estimate visit: a window, its invite, a move, the reminder queued", async () => {
+      if (!browser) return fail("no browser (step 12)");
+      const visit = await outside.bookAndMoveVisit(browser, ORIGIN, mail as unknown as Mailbox, { screenshots: shots });
+      ok(`a homeowner booked ${visit.booked} from the success message; the invite parses: REQUEST, SEQUENCE 0`, true);
+      ok(`moved to ${visit.moved} from the e-mail's link; the second invite has the same UID, SEQUENCE 1`, true);
+      // The reminder: 9:00 in Chicago the day before the window the visit moved to, queued in the outbox.
+      const day = visit.moved.slice(0, 10);
+      const due = localTime(instantAt(addDays(day, -1), "09:00", "America/Chicago").toISOString());
+      const l = await leads();
+      const row = l.out.split(/\n(?=#)/).find((r) => r.includes(visit.email)) ?? "";
+      ok(`npm run leads shows the visit and its reminder due ${due}`, row.includes(`visit reminder: due ${due}`), row);
     });
 
     let phoneBefore = "";

@@ -2,12 +2,17 @@
 // neutralised (server/requests/csv.ts). Data, not a page: without a session it is a plain 401.
 import type { Route } from "./+types/export";
 import { requireOwner } from "./guard.server";
-import { leadsCsv } from "../../../server/requests/leads.ts";
+import { leadsCsv, visitSummary } from "../../../server/requests/leads.ts";
+import { business } from "~/content/business";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args, { data: true });
   const { estimates, owner, clientIp } = args.context;
-  const csv = leadsCsv(estimates.list(), (id) => estimates.deliveries(id));
+  const csv = leadsCsv(
+    estimates.list(),
+    (id) => estimates.deliveries(id),
+    (id) => visitSummary(estimates.visits.forLead(id), business.timeZone),
+  );
   owner.audit.log("CSV downloaded", { ip: clientIp });
   const day = owner.now().toISOString().slice(0, 10);
   return new Response(csv, {
