@@ -1,17 +1,30 @@
 // How a visit's day and arrival window read to a homeowner: "Tue, Dec 1, 8–10 am, Central Time". Days and times are
 // the business's own wall-clock values ("2026-12-01", "08:00"), so formatting them needs no time-zone arithmetic.
 
+// Formatters are made once: making one costs more than using it (a page of windows labels a hundred).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let found = formats.get(key);
+  if (!found) formats.set(key, (found = make()));
+  return found;
+}
+
 /** "Tue, Dec 1" (with the year when it is not `thisYear`). */
 export function dayLabel(day: string, { long = false, thisYear }: { long?: boolean; thisYear?: number } = {}): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d, 12));
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: long ? "long" : "short",
-    month: long ? "long" : "short",
-    day: "numeric",
-    ...(thisYear !== undefined && thisYear !== y ? { year: "numeric" } : {}),
-  }).format(date);
+  const withYear = thisYear !== undefined && thisYear !== y;
+  const style = long ? "long" : "short";
+  return format(
+    `day ${style} ${withYear}`,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: "UTC",
+        weekday: style,
+        month: style,
+        day: "numeric",
+        ...(withYear ? { year: "numeric" } : {}),
+      }),
+  ).format(new Date(Date.UTC(y, m - 1, d, 12)));
 }
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -32,11 +45,16 @@ export function windowLabel({ starts, ends }: { starts: string; ends: string }):
 }
 
 /** "Central Time" for America/Chicago: the zone's generic name, as the business's clock is labelled. */
+const zoneNames = new Map<string, string>();
 export function zoneLabel(timeZone: string): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
-    .formatToParts(new Date(0))
-    .find((p) => p.type === "timeZoneName");
-  return part?.value ?? timeZone;
+  let name = zoneNames.get(timeZone);
+  if (name === undefined) {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
+      .formatToParts(new Date(0))
+      .find((p) => p.type === "timeZoneName");
+    zoneNames.set(timeZone, (name = part?.value ?? timeZone));
+  }
+  return name;
 }
 
 /** "Tue, Dec 1, 8–10 am, Central Time". */
@@ -50,5 +68,7 @@ export function visitLabel(
 
 /** The year in the business's zone at an instant (a date shows its year only when it is not this one). */
 export function yearIn(instant: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(instant));
+  return Number(
+    format(`year ${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" })).format(instant),
+  );
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type EstimateStore } from "../../server/requests/estimate-store.ts";
+import { createBooking } from "../../server/booking/booking.ts";
 import { action, loader } from "./api.estimate";
 
 let store: EstimateStore;
@@ -55,6 +56,8 @@ async function send(request: Request, context: Partial<Parameters<typeof action>
       siteOrigin: "http://localhost",
       clientIp: "127.0.0.1",
       guardEstimate: () => null,
+      // Booking online off, unless a test turns it on.
+      booking: { settings: () => ({ enabled: false }) },
       ...context,
     },
   } as unknown as Parameters<typeof action>[0]);
@@ -238,5 +241,30 @@ describe("estimate endpoint contract", () => {
       gclid: "abc-123",
     });
     expect(noJs).toMatchObject({ page: "/contact?city=Normal", landing_page: null, referrer: null });
+  });
+});
+
+describe("the link to book the visit", () => {
+  it("comes with the answer when booking is on: in the JSON, and in the 303 of the form without JavaScript", async () => {
+    const booking = createBooking({ store, siteUrl: "http://localhost" });
+    const json = await send(multipart(valid), { booking });
+    expect(json.body.visit).toMatch(/^\/visit\/[A-Za-z0-9_-]{43}$/);
+    const token = String(json.body.visit).split("/")[2] ?? "";
+    expect(booking.view(token)?.lead.email).toBe(valid.email);
+    const form = await send(multipart({ ...valid, email: "b@example.com" }, { json: false }), { booking });
+    expect(form.headers.get("location")).toMatch(/^\/contact\/received\?status=ok&visit=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("never costs the request: a booking that fails leaves it stored and answered", async () => {
+    const broken = {
+      settings: () => ({ enabled: true }),
+      newLink: () => {
+        throw new Error("disk full");
+      },
+    };
+    const res = await send(multipart(valid), { booking: broken as never });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect(res.body.visit).toBeUndefined();
+    expect(store.list()).toHaveLength(1);
   });
 });

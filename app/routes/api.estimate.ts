@@ -213,7 +213,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The owner's phone first (a push leaves at once), the e-mail beside it from the outbox.
     if (!saved.duplicate && !spam) context.push?.newRequest({ id: saved.id, service: result.data.service, city });
     // A link to book the visit: a retried form (the same key) gets a new one, as the first answer never arrived.
-    if (saved.id > 0 && context.booking.settings().enabled) visitLink = context.booking.newLink(saved.id);
+    // Booking is an extra: should it fail, the request is stored all the same and the answer says so.
+    try {
+      if (saved.id > 0 && context.booking.settings().enabled) visitLink = context.booking.newLink(saved.id);
+    } catch (error) {
+      console.error(`Could not make a booking link for request #${saved.id}`, error);
+    }
     if (!saved.duplicate && !spam && context.notifyTo === null) {
       console.warn(
         `WARNING: estimate request #${saved.id} (${saved.reference}) is stored, but nobody was told: no e-mail is ` +

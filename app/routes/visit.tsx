@@ -137,13 +137,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   }
   const booking = context.booking;
-  if (!context.booking.view(params.token)) {
+  // A link that is not ours: the same answer as any, and counted, so nobody can guess at links.
+  const unknown = () => {
     const miss = context.guardVisit.miss(context.clientIp);
     return data(
       { problems: [] as PlaceProblem[], values: {}, error: "This link is not known." },
       { status: miss ? 429 : 404 },
     );
-  }
+  };
   const spam = String(form.get(VISIT_FIELD.trap) ?? "") !== "";
   if (intent === "place") {
     const read = readPlace(
@@ -152,17 +153,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
     if (!read.ok) return data({ problems: read.problems, values: read.values, error: null }, { status: 422 });
     // A link whose visit is booked already just shows it.
-    booking.place(params.token, read.place);
+    if (booking.place(params.token, read.place) === "unknown") return unknown();
     return back();
   }
   if (intent === "book" || intent === "move") {
     const choice = readWindow(form.get(VISIT_FIELD.window));
-    if (!choice) return back(`?notice=closed${intent === "move" ? "&move=1" : ""}`);
+    if (!choice) {
+      if (!booking.knows(params.token)) return unknown();
+      return back(`?notice=closed${intent === "move" ? "&move=1" : ""}`);
+    }
     const key = cleanText(form.get(VISIT_FIELD.key), VISIT_LIMITS.key) || null;
     const result =
       intent === "book" ? booking.book(params.token, choice, { key, spam }) : booking.move(params.token, choice);
     if (result.ok) return back(intent === "move" ? "?notice=moved" : "");
     const reason = result.reason;
+    if (reason === "unknown") return unknown();
     if (reason === "taken" || reason === "closed")
       return back(`?notice=${reason}${intent === "move" ? "&move=1" : ""}`);
     if (reason === "limit" || reason === "too-late" || reason === "off") return back(`?notice=${reason}`);
@@ -170,10 +175,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (intent === "cancel") {
     const result = booking.cancel(params.token, cleanText(form.get(VISIT_FIELD.reason), VISIT_LIMITS.reason, true));
+    if (!result.ok && result.reason === "unknown") return unknown();
     if (!result.ok && result.reason === "too-late") return back("?notice=too-late");
     return back();
   }
-  return back();
+  return booking.knows(params.token) ? back() : unknown();
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>

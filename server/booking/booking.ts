@@ -104,13 +104,14 @@ export function createBooking({
     return settingsCache.settings;
   }
 
-  function inputs(at: Date, overrides: Partial<WindowInputs> = {}): WindowInputs {
+  /** What the rules need, read now; `day` narrows the booked visits to one day (a check of one window). */
+  function inputs(at: Date, overrides: Partial<WindowInputs> = {}, day?: string): WindowInputs {
     const s = overrides.settings ?? settings();
     const today = dayAt(at, timeZone());
     return {
       settings: s,
       daysOff: visits.daysOff(today).map((d) => ({ first: d.first_day, last: d.last_day })),
-      taken: visits.taken(today, addDays(today, Math.max(s.horizonDays, 62) + 1)),
+      taken: day ? visits.taken(day, day) : visits.taken(today, addDays(today, Math.max(s.horizonDays, 62) + 1)),
       busy: busy(),
       now: at,
       timeZone: timeZone(),
@@ -253,6 +254,10 @@ export function createBooking({
     },
   );
 
+  function refusalReason(refusal: NonNullable<ReturnType<typeof windowRefusal>>): BookingRefusal {
+    return refusal === "full" || refusal === "day-full" || refusal === "busy" ? "taken" : "closed";
+  }
+
   /** What the owner may book: any offered window from today on, past the homeowner's cut-off, 62 days ahead. */
   function ownerRules(rules: WindowInputs): WindowInputs {
     return {
@@ -270,6 +275,15 @@ export function createBooking({
     place: { town: string; street: string; notes: string },
     spam: boolean,
   ): BookingResult {
+    // A window already gone is refused before taking the write lock: when fifty ask for one window at once, the
+    // forty-nine others wait for nobody. The transaction checks again; this read only saves it the trouble.
+    if (by === "homeowner" && !spam && !(key && visits.byIdempotencyKey(key))) {
+      const window = windowOf(choice, settings());
+      const early = window
+        ? windowRefusal({ day: choice.day, ...window }, inputs(now(), {}, choice.day))
+        : "not-offered";
+      if (early) return { ok: false, reason: refusalReason(early) };
+    }
     let result: BookingResult;
     try {
       result = bookTx.immediate(lead, choice, by, key, place, spam);
@@ -383,6 +397,10 @@ export function createBooking({
       return visits.newLink(estimateId);
     },
     manageUrl,
+    /** Whether a link is one of ours (and its request still stands). */
+    knows(token: string): boolean {
+      return leadFor(token) !== undefined;
+    },
     /** Everything the homeowner's page shows for a link; undefined for an unknown one. */
     view(token: string) {
       const link = visits.link(token);

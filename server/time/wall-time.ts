@@ -67,13 +67,17 @@ export function wallAt(instant: Date, timeZone: string): { day: Day; time: WallT
   return { day: z.toPlainDate().toString(), time: wallTimeOf(z.hour * 60 + z.minute), weekday: z.dayOfWeek };
 }
 
+// Calendar days alone (no clock, no zone) are plain proleptic Gregorian arithmetic, which Date.UTC does exactly and
+// some thirty times faster than the polyfill: the booking page steps through 28 days on every view.
+const utcDay = (day: Day) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+
 export function addDays(day: Day, days: number): Day {
-  return Temporal.PlainDate.from(day).add({ days }).toString();
+  return new Date(utcDay(day) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** 1 for Monday … 7 for Sunday (ISO), as Temporal counts. */
 export function weekdayOf(day: Day): number {
-  return Temporal.PlainDate.from(day).dayOfWeek;
+  return ((new Date(utcDay(day)).getUTCDay() + 6) % 7) + 1;
 }
 
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
@@ -85,7 +89,7 @@ export function weekdayName(day: Day): WeekdayName {
 
 /** Whole days from `a` to `b` (negative when b is earlier). */
 export function daysBetween(a: Day, b: Day): number {
-  return Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: "days" }).days;
+  return Math.round((utcDay(b) - utcDay(a)) / 86_400_000);
 }
 
 /** The instant a day ends in the zone: the first instant of the next day (a quote valid until a day, say). */
