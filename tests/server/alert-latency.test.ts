@@ -53,7 +53,7 @@ describe("the owner's alert", () => {
 
     const start = performance.now();
     const response = await post(server, "probe@example.com");
-    expect(await response.json()).toEqual({ ok: true, confirmation: true });
+    expect(await response.json()).toEqual({ ok: true, confirmation: true, visit: expect.stringMatching(/^\/visit\//) });
     const alert = await waitFor(
       () => smtp.received.find((m) => m.to.includes(OWNER) && m.raw.includes("probe@example.com")),
       120_000,
@@ -77,7 +77,7 @@ describe("the owner's alert", () => {
 
     const start = performance.now();
     for (const email of ["ann@example.com", "bob@example.com"]) {
-      expect(await (await post(server, email)).json()).toEqual({ ok: true, confirmation: true });
+      expect(await (await post(server, email)).json()).toMatchObject({ ok: true, confirmation: true });
     }
     // Two alerts and two confirmations: each is tried, fails on the timeout, and is scheduled for a retry.
     const failures = () =>

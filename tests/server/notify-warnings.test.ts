@@ -20,7 +20,7 @@ describe("without e-mail configured", () => {
         headers: { Accept: "application/json" },
         body: new URLSearchParams({ name: "Ann", email: `ann${i}@example.com`, phone: "309-555-0100", message: "Hi" }),
       });
-      expect(await response.json()).toEqual({ ok: true });
+      expect(await response.json()).toEqual({ ok: true, visit: expect.stringMatching(/^\/visit\/[\w-]{43}$/) });
     }
     // The warning reaches us through a pipe, maybe after the response: wait for it rather than for a set time.
     await vi.waitFor(

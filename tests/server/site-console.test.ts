@@ -345,7 +345,7 @@ describe("Ask for a review, on a won request's screen", () => {
       const after = await page(id);
       expect(after).toContain("review requested");
       expect(after).toMatch(/Review asked [A-Z][a-z]{2}, /);
-      expect(after).toMatch(/review request<\/span>: (queued|sent)/);
+      expect(after).toMatch(/Review request<\/span>: (queued|sent)/);
       expect(after).not.toContain(">Ask for a review</button>");
       expect((await ask(id)).status).toBe(409);
       expect(reviews(id)).toHaveLength(1);
