@@ -24,7 +24,21 @@ const syntax: Record<Directives["type"], string> = {
 };
 
 export function parseArticle(body: string): Root {
-  return fromMarkdown(body, { extensions: [directive()], mdastExtensions: [directiveFromMarkdown()] });
+  const tree = fromMarkdown(body, { extensions: [directive()], mdastExtensions: [directiveFromMarkdown()] });
+  plainTextDirectives(tree);
+  return tree;
+}
+
+/**
+ * Our blocks are all leaf or container directives; a text directive is only ever an author's colon: "9:00", "Note:x".
+ * It is put back as the text it was (micromark reads ":00" in "9:00" as a directive named "00").
+ */
+export function plainTextDirectives(tree: Root): void {
+  visit(tree, "textDirective", (node, index, parent) => {
+    if (!parent || index === undefined) return;
+    const label = node.children.length > 0 ? [{ type: "text" as const, value: "[" }, ...node.children, { type: "text" as const, value: "]" }] : [];
+    parent.children.splice(index, 1, { type: "text", value: `:${node.name}` }, ...label);
+  });
 }
 
 /** Problems with an article body, as sentences an author can act on; empty when the body is fine. */
@@ -34,7 +48,7 @@ export function checkArticleBody(body: string, { hasFaq }: { hasFaq: boolean }):
     const line = node.position ? `line ${node.position.start.line}: ` : "";
     if (node.type === "html") problems.push(`${line}HTML is not allowed; write Markdown`);
     if (node.type === "image") problems.push(`${line}show photos with ::photo{file="…" alt="…"}`);
-    if (node.type !== "containerDirective" && node.type !== "leafDirective" && node.type !== "textDirective") return;
+    if (node.type !== "containerDirective" && node.type !== "leafDirective") return;
     const spec = blocks[node.name];
     if (!spec) {
       problems.push(`${line}unknown block "${node.name}" (known: ${Object.keys(blocks).join(", ")})`);
@@ -75,8 +89,9 @@ const anchor = /\s*\{#([a-z0-9-]+)\}$/;
 /** remark plugin: our blocks become elements the renderer maps to components; "{#id}" becomes the heading's id. */
 export function remarkArticleBlocks() {
   return (tree: Root) => {
+    plainTextDirectives(tree);
     visit(tree, (node) => {
-      if (node.type === "containerDirective" || node.type === "leafDirective" || node.type === "textDirective") {
+      if (node.type === "containerDirective" || node.type === "leafDirective") {
         node.data = { ...node.data, hName: node.name, hProperties: { ...node.attributes } };
       }
       if (node.type === "heading") setHeadingId(node);

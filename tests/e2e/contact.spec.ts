@@ -286,7 +286,8 @@ test("without JavaScript the form still sends and the visitor sees a confirmatio
   await page.goto("/contact");
   const values = await fill(page);
   await page.getByRole("button", { name: "Send My Request" }).click();
-  await expect(page).toHaveURL(/\/contact\/received\?status=ok$/);
+  // With the request's own link to book the visit (decision 0030).
+  await expect(page).toHaveURL(/\/contact\/received\?status=ok&visit=[\w-]{43}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(SUCCESS);
   expect(leads().find((lead) => lead.email === values.email)).toMatchObject({ name: values.name });
   await context.close();

@@ -102,7 +102,7 @@ test("without JavaScript the photos go with the form, and the page says how many
   await page.getByLabel("Photos (up to 5)").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/photos-nojs-form-375.png` });
   await page.getByRole("button", { name: "Send My Request" }).click();
-  await expect(page).toHaveURL(/\/contact\/received\?status=ok&photos=2$/);
+  await expect(page).toHaveURL(/\/contact\/received\?status=ok&photos=2&visit=[\w-]{43}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message Sent Successfully!");
   await expect(page.getByTestId("photo-receipt")).toHaveText("2 photos arrived with it.");
   await page.screenshot({ path: `${SHOTS}/photos-nojs-received-375.png` });
@@ -125,7 +125,7 @@ test("without JavaScript a photo that cannot be used is named, and the request s
       { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all") },
     ]);
   await page.getByRole("button", { name: "Send My Request" }).click();
-  await expect(page).toHaveURL(/\/contact\/received\?status=ok&photos=1&refused=2%3Atype$/);
+  await expect(page).toHaveURL(/\/contact\/received\?status=ok&photos=1&refused=2%3Atype&visit=[\w-]{43}$/);
   await expect(page.getByTestId("photo-receipt")).toContainText(
     "1 photo arrived with it.Photo 2 was not kept: it is not a JPEG, PNG, WebP or HEIC photo.",
   );
