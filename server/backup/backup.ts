@@ -113,7 +113,8 @@ export type Counts = { requests: number; notes: number; mail: number; visits: nu
 function counts(db: Database.Database): Counts {
   const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   // A backup from before booking (migration 8) has no visits table: it restores, and is brought up to date on start.
-  const hasVisits = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'visits'").get() !== undefined;
+  const hasVisits =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'visits'").get() !== undefined;
   return {
     requests: count("estimates"),
     notes: count("notes"),

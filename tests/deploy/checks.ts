@@ -297,7 +297,9 @@ async function invitesTo(mail: Mailbox, email: string, count: number, timeoutMs 
     const found = mail.received.filter((m) => m.to.includes(email) && m.raw.includes("invite.ics"));
     if (found.length >= count) return Promise.all(found.map((m) => readInvite(m.raw)));
     if (performance.now() > deadline) {
-      throw new Error(`${found.length} invite(s) to ${email} reached the mail server in ${timeoutMs / 1000} s, not ${count}`);
+      throw new Error(
+        `${found.length} invite(s) to ${email} reached the mail server in ${timeoutMs / 1000} s, not ${count}`,
+      );
     }
     await sleep(100);
   }
@@ -334,7 +336,9 @@ export async function bookAndMoveVisit(
     await step('the success message has no "Pick a time for the free estimate" link', () =>
       page.getByRole("link", { name: "Pick a time for the free estimate" }).first().click(),
     );
-    await step('the visit page has no "Town" choice', () => page.getByLabel("Town", { exact: true }).selectOption("Normal"));
+    await step('the visit page has no "Town" choice', () =>
+      page.getByLabel("Town", { exact: true }).selectOption("Normal"),
+    );
     await page.getByLabel("Street address").fill("12 Drill St");
     await step('no "Show open times" button', () => page.getByRole("button", { name: "Show open times" }).click());
     const first = page.getByRole("radio").first();
@@ -349,7 +353,8 @@ export async function bookAndMoveVisit(
       throw new Error(`The first invite is not a REQUEST with SEQUENCE 0: ${JSON.stringify(invite)}`);
     }
     const link = /https:\/\/\S+\/visit\/[A-Za-z0-9_-]{43}/.exec(invite.text)?.[0];
-    if (!link?.startsWith(`${origin}/visit/`)) throw new Error(`The invite's e-mail has no link to the visit on ${origin}`);
+    if (!link?.startsWith(`${origin}/visit/`))
+      throw new Error(`The invite's e-mail has no link to the visit on ${origin}`);
     await open(page, link, "the invite's link to the visit");
     await page.getByRole("link", { name: "Move the visit" }).click();
     const next = page.getByRole("radio").first();

@@ -38,7 +38,9 @@ async function fill(page: Page) {
 
 const width = (page: Page) => page.viewportSize()?.width ?? 0;
 
-test("visitor attaches 2 photos, removes one, sends; the owner opens the request and sees 1 photo", async ({ page }) => {
+test("visitor attaches 2 photos, removes one, sends; the owner opens the request and sees 1 photo", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await visit(page, "/contact");
   const { email, name } = await fill(page);

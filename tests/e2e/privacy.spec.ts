@@ -25,7 +25,9 @@ test("visitor finds the privacy page from the footer and reads what is kept, for
   await expect(page.getByText("gone from every backup within 28 days")).toBeVisible();
   await expect(page.getByText("We set no cookies")).toBeVisible();
   await expect(page.getByText("we keep only a fingerprint of it", { exact: false })).toBeVisible();
-  await expect(page.getByText("A booking is part of your request: it is kept, deleted and erased with it.")).toBeVisible();
+  await expect(
+    page.getByText("A booking is part of your request: it is kept, deleted and erased with it."),
+  ).toBeVisible();
   // Visitor counting (decision 0029): what is kept, what never is, and for how long.
   await expect(page.getByText("Your internet address and browser name are never stored for this.")).toBeVisible();
   await expect(page.getByText("no cookie, no script, nothing from another company", { exact: false })).toBeVisible();
