@@ -3,6 +3,7 @@
 import { CalendarCheck, MapPin } from "lucide-react";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
+import { smsHref, telHref } from "~/lib/links";
 import { dayLabel, windowLabel, zoneLabel } from "~/lib/visit-labels";
 import { OTHER_TOWN, VISIT_FIELD, VISIT_LIMITS, windowValue, type PlaceProblem } from "~/lib/visit-fields";
 import { buttonClasses } from "./ui/button-link";
@@ -222,5 +223,22 @@ export function VisitWhen({
       {dayLabel(visit.day, { long: true, thisYear })}, <span className="whitespace-nowrap">{windowLabel(visit)},</span>{" "}
       {zoneLabel(business.timeZone)}
     </>
+  );
+}
+
+/** The phone stays on every step: "Rather talk to us? Call … or send a text." */
+export function PhoneInstead({ className = "mt-8 text-soot-800" }: { className?: string }) {
+  return (
+    <p className={className}>
+      Rather talk to us?{" "}
+      <a href={telHref(business.phone)} className="rich-link">
+        Call {business.phone}
+      </a>{" "}
+      or{" "}
+      <a href={smsHref(business.phone)} className="rich-link">
+        send a text
+      </a>
+      .
+    </p>
   );
 }

@@ -4,9 +4,9 @@ import type { Route } from "./+types/contact-received";
 import { EstimateAndCallButtons } from "~/components/action-link";
 import { ButtonLink } from "~/components/ui/button-link";
 import { business } from "~/content/business";
-import { smsHref, telHref } from "~/lib/links";
+import { telHref } from "~/lib/links";
 import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
-import { PlaceForm } from "~/components/visit-forms";
+import { PhoneInstead, PlaceForm } from "~/components/visit-forms";
 import { ESTIMATE_FIELDS, ESTIMATE_MESSAGES } from "~/lib/estimate-fields";
 import { seo } from "~/lib/seo";
 import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
@@ -147,17 +147,7 @@ function BookTheVisit({ booking }: { booking: Booking }) {
       <div className="mt-5">
         <PlaceForm action={booking.href} values={{ town: booking.town }} />
       </div>
-      <p className="mt-5 text-soot-800">
-        Rather talk to us?{" "}
-        <a href={telHref(business.phone)} className="rich-link">
-          Call {business.phone}
-        </a>{" "}
-        or{" "}
-        <a href={smsHref(business.phone)} className="rich-link">
-          send a text
-        </a>
-        .
-      </p>
+      <PhoneInstead className="mt-5 text-soot-800" />
     </section>
   );
 }

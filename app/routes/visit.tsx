@@ -6,7 +6,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/visit";
 import { NotFoundContent } from "~/components/not-found-content";
 import { ButtonLink } from "~/components/ui/button-link";
-import { PlaceForm, TrapField, VisitWhen, WindowPicker } from "~/components/visit-forms";
+import { PhoneInstead, PlaceForm, TrapField, VisitWhen, WindowPicker } from "~/components/visit-forms";
 import { business } from "~/content/business";
 import { smsHref, telHref } from "~/lib/links";
 import { notFoundSeo, seo } from "~/lib/seo";
@@ -355,22 +355,6 @@ export default function Visit({ loaderData, actionData, params }: Route.Componen
         </Frame>
       );
   }
-}
-
-function PhoneInstead() {
-  return (
-    <p className="mt-8 text-soot-800">
-      Rather talk to us?{" "}
-      <a href={telHref(business.phone)} className="rich-link">
-        Call {business.phone}
-      </a>{" "}
-      or{" "}
-      <a href={smsHref(business.phone)} className="rich-link">
-        send a text
-      </a>
-      .
-    </p>
-  );
 }
 
 type BookedData = Extract<Route.ComponentProps["loaderData"], { state: "booked" }>;

@@ -16,6 +16,7 @@ import { decodeRefusals, photoCount, refusalText } from "~/lib/estimate-photos";
 import { visitLabel, yearIn } from "~/lib/visit-labels";
 import { mapsHref } from "../../../server/booking/visit-mail.ts";
 import { ownerWindows, REFUSAL_WORDS } from "./visits.server";
+import { WindowChoices } from "./window-choices";
 
 const DONE = {
   visit: "Visit booked. The homeowner gets an e-mail with a calendar invite.",
@@ -494,22 +495,7 @@ function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loa
               className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
             />
           </label>
-          {book.days.map((d) => (
-            <fieldset key={d.day}>
-              <legend className="font-bold">{d.label}</legend>
-              <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {d.windows.map((w) => (
-                  <label
-                    key={w.value}
-                    className="flex min-h-11 items-center gap-2 rounded-lg border-2 border-mortar-300 px-2 font-semibold has-[:checked]:border-soot-950 has-[:checked]:bg-mortar-100"
-                  >
-                    <input type="radio" name="window" value={w.value} required className="size-5" />
-                    <span className="whitespace-nowrap">{w.label}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ))}
+          <WindowChoices days={book.days} />
           <Button className="sm:justify-self-start">Book and send the invite</Button>
         </form>
       </details>

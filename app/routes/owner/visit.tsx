@@ -5,6 +5,7 @@ import type { Route } from "./+types/visit";
 import { field, idParam, notFound, requireOwner } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { ownerWindows, REFUSAL_WORDS, visitCard } from "./visits.server";
+import { WindowChoices } from "./window-choices";
 import { business } from "~/content/business";
 import { yearIn } from "~/lib/visit-labels";
 
@@ -68,22 +69,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <form method="post" className="space-y-4">
           <CsrfField token={csrf} />
-          {days.slice(0, 14).map((d) => (
-            <fieldset key={d.day} className="rounded-xl border border-mortar-200 bg-white p-3">
-              <legend className="px-1 font-bold">{d.label}</legend>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {d.windows.map((w) => (
-                  <label
-                    key={w.value}
-                    className="flex min-h-11 items-center gap-2 rounded-lg border-2 border-mortar-300 px-2 font-semibold has-[:checked]:border-soot-950 has-[:checked]:bg-mortar-100"
-                  >
-                    <input type="radio" name="window" value={w.value} required className="size-5" />
-                    <span className="whitespace-nowrap">{w.label}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ))}
+          <WindowChoices days={days.slice(0, 14)} boxed />
           <p className="text-soot-800">The homeowner gets an e-mail with the new time in their calendar invite.</p>
           <Button>Move the visit</Button>
         </form>
