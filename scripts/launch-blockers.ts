@@ -161,6 +161,9 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   if (!set(input.env.SMTP_URL) && !set(input.env.ESTIMATE_ENDPOINT)) {
     add(envFile, "SMTP_URL", "no mail configured: estimate requests would be stored but never e-mailed to the owner");
   }
+  for (const name of ["TEST_CLOCK_FILE", "CALENDAR_TEST_HOSTS", "CALENDAR_TEST_CA"]) {
+    if (set(input.env[name])) add(envFile, name, "a setting for tests only: remove it");
+  }
   if (set(input.env.BACKUP_DIR)?.toLowerCase() === "off" && !set(input.env.ESTIMATE_ENDPOINT)) {
     add(envFile, "BACKUP_DIR", "backups are off: one disk failure would lose every request ever received");
   }
