@@ -59,8 +59,8 @@ export const EXPAND_LIMITS = {
 };
 
 const DAY_MS = 86_400_000;
-/** How far an occurrence's own exception may move it and still be looked up from the walk. */
-const NEAR_MS = 7 * DAY_MS;
+/** Around the range, the walk looks occurrences up (a moved one far away is found among the exceptions anyway). */
+const NEAR_MS = DAY_MS;
 /** No zone is further than this from UTC. */
 const ZONE_SLACK_MS = 15 * 3_600_000;
 
@@ -122,16 +122,20 @@ const dayOffsets = new WeakMap<object, Map<number, number | null>>();
  */
 function zonedInstant(time: IcalTime, zone: InstanceType<typeof ICAL.Timezone>, timeZone: string): number {
   if (time.isDate) return instantOf(time, timeZone, timeZone);
-  const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+  return zonedWall(Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second), zone);
+}
+
+/** The instant of a wall clock (epoch ms read as if UTC) in a zone the file described. */
+function zonedWall(wall: number, zone: InstanceType<typeof ICAL.Timezone>): number {
   let days = dayOffsets.get(zone);
   if (!days) dayOffsets.set(zone, (days = new Map()));
-  const day = Date.UTC(time.year, time.month - 1, time.day);
+  const day = Math.floor(wall / DAY_MS) * DAY_MS;
+  const date = new Date(wall);
+  const fields = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
   let offset = days.get(day);
   if (offset === undefined) {
     const at = (hour: number, minute: number) =>
-      zone.utcOffset(
-        ICAL.Time.fromData({ year: time.year, month: time.month, day: time.day, hour, minute, second: 0 }, zone),
-      );
+      zone.utcOffset(ICAL.Time.fromData({ ...fields, hour, minute, second: 0 }, zone));
     const first = at(0, 0);
     offset = first === at(23, 59) ? first : null;
     if (days.size > 10_000) days.clear();
@@ -140,12 +144,10 @@ function zonedInstant(time: IcalTime, zone: InstanceType<typeof ICAL.Timezone>, 
   if (offset !== null) return wall - offset * 1000;
   const zoned = ICAL.Time.fromData(
     {
-      year: time.year,
-      month: time.month,
-      day: time.day,
-      hour: time.hour,
-      minute: time.minute,
-      second: time.second,
+      ...fields,
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: date.getUTCSeconds(),
       isDate: false,
     },
     zone,
@@ -244,28 +246,65 @@ const wallText = (ms: number, like: string) => {
 /**
  * A series walked from its start would pass every occurrence of its history (a daily event begun years ago: a
  * thousand steps before today). A rule that repeats by a fixed period and is not counted gives the same occurrences
- * from a later start a whole number of periods on, so its start (and end) move to just before the range. A counted
- * rule (COUNT) and the month- and year-based ones are walked from their start.
+ * from a later start a whole number of periods on, so its start (and end) move to just before the range. Months and
+ * years move only from a day every month has (the 1st to the 28th): the rule keeps the start's day when it names
+ * none. A counted rule (COUNT) is walked from its start. The moved start itself is an occurrence (RFC 5545 counts
+ * DTSTART), but it lies before the range.
  */
 function fastForward(jcal: JCal, fromWall: number): void {
   const props = jcal[1];
   const rrules = props.filter((p) => p[0] === "rrule");
   if (rrules.length !== 1 || props.some((p) => p[0] === "exrule")) return;
   const recur = (rrules[0] as JCalProperty)[3] as Record<string, unknown>;
-  const unit = PERIOD_MS[String(recur.freq ?? "").toUpperCase()];
-  if (!unit || recur.count !== undefined) return;
-  const period = unit * Math.max(1, Number(recur.interval ?? 1) || 1);
+  const freq = String(recur.freq ?? "").toUpperCase();
+  if (recur.count !== undefined) return;
+  const interval = Math.max(1, Number(recur.interval ?? 1) || 1);
   const dtstart = props.find((p) => p[0] === "dtstart");
   const value = dtstart?.[3];
   // By now every time is floating, UTC, or in a zone the file did not describe (read as floating): wall clocks.
   if (!dtstart || typeof value !== "string") return;
   const start = wallMs(value);
-  const steps = Math.floor((fromWall - start) / period) - 1;
-  if (!Number.isFinite(steps) || steps < 2) return;
-  const shift = steps * period;
-  dtstart[3] = wallText(start + shift, value);
+  if (!Number.isFinite(start) || start >= fromWall) return;
+  let moved: number;
+  const unit = PERIOD_MS[freq];
+  if (unit) {
+    const steps = Math.floor((fromWall - start) / (unit * interval)) - 1;
+    if (steps < 2) return;
+    moved = start + steps * unit * interval;
+  } else if (freq === "MONTHLY" || freq === "YEARLY") {
+    const a = new Date(start);
+    const b = new Date(fromWall);
+    if (a.getUTCDate() > 28) return;
+    const months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
+    const per = freq === "MONTHLY" ? interval : 12 * interval;
+    const steps = Math.floor(months / per) - 1;
+    if (steps < 2) return;
+    moved = Date.UTC(
+      a.getUTCFullYear(),
+      a.getUTCMonth() + steps * per,
+      a.getUTCDate(),
+      a.getUTCHours(),
+      a.getUTCMinutes(),
+      a.getUTCSeconds(),
+    );
+  } else return;
+  const shift = moved - start;
+  dtstart[3] = wallText(moved, value);
   const dtend = props.find((p) => p[0] === "dtend");
   if (dtend && typeof dtend[3] === "string") dtend[3] = wallText(wallMs(dtend[3]) + shift, dtend[3]);
+}
+
+/**
+ * Whether a single event ended long before `from`, read from its text alone: most of a calendar is its history, and
+ * making ical.js times of it costs more than the rest of the read. Unsure (a DURATION, no end) means no.
+ */
+function endsLongBefore(component: Component, from: number): boolean {
+  const props = (component.jCal as unknown as JCal)[1];
+  const end = props.find((p) => p[0] === "dtend");
+  const value = end?.[3];
+  if (typeof value !== "string") return false;
+  const wall = wallMs(value);
+  return Number.isFinite(wall) && wall + ZONE_SLACK_MS + DAY_MS < from;
 }
 
 /** Cleans a piece of the file for a message: no control characters, short. */
@@ -394,6 +433,7 @@ export function expandCalendar(text: string, options: ExpandOptions): Expanded {
       try {
         Atomics.add(progress, 2, 1);
         if (!component.hasProperty("rrule") && !component.hasProperty("rdate")) {
+          if (endsLongBefore(component, from)) return;
           return single(component, new ICAL.Event(component, { exceptions: [] }), converter(component));
         }
         // A cancelled series: every occurrence is, whatever its exceptions say.
