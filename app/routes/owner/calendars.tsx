@@ -40,8 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
   }));
   const madeAt = calendars.feed.madeAt();
   const fetchedAt = calendars.feed.fetchedAt();
+  const every = calendars.readEveryMs / 1000;
   return {
     csrf: owner.csrf,
+    every: every % 60 === 0 ? `${every / 60} minute${every === 60 ? "" : "s"}` : `${every} seconds`,
     calendars: list,
     reading: list.some((c) => c.reading),
     feed: {
@@ -102,7 +104,7 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) => [
 const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2";
 
 export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
-  const { calendars, csrf, feed, done } = loaderData;
+  const { calendars, csrf, feed, done, every } = loaderData;
   const typed = actionData && "typed" in actionData ? actionData.typed : null;
   const made = actionData && "feed" in actionData ? actionData.feed : null;
   return (
@@ -121,7 +123,7 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
       <Card>
         <h2 className="font-serif text-xl font-bold">Your calendars</h2>
         <p className="mt-1 text-soot-800">
-          Anything busy in them closes the booking windows it overlaps. Read every 15 minutes; events shown as Free are
+          Anything busy in them closes the booking windows it overlaps. Read every {every}; events shown as Free are
           left out.
         </p>
         {calendars.length === 0 ? (
@@ -218,7 +220,7 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
               The address is ready. It is shown only now: add it on your phone before you leave this page.
             </Notice>
             <a href={made.webcal} className={consoleButton("primary")}>
-              Add to my phone&apos;s calendar
+              {"Add to my phone's calendar"}
             </a>
             <a href={made.google} className={consoleButton("quiet")}>
               Add to Google Calendar
