@@ -1,10 +1,11 @@
 // The owner's busy times from one iCalendar text (decision 0031): every VEVENT that makes him busy, repeating ones
 // expanded with their exceptions, as instants within a range. Runs in the calendars' worker (calendar-worker.ts), never
-// on the server's event loop. ical.js parses and its RecurExpansion applies RRULE, RDATE and EXDATE; each
-// RECURRENCE-ID replaces the one occurrence of its own UID (RANGE=THISANDFUTURE too). What we add, and why not
-// ical-expander: every VTIMEZONE of the file is registered (not the first, not a bundled list), exceptions are matched
-// by UID as well as time and found wherever they moved to, cancelled and free events are skipped, floating times and
-// dates are the business's own zone, and the iterations are capped per rule and per calendar.
+// on the server's event loop. ical.js parses, resolves each TZID against the file's own VTIMEZONEs (all of them), and
+// its RecurExpansion applies RRULE, RDATE and EXDATE; each RECURRENCE-ID replaces the one occurrence of its own UID
+// (RANGE=THISANDFUTURE too). Not ical-expander, measured (decision 0031): it relates every exception in the file to
+// every series, keeps cancelled events, caps its walk from the series' start (a daily event begun in 2016 has no
+// December 2026), and took 9-14 s for 5,000 events. What we add: exceptions by UID and wherever they moved, cancelled
+// and free events skipped, floating times and dates in the business's zone, a walk that starts near the range, and caps.
 import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
 
