@@ -5,7 +5,8 @@
 //   every thread: the fetch, the worker's parse and expansion, the write) for each of N reads (default 10), each
 //   with one line changed so it is parsed in full, as a "Read now" in the console asks;
 // - visitors meanwhile: a request to `/` every 20 ms, each answer's latency (p50, p99, max), and the server's
-//   event-loop delay (EVENT_LOOP_MONITOR, read with SIGUSR2);
+//   event-loop delay (EVENT_LOOP_MONITOR, read with SIGUSR2); the same for 10 s before, without imports, for the
+//   machine's own noise;
 // - the server's RSS before the first import, after the first and after the last (each after 3 s of quiet);
 // - windows with busy times: booking.open() for the next 28 days with that calendar's busy times, in this process,
 //   p50 and p99 of 500 calls, beside the same without busy times.
@@ -133,6 +134,23 @@ for (let i = 0; i < 50; i++) await (await fetch(`${origin}/`)).arrayBuffer();
 await sleep(3000);
 const rssBefore = rssMb();
 
+/** `/` every 20 ms for `ms`: each answer's latency. */
+async function visit(ms: number): Promise<number[]> {
+  const seen: number[] = [];
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const started = performance.now();
+    await (await fetch(`${origin}/`)).arrayBuffer();
+    seen.push(performance.now() - started);
+    await sleep(20);
+  }
+  return seen;
+}
+// The same visitors first without any import, for the machine's own noise.
+await loopDelay();
+const quiet = await visit(10_000);
+const quietDelay = await loopDelay();
+
 // Visitors: `/` every 20 ms for the whole run.
 const latencies: number[] = [];
 const statuses: Record<number, number> = {};
@@ -218,6 +236,9 @@ console.log(
   `visitors meanwhile: ${JSON.stringify(statuses)}; / latency p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
 );
 console.log(`server ${delay}`);
+console.log(
+  `without imports (10 s before): / latency p50 ${pct(quiet, 50).toFixed(1)} ms, p99 ${pct(quiet, 99).toFixed(1)} ms, max ${Math.max(...quiet).toFixed(1)} ms; server ${quietDelay}`,
+);
 console.log(
   `RSS: before ${rssBefore.toFixed(1)} MB, after the first import ${rssAfterFirst.toFixed(1)} MB (${(rssAfterFirst - rssBefore).toFixed(1)}), after ${READS} ${rssAfterLast.toFixed(1)} MB (${(rssAfterLast - rssBefore).toFixed(1)})`,
 );
