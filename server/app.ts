@@ -236,7 +236,7 @@ export async function createApp({
       parser: createCalendarParser(),
       clock,
       timeZone: () => business.timeZone,
-      siteHost: new URL(siteOrigin ?? siteUrl ?? "http://localhost").hostname,
+      siteHost: new URL(siteOrigin || siteUrl || "http://localhost").hostname,
     });
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
