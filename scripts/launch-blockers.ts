@@ -161,14 +161,16 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   if (!set(input.env.SMTP_URL) && !set(input.env.ESTIMATE_ENDPOINT)) {
     add(envFile, "SMTP_URL", "no mail configured: estimate requests would be stored but never e-mailed to the owner");
   }
-  for (const name of ["TEST_CLOCK_FILE", "CALENDAR_TEST_HOSTS", "CALENDAR_TEST_CA"]) {
-    if (set(input.env[name])) add(envFile, name, "a setting for tests only: remove it");
-  }
   if (set(input.env.BACKUP_DIR)?.toLowerCase() === "off" && !set(input.env.ESTIMATE_ENDPOINT)) {
     add(envFile, "BACKUP_DIR", "backups are off: one disk failure would lose every request ever received");
   }
   if (set(input.env.TEST_CLOCK_FILE)) {
     add(envFile, "TEST_CLOCK_FILE", "set: the server's clock would read a file (for tests only); remove it");
+  }
+  for (const name of ["CALENDAR_TEST_HOSTS", "CALENDAR_TEST_CA"]) {
+    if (set(input.env[name])) {
+      add(envFile, name, "set: calendars at .test names would be read from this machine (for tests only); remove it");
+    }
   }
 
   // Publishing: the console's saves need a working copy this user can write, and git.

@@ -1,7 +1,7 @@
 // GET /calendar/<secret>.ics: the owner's upcoming visits as a calendar his phone subscribes to (server/calendars/feed.ts,
 // decision 0031). Calendar apps fetch it without a session, so the secret in the address is the authority: only its
 // hash is kept, a new one (from the console) makes the old one a 404 at once, and unknown ones share one plain 404,
-// rate-limited per address. A GET changes nothing. no-store, noindex and no-referrer come from the route's id, for
+// rate-limited per address. A GET changes nothing. no-store, noindex and the referrer policy come from the route's id, for
 // every spelling of the path (server/http/page-cache.ts UNCACHED_ROUTES and PRIVATE_ROUTES).
 import type { Route } from "./+types/calendar-feed";
 import { matchesEtag } from "../../server/calendars/feed.ts";

@@ -345,7 +345,7 @@ describe("the visits' feed", () => {
     expect(answer.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.headers.get("x-robots-tag")).toMatch(/noindex/);
-    expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(answer.headers.get("referrer-policy")).toBe("same-origin");
     const text = await answer.text();
     const root = new ICAL.Component(ICAL.parse(text) as never);
     expect(root.getFirstPropertyValue("refresh-interval")?.toString()).toBe("PT1H");
@@ -406,7 +406,7 @@ describe("the visits' feed", () => {
     feedUrl = fresh;
   });
 
-  it("sends no-store, no-referrer and noindex on every spelling of its path, and is never kept in the page cache", async () => {
+  it("sends no-store, a same-origin referrer policy and noindex on every spelling of its path, and is never kept in the page cache", async () => {
     const token = feedUrl.slice("/calendar/".length);
     const spellings = [
       `/calendar/${token}`,
@@ -423,7 +423,7 @@ describe("the visits' feed", () => {
       );
       if (response.status >= 300 && response.status < 400) continue;
       expect(response.headers["cache-control"], spelling).toBe("no-store");
-      expect(response.headers["referrer-policy"], spelling).toBe("no-referrer");
+      expect(response.headers["referrer-policy"], spelling).toBe("same-origin");
       expect(response.headers["x-robots-tag"], spelling).toMatch(/noindex/);
       expect(response.body, spelling).not.toMatch(/at .+\.(ts|js):\d+/);
     }

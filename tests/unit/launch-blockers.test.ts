@@ -138,7 +138,7 @@ describe("launch check", () => {
     ]);
   });
 
-  it("catches settings for tests only: the test clock, and the calendars' stand-in hosts and their certificate", () => {
+  it("catches the calendars' stand-in hosts and their certificate, settings for tests only", () => {
     expect(
       blockersFor(
         withEnv({
