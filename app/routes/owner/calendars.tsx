@@ -200,8 +200,9 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
           <Button className="justify-self-start">Add calendar</Button>
         </form>
         <p className="mt-3 text-sm text-soot-800">
-          Google: Settings, your calendar, “Secret address in iCal format”. iPhone: Calendar, ⓘ beside the calendar,
-          Public Calendar, Share Link. Outlook: Settings, Calendar, Shared calendars, Publish, the ICS link.{" "}
+          Google: Settings, your calendar, “Secret address in iCal format”. iPhone: Calendar, Calendars, the (i) beside
+          the calendar, Public Calendar, Share Link. Outlook: Settings, Calendar, Shared calendars, Publish, the ICS
+          link.{" "}
           <a href="/owner/help#calendars" className="font-semibold underline underline-offset-4">
             More in the help
           </a>
