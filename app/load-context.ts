@@ -1,5 +1,6 @@
 // What the Node server hands every request (server/app.ts): the estimate store and request facts.
 import type { Booking } from "../server/booking/booking.ts";
+import type { Calendars } from "../server/calendars/calendars.ts";
 import type { EstimateStore } from "../server/requests/estimate-store.ts";
 import type { Publisher } from "../server/publishing/publish.ts";
 import type { OwnerConsole } from "../server/owner/owner-console.ts";
@@ -28,6 +29,8 @@ declare module "react-router" {
     owner: OwnerConsole;
     /** Booking the estimate visit (server/booking/booking.ts): windows, the homeowner's link, the owner's Visits. */
     booking: Booking;
+    /** The owner's own calendars (busy times in) and his visits' feed (out): server/calendars/. */
+    calendars: Calendars;
     /** The server's clock (server/time/clock.ts): the system's, or a test's. */
     now: () => Date;
     /** Pushes new requests to the owner's devices (server/owner/push.ts); null where the server sends none (tests). */

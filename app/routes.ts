@@ -12,6 +12,8 @@ export default [
   route("api/estimate", "routes/api.estimate.ts"),
   // The homeowner's own link to book, move or cancel the estimate visit (server/booking/).
   route("visit/:token", "routes/visit.tsx"),
+  // The owner's visits as a calendar his phone subscribes to: its secret address is the authority (server/calendars/).
+  route("calendar/:file", "routes/calendar-feed.ts"),
   route("faq", "routes/faq.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
   route("privacy", "routes/privacy.tsx"),
@@ -37,6 +39,7 @@ export default [
     route("site/photos", "routes/owner/site-photos.tsx"),
     route("visits", "routes/owner/visits.tsx"),
     route("visits/settings", "routes/owner/visit-settings.tsx"),
+    route("visits/calendars", "routes/owner/calendars.tsx"),
     route("visits/:id", "routes/owner/visit.tsx"),
     route("reports", "routes/owner/reports.tsx"),
     route("reports.csv", "routes/owner/reports-csv.ts"),

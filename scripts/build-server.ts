@@ -12,8 +12,13 @@ const started = Date.now();
 // Chunk names carry a hash: clear the last build's.
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  // The publish's render runs in a worker of its own (server/publishing/render-in-worker.ts).
-  entryPoints: { server: "server/index.ts", "render-worker": "server/publishing/render-worker.ts" },
+  // The publish's render and the calendars' parse run in workers of their own (server/publishing/render-in-worker.ts,
+  // server/calendars/parse-in-worker.ts).
+  entryPoints: {
+    server: "server/index.ts",
+    "render-worker": "server/publishing/render-worker.ts",
+    "calendar-worker": "server/calendars/calendar-worker.ts",
+  },
   outdir,
   bundle: true,
   // index.ts settles NODE_ENV before it imports start.ts; splitting keeps that import (and React's) lazy.

@@ -167,6 +167,11 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   if (set(input.env.TEST_CLOCK_FILE)) {
     add(envFile, "TEST_CLOCK_FILE", "set: the server's clock would read a file (for tests only); remove it");
   }
+  for (const name of ["CALENDAR_TEST_HOSTS", "CALENDAR_TEST_CA"]) {
+    if (set(input.env[name])) {
+      add(envFile, name, "set: calendars at .test names would be read from this machine (for tests only); remove it");
+    }
+  }
 
   // Publishing: the console's saves need a working copy this user can write, and git.
   if (input.publishing?.problem) {

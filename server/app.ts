@@ -32,6 +32,9 @@ import { type Publisher, PublishError } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
 import { createBooking, type Booking } from "./booking/booking.ts";
+import { createCalendars, type Calendars } from "./calendars/calendars.ts";
+import { createCalendarParser } from "./calendars/parse-in-worker.ts";
+import { business } from "../app/content/business.ts";
 import { estimateGuard, originOf, securityHeaders, visitGuard } from "./http/security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
@@ -189,6 +192,8 @@ export type AppOptions = {
   visits?: VisitorCounter | null;
   /** Booking the estimate visit; by default one over the store that queues no e-mail. */
   booking?: Booking;
+  /** The owner's own calendars and his visits' feed; by default one over the store that reads nothing by itself. */
+  calendars?: Calendars;
   /** The server's clock for dates the pages show and check (booking windows, cut-offs). */
   clock?: () => Date;
 };
@@ -215,6 +220,7 @@ export async function createApp({
   visits = null,
   clock = () => new Date(),
   booking,
+  calendars,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
@@ -223,6 +229,15 @@ export async function createApp({
   const pageCache = createPageCache(pageCacheBytes);
   const visitBooking =
     booking ?? createBooking({ store, now: clock, siteUrl: siteOrigin ?? siteUrl ?? "http://localhost:3000" });
+  const ownerCalendars =
+    calendars ??
+    createCalendars({
+      store: store.calendars,
+      parser: createCalendarParser(),
+      clock,
+      timeZone: () => business.timeZone,
+      siteHost: new URL(siteOrigin || siteUrl || "http://localhost").hostname,
+    });
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
     configuredOrigins: allowedOrigins,
@@ -271,6 +286,7 @@ export async function createApp({
           publisher: publisher ?? null,
           push,
           booking: visitBooking,
+          calendars: ownerCalendars,
           now: clock,
         }),
       }),

@@ -57,6 +57,32 @@ export const configSchema = z.object({
    * the server to the day before a visit. The launch check refuses it.
    */
   TEST_CLOCK_FILE: optionalText,
+  /** How often each of the owner's calendars is read, in seconds (decision 0031; the deploy drill uses 10). */
+  CALENDAR_READ_SECONDS: integer(900, 5, 86_400),
+  /**
+   * Tests and the deploy drill only: `.test` names that stand in for a public calendar's host, each answered by a
+   * local server ("calendar.test=127.0.0.1:8443", comma-separated), trusted with CALENDAR_TEST_CA alone. Only `.test`
+   * names (never resolvable on the internet) and loopback addresses are accepted; the launch check refuses both.
+   */
+  CALENDAR_TEST_HOSTS: optionalText.transform((v, ctx) => {
+    const hosts = new Map<string, { address: string; port: number }>();
+    for (const entry of (v ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean)) {
+      const m = /^([a-z0-9.-]+\.test)=(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]):(\d{1,5})$/i.exec(entry);
+      if (!m) {
+        ctx.addIssue({ code: "custom", message: `"${entry}" is not like calendar.test=127.0.0.1:8443` });
+        continue;
+      }
+      hosts.set((m[1] as string).toLowerCase(), {
+        address: (m[2] as string).replace(/^\[|\]$/g, ""),
+        port: Number(m[3]),
+      });
+    }
+    return hosts;
+  }),
+  CALENDAR_TEST_CA: optionalText,
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });

@@ -1,5 +1,5 @@
 // Starts the production server (loaded by server/index.ts once the environment is settled).
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
@@ -33,6 +33,8 @@ import { createIncidents } from "./owner/incidents.ts";
 import { readReviewSettings } from "./requests/review-words.ts";
 import { createVisitorCounter } from "./visitors/visitor-counter.ts";
 import { createBooking } from "./booking/booking.ts";
+import { createCalendars } from "./calendars/calendars.ts";
+import { createCalendarParser } from "./calendars/parse-in-worker.ts";
 import { clockFrom } from "./time/clock.ts";
 import { visitLabel } from "../app/lib/visit-labels.ts";
 
@@ -100,12 +102,33 @@ const push = createPushNotifier({
   audit: owner.audit,
   subject: () => (consoleUrl.startsWith("https://") ? new URL(consoleUrl).origin : `mailto:${ownerAddress()}`),
 });
+// The owner's own calendars (decision 0031): read every CALENDAR_READ_SECONDS, parsed in a worker; their busy
+// times close booking windows. CALENDAR_TEST_HOSTS (tests and the drill only) lets `.test` names stand for public
+// hosts served on this machine.
+if (config.CALENDAR_TEST_HOSTS.size > 0) {
+  console.warn(
+    `WARNING: calendars at ${[...config.CALENDAR_TEST_HOSTS.keys()].join(", ")} are read from this machine (CALENDAR_TEST_HOSTS, tests only).`,
+  );
+}
+const calendars = createCalendars({
+  store: store.calendars,
+  parser: createCalendarParser(),
+  clock,
+  timeZone: () => business.timeZone,
+  siteHost: new URL(siteUrl).hostname || "localhost",
+  readEveryMs: config.CALENDAR_READ_SECONDS * 1000,
+  fetchOptions: {
+    testHosts: config.CALENDAR_TEST_HOSTS,
+    ...(config.CALENDAR_TEST_CA ? { ca: readFileSync(config.CALENDAR_TEST_CA) } : {}),
+  },
+});
 // Booking the estimate visit (decision 0030): its e-mails go through the outbox, the owner's phone buzzes for a
-// homeowner's change.
+// homeowner's change; the owner's busy times close windows.
 const booking = createBooking({
   store,
   now: clock,
   siteUrl,
+  busy: () => calendars.busy(),
   ownerAddress: () => (config.SMTP_URL ? ownerAddress() : null),
   notify: ({ change, visit, lead }) =>
     push.visit({ change, estimateId: lead.id, when: visitLabel(visit, business.timeZone), town: visit.town }),
@@ -330,6 +353,7 @@ const app = await createApp({
   publisher,
   push,
   booking,
+  calendars,
   clock,
 });
 if (pagesDir && quickBrotli) upgradeBrotli(pagesDir);
@@ -349,6 +373,7 @@ server.listen(config.PORT, config.HOST, () => {
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);
 outbox?.start();
+calendars.start();
 if (startWords.problem) void incidents.report("publish", false, startWords.problem).catch(() => {});
 
 async function checkHealth() {
@@ -428,6 +453,7 @@ function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
+  calendars.stop();
   server.close(async () => {
     push.stop();
     visits.stop();

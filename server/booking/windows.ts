@@ -33,6 +33,29 @@ export function isDayOff(day: Day, daysOff: readonly DayOff[]): boolean {
 const overlaps = (a: { starts: WallTime; ends: WallTime }, b: { starts: WallTime; ends: WallTime }) =>
   a.starts < b.ends && b.starts < a.ends;
 
+/**
+ * Whether a busy time overlaps [start, end) (epoch ms). The owner's calendars hand over their busy times sorted and
+ * merged (server/calendars/): thousands of them are searched by halves; any other list is scanned.
+ */
+export function busyCheck(busy: readonly Busy[]): (start: number, end: number) => boolean {
+  let ordered = true;
+  for (let i = 1; i < busy.length && ordered; i++) {
+    ordered = (busy[i - 1] as Busy).end.getTime() <= (busy[i] as Busy).start.getTime();
+  }
+  if (!ordered) return (start, end) => busy.some((b) => b.start.getTime() < end && start < b.end.getTime());
+  return (start, end) => {
+    // The first busy time that ends after `start`: it overlaps when it starts before `end`.
+    let low = 0;
+    let high = busy.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((busy[mid] as Busy).end.getTime() <= start) low = mid + 1;
+      else high = mid;
+    }
+    return low < busy.length && (busy[low] as Busy).start.getTime() < end;
+  };
+}
+
 /** Bookings for `day` close at the cut-off the day before. */
 export function bookingCloses(day: Day, settings: BookingSettings, timeZone: string): Date {
   return instantAt(addDays(day, -1), settings.cutoff, timeZone);
@@ -58,7 +81,7 @@ export function windowRefusal(
   if (sameDay.filter((t) => overlaps(t, window)).length >= settings.perWindow) return "full";
   const startsAt = instantAt(window.day, window.starts, timeZone).getTime();
   const endsAt = instantAt(window.day, window.ends, timeZone).getTime();
-  if (busy.some((b) => b.start.getTime() < endsAt && startsAt < b.end.getTime())) return "busy";
+  if (busyCheck(busy)(startsAt, endsAt)) return "busy";
   return null;
 }
 
@@ -67,6 +90,7 @@ export function openWindows(inputs: WindowInputs): OpenDay[] {
   const { settings, daysOff, taken, busy = [], now, timeZone, owner = false } = inputs;
   if (!settings.enabled && !owner) return [];
   const today = dayAt(now, timeZone);
+  const isBusy = busyCheck(busy);
   const byDay = new Map<Day, TakenWindow[]>();
   for (const t of taken) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t]);
   const days: OpenDay[] = [];
@@ -84,7 +108,7 @@ export function openWindows(inputs: WindowInputs): OpenDay[] {
       const endsAt = instantAt(day, w.ends, timeZone);
       // The owner may book today's windows that have not ended.
       if (endsAt <= now) continue;
-      if (busy.some((b) => b.start < endsAt && startsAt < b.end)) continue;
+      if (isBusy(startsAt.getTime(), endsAt.getTime())) continue;
       windows.push({ ...w, day, startsAt, endsAt });
     }
     if (windows.length > 0) days.push({ day, windows });

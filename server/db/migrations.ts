@@ -282,6 +282,41 @@ CREATE TABLE days_off (
 );
 `;
 
+// Version 9: the owner's own calendars (server/calendars/, decision 0031). Each secret iCal address he pasted (kept
+// as it is: the server must read it), its last read and its problem in his words; the busy times of its last good
+// read as instants (epoch milliseconds), replaced whole by the next good one, never the events' titles; and the
+// secret address of his visits' feed, as a hash only.
+const MIGRATE_V9 = `
+CREATE TABLE owner_calendars (
+  id INTEGER PRIMARY KEY,
+  url TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  added_at TEXT NOT NULL,
+  etag TEXT,
+  last_modified TEXT,
+  tried_at TEXT,
+  read_at TEXT,
+  parsed_at TEXT,
+  problem TEXT,
+  problem_since TEXT,
+  notes TEXT NOT NULL DEFAULT '',
+  events INTEGER,
+  busy_count INTEGER
+);
+CREATE TABLE calendar_busy (
+  calendar_id INTEGER NOT NULL REFERENCES owner_calendars(id) ON DELETE CASCADE,
+  starts_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL,
+  CHECK (ends_at > starts_at)
+);
+CREATE INDEX calendar_busy_calendar ON calendar_busy (calendar_id, starts_at);
+CREATE TABLE calendar_feed (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  token_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -297,4 +332,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 7, name: "e-mails: any number per request, kept as queued, withdrawable", up: MIGRATE_V7 },
   { version: 8, name: "booking: links, places, visits and their events, availability, days off", up: MIGRATE_V8 },
+  { version: 9, name: "the owner's calendars: addresses, busy times, the visits' feed", up: MIGRATE_V9 },
 ];

@@ -13,6 +13,7 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
   "routes/visit",
   "routes/visit-invite",
+  "routes/calendar-feed",
 ]);
 
 /**
@@ -24,6 +25,7 @@ export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
   "routes/visit",
   "routes/visit-invite",
+  "routes/calendar-feed",
 ]);
 
 /** The owner console's routes (app/routes/owner/): never cached, never stored, never indexed. */

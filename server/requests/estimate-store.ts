@@ -1,6 +1,7 @@
 // The store the server and the leads command open: one SQLite connection (server/db/) shared by a module per
 // concern (server/store/). New tables add a migration and a store module over `db`.
 import { openDatabase } from "../db/database.ts";
+import { createCalendarStore } from "../store/calendars.ts";
 import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createRequestStore } from "../store/requests.ts";
@@ -30,6 +31,8 @@ export function openEstimateStore({
     visitorFigures: createVisitorFigureStore(db),
     /** Booked estimate visits, their links and the owner's availability (server/booking/ keeps the rules). */
     visits: createVisitStore(db, now),
+    /** The owner's own calendars and his visits' feed (server/calendars/ reads them). */
+    calendars: createCalendarStore(db, now),
     close() {
       if (db.open) db.close();
     },

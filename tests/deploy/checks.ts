@@ -378,6 +378,98 @@ export async function bookAndMoveVisit(
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The owner's own calendar (issue 47): busy times in, visits out
+
+/**
+ * A homeowner sends a request from the form, follows "Pick a time for the free estimate", gives the first town and a
+ * street, and lands on the windows. Returns that page's address (the booking link).
+ */
+export async function homeownerReadyToBook(browser: Browser, origin: string, { screenshots }: Screenshots = {}) {
+  const context = await browser.newContext(PHONE_SCREEN);
+  const page = await context.newPage();
+  page.setDefaultTimeout(PAGE_MS);
+  try {
+    await open(page, `${origin}/contact`, "the contact page");
+    await step("the contact form did not start (no hydrated island)", async () => {
+      await page.getByLabel("Full Name").focus();
+      await page.locator("[data-island][data-hydrated]").first().waitFor();
+    });
+    const unique = Date.now().toString(36);
+    await page.getByLabel("Full Name").fill(`Drill Booker ${unique}`);
+    await page.getByLabel("Email Address").fill(`booker-${unique}@example.com`);
+    await page.getByLabel("Phone Number").fill("(309) 555-0143");
+    await page.getByLabel("message").fill(`Please look at the chimney. Deploy drill ${unique}.`);
+    await page.getByRole("button", { name: "Send My Request" }).click();
+    await step('no "Pick a time for the free estimate" after sending', () =>
+      page.getByRole("link", { name: "Pick a time for the free estimate" }).first().click(),
+    );
+    await step('the visit page has no "Town" choice', () =>
+      page.getByLabel("Town", { exact: true }).selectOption("Normal"),
+    );
+    await page.getByLabel("Street address").fill("12 Drill St");
+    await step('no "Show open times" button', () => page.getByRole("button", { name: "Show open times" }).click());
+    await step("the visit page shows no windows to pick", () => page.locator('input[type="radio"]').first().waitFor());
+    await shoot(page, screenshots, "calendar-windows-375.png", true);
+    return page.url().replace(/[?#].*$/, "");
+  } finally {
+    await context.close();
+  }
+}
+
+/** The windows a booking link offers now, as its radio values ("2026-12-02 08:00"). */
+export async function offeredWindows(site: Site, link: string): Promise<string[]> {
+  const answer = await httpsFetch(link, site.ca);
+  if (answer.status !== 200) throw new Error(`${link} answered ${answer.status}`);
+  return [...answer.body.matchAll(/value="(\d{4}-\d{2}-\d{2} \d{2}:\d{2})"/g)].map((m) => m[1] as string);
+}
+
+/**
+ * Visits -> "Your calendars" -> pastes `address`, names it, "Add calendar"; waits until the page says it was read.
+ * Returns the calendar's line ("Read 10:14 am today: 1 busy time ahead."). Screenshot: calendar-added-375.png.
+ */
+export async function addOwnCalendar(
+  owner: Owner,
+  address: string,
+  label: string,
+  { screenshots }: Screenshots = {},
+): Promise<string> {
+  const { page } = owner;
+  await owner.signIn("/owner/visits");
+  await step('the Visits view has no link to "Your calendars"', () =>
+    page.getByRole("link", { name: "Your calendars: busy times, and visits on your phone" }).click(),
+  );
+  await heading(page, "Calendars", "Visits -> Your calendars");
+  await page.getByLabel("Secret address in iCal format").fill(address);
+  await page.getByLabel("Name (for you)").fill(label);
+  await step('no "Add calendar" button', () => page.getByRole("button", { name: "Add calendar" }).click());
+  const card = page.getByTestId("calendar").filter({ hasText: label });
+  const line = await step(`the calendar "${label}" was not read within 30 s`, async () => {
+    await card.getByText(/^Read .* today/).waitFor({ timeout: 30_000 });
+    return (await card.innerText()).replace(/\s+/g, " ");
+  });
+  await shoot(page, screenshots, "calendar-added-375.png", true);
+  return line;
+}
+
+/** "Make the address" (or a new one) for the visits' feed; returns its https address, shown once. */
+export async function makeVisitsFeed(
+  owner: Owner,
+  { screenshots }: Screenshots = {},
+): Promise<{ https: string; webcal: string }> {
+  const { page } = owner;
+  await owner.signIn("/owner/visits/calendars");
+  await step('no "Make the address" button', () =>
+    page.getByRole("button", { name: /^Make (the|a new) address$/ }).click(),
+  );
+  const webcal = await step('no "Add to my phone\'s calendar" link', () =>
+    page.getByRole("link", { name: "Add to my phone's calendar" }).getAttribute("href"),
+  );
+  const https = await page.getByLabel("Or copy this address").inputValue();
+  await shoot(page, screenshots, "calendar-feed-375.png", true);
+  return { https, webcal: webcal ?? "" };
+}
+
 export type OwnerAlert = {
   to: string[];
   /** The message with quoted-printable undone. */

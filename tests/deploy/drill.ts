@@ -30,6 +30,9 @@ import type { Mailbox, Owner, Trust } from "./checks.ts";
 import { drillPlan, serverRecipe, setEnv, splitBefore, substitute, type DrillPlan } from "./readme-steps.ts";
 import { localTime } from "../../server/requests/lead-mail.ts";
 import { addDays, instantAt } from "../../server/time/wall-time.ts";
+import ICAL from "ical.js";
+import { calendarAnswer, makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
+import { calendar, chicagoEvent, type IcsEvent } from "../support/ics-fixtures.ts";
 
 const CI = /^(1|true)$/i.test(process.env.CI ?? "");
 const TOOLS = ["mmdebstrap", "systemd-nspawn", "nsenter", "rclone", "certutil", "git"];
@@ -899,6 +902,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   let browser: Browser | null = null;
   let owner: Owner | null = null;
   let ownerPhone: { before: string } | null = null;
+  let calendarHost: CalendarHost | null = null;
   /** The owner's last phone and the developer's FAQ sentence, both on the public site. */
   const bothLive = async (when: string) => {
     await outside.checkPhoneLive(site(), { phone: OWNER_PHONE, gone: ownerPhone?.before ?? NEW_PHONE });
@@ -943,6 +947,101 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       const l = await leads();
       const row = l.out.split(/\n(?=#)/).find((r) => r.includes(visit.email)) ?? "";
       ok(`npm run leads shows the visit and its reminder due ${due}`, row.includes(`visit reminder: due ${due}`), row);
+    });
+
+    await stage("The owner's own calendar: a busy time closes its window within a read; his visits' feed", async () => {
+      if (!owner || !browser) return fail("no owner signed in (step 12)");
+      // A calendar host on this machine stands in for Google's: https with a certificate made here for
+      // calendar.test, which the server is told (CALENDAR_TEST_HOSTS, a setting for tests that the launch check
+      // refuses) to find on this machine's loopback, trusting that certificate alone. The drill reads every 10 s.
+      const tls = makeTls(["calendar.test"]);
+      let events: IcsEvent[] = [chicagoEvent("far@drill", "2027-06-01", "09:00", "10:00")];
+      calendarHost = await startCalendarHost(tls);
+      calendarHost.on(
+        "/work.ics",
+        calendarAnswer(() => calendar(events)),
+      );
+      const port = calendarHost.port;
+      mkdirSync(container.file("/etc/heartland-drill"), { recursive: true });
+      writeFileSync(container.file("/etc/heartland-drill/calendar-ca.pem"), tls.cert, { mode: 0o644 });
+      const dropIn = container.file("/etc/systemd/system/heartland-site.service.d/drill-calendar.conf");
+      mkdirSync(path.dirname(dropIn), { recursive: true });
+      writeFileSync(
+        dropIn,
+        "[Service]\n" +
+          `Environment=CALENDAR_TEST_HOSTS=calendar.test=127.0.0.1:${port}\n` +
+          "Environment=CALENDAR_TEST_CA=/etc/heartland-drill/calendar-ca.pem\n" +
+          "Environment=CALENDAR_READ_SECONDS=10\n",
+      );
+      say(
+        `   sandbox: a calendar host on 127.0.0.1:${port} stands in for Google (no internet here): the unit's drop-in`,
+      );
+      say(
+        "            drill-calendar.conf maps calendar.test to it (CALENDAR_TEST_HOSTS, CALENDAR_TEST_CA) and reads every 10 s",
+      );
+      await container.root_("systemctl daemon-reload && systemctl restart heartland-site");
+      await waitForHttps(() => ca, "/healthz", 60_000);
+      const line = await outside.addOwnCalendar(owner, `https://calendar.test:${port}/work.ics`, "Work", {
+        screenshots: shots,
+      });
+      ok(
+        `the owner added his calendar in the console and it was read: "${line.slice(0, 90)}"`,
+        /Read .* today/.test(line),
+      );
+      const link = await outside.homeownerReadyToBook(browser, ORIGIN, { screenshots: shots });
+      const before = await outside.offeredWindows(site(), link);
+      // A window two days on or later: the one a new busy time will cover.
+      const days = [...new Set(before.map((w) => w.slice(0, 10)))];
+      const target = before.find((w) => w.slice(0, 10) === days[1]) ?? before[0] ?? "";
+      ok(`a homeowner is offered ${before.length} windows, among them ${target}`, target !== "", before.join(", "));
+      const [day = "", time = ""] = target.split(" ");
+      const later = `${String(Number(time.slice(0, 2)) + 1).padStart(2, "0")}${time.slice(2)}`;
+      events = [...events, chicagoEvent("roof@drill", day, `${time.slice(0, 2)}:30`, later)];
+      const added = performance.now();
+      let closedAfter = -1;
+      while (performance.now() - added < 30_000) {
+        if (!(await outside.offeredWindows(site(), link)).includes(target)) {
+          closedAfter = (performance.now() - added) / 1000;
+          break;
+        }
+        await sleep(250);
+      }
+      ok(
+        `a busy time added to his calendar closed ${target} in ${closedAfter.toFixed(1)} s (one read cycle: 10 s)`,
+        closedAfter >= 0 && closedAfter <= 15,
+        `still offered after 30 s`,
+      );
+      const after = await outside.offeredWindows(site(), link);
+      ok(
+        "the other windows of that day stay open",
+        before.filter((w) => w.startsWith(day) && w !== target).every((w) => after.includes(w)),
+        after.join(", "),
+      );
+      const feed = await outside.makeVisitsFeed(owner, { screenshots: shots });
+      ok(
+        `the feed's address has its webcal: link (${feed.webcal.replace(/[A-Za-z0-9_-]{43}/, "…")})`,
+        /^webcal:\/\/localhost\/calendar\//.test(feed.webcal),
+      );
+      const answer = await https(new URL(feed.https).pathname, ca ?? Buffer.alloc(0));
+      let parsed = "";
+      try {
+        const root = new ICAL.Component(ICAL.parse(answer.body) as never);
+        parsed = `${root.getAllSubcomponents("vevent").length} visit(s), refresh ${String(root.getFirstPropertyValue("refresh-interval"))}`;
+      } catch (error) {
+        parsed = `not valid: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      ok(
+        `the feed is valid iCalendar for ical.js over https (${parsed}), no-store, ETag`,
+        answer.status === 200 &&
+          parsed.includes("refresh PT1H") &&
+          answer.headers["cache-control"] === "no-store" &&
+          Boolean(answer.headers.etag),
+        `${answer.status} ${parsed}`,
+      );
+      const again = await https(new URL(feed.https).pathname, ca ?? Buffer.alloc(0), {
+        headers: { "if-none-match": String(answer.headers.etag) },
+      });
+      ok("asked with its ETag, the feed answers 304", again.status === 304, String(again.status));
     });
 
     let phoneBefore = "";
@@ -1186,6 +1285,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       ok("origin is the site's repository again", origin.out.trim() === repoUrl, origin.out);
     });
   } finally {
+    await (calendarHost as CalendarHost | null)?.close();
     if (owner) await (owner as Owner).close().catch(() => {});
     if (browser) await (browser as Browser).close().catch(() => {});
     if (trust) (trust as Trust).remove();

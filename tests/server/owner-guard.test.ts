@@ -92,6 +92,7 @@ function ownerPaths() {
     "/owner/erase",
     "/owner/visits",
     "/owner/visits/settings",
+    "/owner/visits/calendars",
     "/owner/visits/1",
   ];
   const spellings = (p: string) => {

@@ -138,6 +138,23 @@ describe("launch check", () => {
     ]);
   });
 
+  it("catches the calendars' stand-in hosts and their certificate, settings for tests only", () => {
+    expect(
+      blockersFor(
+        withEnv({
+          ...ready.env,
+          TEST_CLOCK_FILE: "/tmp/clock",
+          CALENDAR_TEST_HOSTS: "calendar.test=127.0.0.1:8443",
+          CALENDAR_TEST_CA: "/tmp/ca.pem",
+        }),
+      ),
+    ).toEqual([
+      "environment / .env TEST_CLOCK_FILE",
+      "environment / .env CALENDAR_TEST_HOSTS",
+      "environment / .env CALENDAR_TEST_CA",
+    ]);
+  });
+
   it("names the file and field of each blocker and says what is wrong", () => {
     const blockers = findLaunchBlockers(withBusiness({ phone: "(309) 555-0134" })(ready));
     expect(blockers).toEqual([

@@ -5,6 +5,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/visits";
 import { field, idParam, requireOwner } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { busyLabel } from "./calendars.server";
 import { REFUSAL_WORDS, visitCard, type VisitCard } from "./visits.server";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
@@ -36,10 +37,16 @@ export async function loader(args: Route.LoaderArgs) {
   const today = booking.today();
   const last = plusDays(today, DAYS_SHOWN - 1);
   const daysOff = booking.daysOff();
-  const cards = booking
-    .between(today, last)
-    .map((v) => visitCard(args.context, v, thisYear))
-    .filter((c): c is VisitCard => c !== null);
+  const booked = booking.between(today, last);
+  // A busy time of the owner's own that overlaps a visit booked before it appeared: shown, never acted on.
+  const clashes = args.context.calendars.clashes(booked);
+  const cards = booked
+    .map((v) => {
+      const card = visitCard(args.context, v, thisYear);
+      const clash = clashes.get(v.id) ?? [];
+      return card && { ...card, clashes: clash.map((c) => `${c.label}: busy ${busyLabel(c.start, c.end, thisYear)}`) };
+    })
+    .filter((c): c is VisitCard & { clashes: string[] } => c !== null);
   const days = Array.from({ length: DAYS_SHOWN }, (_, i) => {
     const day = plusDays(today, i);
     const off = daysOff.find((d) => d.first_day <= day && day <= d.last_day);
@@ -91,6 +98,8 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
     done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
     bookingOn: booking.settings().enabled,
+    // Calendars not read for two hours: their busy times may be out of date, so booking may take a time he is busy.
+    staleCalendars: args.context.calendars.stale().map((c) => c.label),
   };
 }
 
@@ -147,12 +156,29 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Visits | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
-function VisitItem({ v, csrf }: { v: VisitCard; csrf: string }) {
+function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: string }) {
   return (
-    <li className="rounded-xl border border-mortar-200 bg-white p-4 shadow-sm" data-testid="visit">
+    <li
+      className={cn(
+        "rounded-xl border bg-white p-4 shadow-sm",
+        v.clashes.length > 0 ? "border-2 border-brick-700" : "border-mortar-200",
+      )}
+      data-testid="visit"
+    >
       <p className="text-lg font-bold">
         {v.window} · {v.name}
       </p>
+      {v.clashes.length > 0 && (
+        <div className="mt-1 rounded-lg bg-brick-100 px-3 py-2 text-brick-900" data-testid="clash">
+          <p className="font-semibold">Clashes with your calendar:</p>
+          <ul>
+            {v.clashes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <p>The visit stays booked. Move it, or keep it and change your own plans.</p>
+        </div>
+      )}
       <p className="font-semibold text-brick-800">{v.service}</p>
       <p className="mt-1">
         <a href={v.mapHref} className="font-semibold underline underline-offset-4">
@@ -199,7 +225,7 @@ function VisitItem({ v, csrf }: { v: VisitCard; csrf: string }) {
 }
 
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
-  const { days, csrf, later, daysOff, blocked, done, bookingOn, today } = loaderData;
+  const { days, csrf, later, daysOff, blocked, done, bookingOn, today, staleCalendars } = loaderData;
   const total = days.reduce((n, d) => n + d.visits.length, 0);
   return (
     <>
@@ -215,6 +241,15 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
           Booking online is off: homeowners cannot pick a time.{" "}
           <a href="/owner/visits/settings" className="font-semibold underline underline-offset-4">
             Turn it on
+          </a>
+        </Notice>
+      )}
+      {staleCalendars.length > 0 && (
+        <Notice tone="warn">
+          Not read for over 2 hours: {staleCalendars.join(", ")}. Homeowners may book a time you are busy in{" "}
+          {staleCalendars.length === 1 ? "it" : "them"}.{" "}
+          <a href="/owner/visits/calendars" className="font-semibold underline underline-offset-4">
+            See why
           </a>
         </Notice>
       )}
@@ -347,11 +382,18 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
           </>
         )}
       </Card>
-      <p className="mt-5">
-        <a href="/owner/visits/settings" className="font-semibold text-brick-800 underline underline-offset-4">
-          Arrival windows, daily cap and reminders
-        </a>
-      </p>
+      <ul className="mt-5 space-y-2">
+        <li>
+          <a href="/owner/visits/settings" className="font-semibold text-brick-800 underline underline-offset-4">
+            Arrival windows, daily cap and reminders
+          </a>
+        </li>
+        <li>
+          <a href="/owner/visits/calendars" className="font-semibold text-brick-800 underline underline-offset-4">
+            Your calendars: busy times, and visits on your phone
+          </a>
+        </li>
+      </ul>
     </>
   );
 }

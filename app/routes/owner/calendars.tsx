@@ -1,0 +1,252 @@
+// /owner/visits/calendars: the owner's own calendars, both ways (decision 0031). In: the secret iCal addresses he
+// pasted, when each was last read, what went wrong in his words, Read now and Remove; their busy times close booking
+// windows. Out: the address of his visits' feed, made (or made again) here and shown once, with a webcal: link that
+// adds it to his phone's calendar in one tap.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/calendars";
+import { feedAddresses, whenLabel } from "./calendars.server";
+import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { business } from "~/content/business";
+import { cn } from "~/lib/cn";
+import { yearIn } from "~/lib/visit-labels";
+
+/** How long adding or "Read now" waits for the read, so the page shows it read when the calendar answers quickly. */
+const WAIT_FOR_READ_MS = 8_000;
+
+const DONE = {
+  added: "Added.",
+  removed: "Removed. Its busy times no longer close any window.",
+  read: "Read again.",
+} as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = await requireOwner(args);
+  const { calendars } = args.context;
+  const now = args.context.now();
+  const thisYear = yearIn(now, business.timeZone);
+  const done = new URL(args.request.url).searchParams.get("done");
+  const list = calendars.list().map((c) => ({
+    id: c.id,
+    label: c.label,
+    shown: c.shown,
+    reading: c.reading,
+    stale: c.stale,
+    read: c.readAt ? whenLabel(c.readAt, now, thisYear) : null,
+    problem: c.problem,
+    problemSince: c.problemSince ? whenLabel(c.problemSince, now, thisYear) : null,
+    notes: c.notes,
+    busyCount: c.busyCount,
+  }));
+  const madeAt = calendars.feed.madeAt();
+  const fetchedAt = calendars.feed.fetchedAt();
+  const every = calendars.readEveryMs / 1000;
+  return {
+    csrf: owner.csrf,
+    every: every % 60 === 0 ? `${every / 60} minute${every === 60 ? "" : "s"}` : `${every} seconds`,
+    calendars: list,
+    reading: list.some((c) => c.reading),
+    feed: {
+      made: madeAt ? whenLabel(madeAt, now, thisYear) : null,
+      fetched: fetchedAt ? whenLabel(fetchedAt.toISOString(), now, thisYear) : null,
+    },
+    done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = await requireOwner(args);
+  const { calendars, owner: console_, clientIp } = args.context;
+  const form = owner.form;
+  const intent = field(form, "intent", 20);
+  const back = (done: keyof typeof DONE) =>
+    redirect(`/owner/visits/calendars?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "add") {
+    const address = field(form, "address", 2100);
+    const label = field(form, "label", 60);
+    const added = calendars.add(address, label);
+    if ("error" in added) return data({ error: added.error, typed: { address, label } }, { status: 400 });
+    console_.audit.log("calendar added", { ip: clientIp, detail: label || "calendar" });
+    await calendars.readWithin(added.id, WAIT_FOR_READ_MS);
+    return back("added");
+  }
+  if (intent === "read" || intent === "remove") {
+    const id = idParam(field(form, "id", 12));
+    const known = id !== null && calendars.list().some((c) => c.id === id);
+    if (id === null || !known) notFound();
+    if (intent === "remove") {
+      calendars.remove(id);
+      console_.audit.log("calendar removed", { ip: clientIp, detail: String(id) });
+      return back("removed");
+    }
+    await calendars.readWithin(id, WAIT_FOR_READ_MS);
+    return back("read");
+  }
+  if (intent === "feed") {
+    const token = calendars.feed.rotate();
+    console_.audit.log("visits feed address made", { ip: clientIp });
+    // Shown in this answer only: the server keeps the address's hash, not the address.
+    return data({ feed: feedAddresses(args.context.siteOrigin, token) }, { headers: { "Cache-Control": "no-store" } });
+  }
+  return data(
+    { error: "That did not work. Reload the page and try again.", typed: { address: "", label: "" } },
+    { status: 400 },
+  );
+}
+
+export const meta = ({ data: loaderData }: Route.MetaArgs) => [
+  { title: "Calendars | Owner console" },
+  { name: "robots", content: "noindex, nofollow" },
+  // While a calendar is being read, the page looks again by itself (no script in the console).
+  ...(loaderData?.reading ? [{ httpEquiv: "refresh", content: "3" }] : []),
+];
+
+const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2";
+
+export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
+  const { calendars, csrf, feed, done, every } = loaderData;
+  const typed = actionData && "typed" in actionData ? actionData.typed : null;
+  const made = actionData && "feed" in actionData ? actionData.feed : null;
+  return (
+    <>
+      <p className="mb-3">
+        <a href="/owner/visits" className="font-semibold text-brick-800 underline underline-offset-4">
+          ← Visits
+        </a>
+      </p>
+      {done && <Notice>{DONE[done]}</Notice>}
+      {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
+      <PageTitle sub="Your busy times close booking windows; your visits go on your phone's calendar.">
+        Calendars
+      </PageTitle>
+
+      <Card>
+        <h2 className="font-serif text-xl font-bold">Your calendars</h2>
+        <p className="mt-1 text-soot-800">
+          Anything busy in them closes the booking windows it overlaps. Read every {every}; events shown as Free are
+          left out.
+        </p>
+        {calendars.length === 0 ? (
+          <p className="mt-3 font-semibold">None yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {calendars.map((c) => (
+              <li
+                key={c.id}
+                data-testid="calendar"
+                className={cn("rounded-lg border-2 p-3", c.problem ? "border-brick-300" : "border-mortar-200")}
+              >
+                <p className="font-bold">{c.label}</p>
+                <p className="text-sm break-all text-soot-800">{c.shown}</p>
+                <p className="mt-1">
+                  {c.reading
+                    ? "Being read now…"
+                    : c.read
+                      ? `Read ${c.read}${c.busyCount !== null ? `: ${c.busyCount === 1 ? "1 busy time" : `${c.busyCount} busy times`} ahead` : ""}.`
+                      : "Not read yet."}
+                </p>
+                {c.problem && (
+                  <p className="mt-1 font-semibold text-brick-900" data-testid="calendar-problem">
+                    {c.problemSince ? `Not read since ${c.problemSince}: ` : ""}
+                    {c.problem}
+                    {c.read ? " The busy times read before still count." : ""}
+                  </p>
+                )}
+                {c.notes.map((note) => (
+                  <p key={note} className="mt-1 text-soot-800">
+                    {note}
+                  </p>
+                ))}
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <form method="post">
+                    <CsrfField token={csrf} />
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={c.id} />
+                    <Button variant="quiet">Read now</Button>
+                  </form>
+                  <form method="post">
+                    <CsrfField token={csrf} />
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={c.id} />
+                    <Button variant="quiet" aria-label={`Remove ${c.label}`}>
+                      Remove
+                    </Button>
+                  </form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form method="post" className="mt-5 grid gap-3">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="add" />
+          <label className="block">
+            <span className="font-semibold">Secret address in iCal format</span>
+            <input
+              name="address"
+              required
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://calendar.google.com/…/basic.ics"
+              defaultValue={typed?.address}
+              className={input}
+            />
+          </label>
+          <label className="block">
+            <span className="font-semibold">Name (for you)</span>
+            <input name="label" maxLength={60} placeholder="Work" defaultValue={typed?.label} className={input} />
+          </label>
+          <Button className="justify-self-start">Add calendar</Button>
+        </form>
+        <p className="mt-3 text-sm text-soot-800">
+          Google: Settings, your calendar, “Secret address in iCal format”. iPhone: Calendar, Calendars, the (i) beside
+          the calendar, Public Calendar, Share Link. Outlook: Settings, Calendar, Shared calendars, Publish, the ICS
+          link.{" "}
+          <a href="/owner/help#calendars" className="font-semibold underline underline-offset-4">
+            More in the help
+          </a>
+        </p>
+      </Card>
+
+      <Card className="mt-5">
+        <h2 className="font-serif text-xl font-bold">Your visits on your phone</h2>
+        <p className="mt-1 text-soot-800">
+          Booked visits appear in your phone&apos;s calendar: name, phone, address and the link to the request. Your
+          phone looks for changes by itself (Google about twice a day); the alert and the invite still tell you at once.
+        </p>
+        {made ? (
+          <div className="mt-3 grid gap-3" data-testid="feed-address">
+            <Notice>
+              The address is ready. It is shown only now: add it on your phone before you leave this page.
+            </Notice>
+            <a href={made.webcal} className={consoleButton("primary")}>
+              {"Add to my phone's calendar"}
+            </a>
+            <a href={made.google} className={consoleButton("quiet")}>
+              Add to Google Calendar
+            </a>
+            <label className="block">
+              <span className="font-semibold">Or copy this address</span>
+              <input readOnly value={made.https} className={cn(input, "font-mono text-sm")} />
+            </label>
+          </div>
+        ) : (
+          <p className="mt-3">
+            {feed.made
+              ? `Address made ${feed.made}. ${feed.fetched ? `A calendar app last fetched it ${feed.fetched}.` : "No calendar app has fetched it since the server started."}`
+              : "No address yet."}
+          </p>
+        )}
+        <form method="post" className="mt-3">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="feed" />
+          <Button variant={feed.made || made ? "quiet" : "primary"}>
+            {feed.made || made ? "Make a new address" : "Make the address"}
+          </Button>
+          {(feed.made || made) && <p className="mt-1 text-sm text-soot-800">The old address stops working at once.</p>}
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// The owner's upcoming visits as a calendar his phone subscribes to (RFC 5545, decision 0031): the same UID and
+// SEQUENCE as the visit's invites, times in UTC, asked to be fetched again every hour (REFRESH-INTERVAL and
+// X-PUBLISHED-TTL; Google refreshes on its own schedule, 12-24 hours). Each visit carries only what he needs to drive
+// there: the name, the phone, the address, and the link to the request in the console. The same visits give the
+// same bytes, so the ETag says when nothing changed.
+import { createHash } from "node:crypto";
+import { foldLine, icsText, icsTime } from "../booking/invite.ts";
+import type { VisitRow } from "../store/visits.ts";
+
+export type Feed = { body: string; etag: string };
+
+export function visitsFeed({
+  visits,
+  contact,
+  consoleUrl,
+}: {
+  visits: readonly VisitRow[];
+  contact: (visit: VisitRow) => { name: string; phone: string } | null;
+  consoleUrl: string;
+}): Feed {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "PRODID:-//Heartland Chimney & Masonry//Estimate visits feed//EN",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "X-WR-CALNAME:Estimate visits",
+    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+    "X-PUBLISHED-TTL:PT1H",
+  ];
+  for (const visit of visits) {
+    const who = contact(visit);
+    if (!who) continue;
+    const link = `${consoleUrl}/owner/requests/${visit.estimate_id}`;
+    const address = `${visit.street}, ${visit.town}`;
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${visit.uid}`,
+      `SEQUENCE:${visit.sequence}`,
+      // The time of this version of the visit, not of the fetch: the same visits are the same bytes.
+      `DTSTAMP:${icsTime(new Date(visit.changed_at ?? visit.booked_at))}`,
+      `DTSTART:${icsTime(new Date(visit.starts_at))}`,
+      `DTEND:${icsTime(new Date(visit.ends_at))}`,
+      `SUMMARY:${icsText(`Estimate: ${who.name}`)}`,
+      `LOCATION:${icsText(address)}`,
+      `DESCRIPTION:${icsText(`${who.name}\n${who.phone}\n${address}\n${link}`)}`,
+      `URL:${link}`,
+      "STATUS:CONFIRMED",
+      "TRANSP:OPAQUE",
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  const body = lines.map(foldLine).join("\r\n") + "\r\n";
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak or strong, or *). */
+export function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .some((t) => t === etag || t === "*");
+}

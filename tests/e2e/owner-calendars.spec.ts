@@ -1,0 +1,156 @@
+// The owner adds his own calendar on his phone (375 px) and sees it read; a homeowner is no longer offered the window
+// a busy time overlaps; the visit booked before that busy time shows the clash on the Visits view; his visits' feed
+// address is made with its webcal: link. The calendar is served by a local https host standing in for Google
+// (CALENDAR_TEST_HOSTS), the server's clock is Monday 30 November 2026, 10:00 in Chicago (TEST_CLOCK_FILE).
+// Screenshots: test-results/calendars-*.png.
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { newLead } from "../../server/store/stored-lead.fixture.ts";
+import { calendarAnswer, makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
+import { calendar, chicagoEvent } from "../support/ics-fixtures.ts";
+import { addAuthenticator, enrol, ownServer } from "./owner-support";
+
+const env: Record<string, string> = {};
+const own = ownServer("calendars", env);
+const site = `http://127.0.0.1:${own.port}`;
+const clockFile = path.join(tmpdir(), `calendars-e2e-clock-${process.pid}`);
+let host: CalendarHost;
+let homeowner = "";
+
+/** Stores a request with its booking link and address; returns the link's token. */
+function requestWithLink(n: number): string {
+  const store = openEstimateStore({ dataDir: own.server.dataDir });
+  try {
+    const { id } = store.save(
+      newLead({ name: `Pat Story ${n}`, email: `story${n}@example.com`, phone: `(309) 555-01${n}0` }),
+    );
+    const token = store.visits.newLink(id);
+    store.visits.putPlace({ estimateId: id, town: "Normal", served: true, street: `${n}1 Elm St`, notes: "" });
+    return token;
+  } finally {
+    store.close();
+  }
+}
+
+/** Nothing wider than the phone's screen. */
+async function fitsWidth(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+}
+
+test.describe("The owner's own calendar", () => {
+  test.skip(({ isMobile }) => !isMobile, "a story at 375 px");
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    writeFileSync(clockFile, new Date("2026-11-30T16:00:00.000Z").toISOString());
+    const tls = makeTls();
+    host = await startCalendarHost(tls);
+    // His work calendar: a roofing job on Tuesday 1:30-3 pm, and Wednesday morning at the supplier.
+    host.on(
+      "/work.ics",
+      calendarAnswer(() =>
+        calendar([
+          chicagoEvent("roof@work", "2026-12-01", "13:30", "15:00", ["SUMMARY:Roof job for the Hendersons"]),
+          chicagoEvent("supplier@work", "2026-12-02", "08:30", "09:30", ["SUMMARY:Supplier run"]),
+        ]),
+      ),
+    );
+    Object.assign(env, {
+      CALENDAR_TEST_HOSTS: `calendar.test=127.0.0.1:${host.port}`,
+      CALENDAR_TEST_CA: tls.certFile,
+      CALENDAR_READ_SECONDS: "5",
+      TEST_CLOCK_FILE: clockFile,
+    });
+    await own.start();
+    // A visit booked on Tuesday 1-3 pm, before the roofing job was in his calendar.
+    const booked = requestWithLink(1);
+    const answer = await fetch(`${site}/visit/${booked}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "book", window: "2026-12-01 13:00", key: "story-booked" }),
+    });
+    expect(answer.status).toBe(303);
+    homeowner = requestWithLink(2);
+  });
+  test.afterAll(async () => {
+    own.stop();
+    await host?.close();
+  });
+
+  test("adds his calendar, sees it read, a window closed for homeowners, and the clash on his visit", async ({
+    page,
+    browser,
+  }) => {
+    page.setDefaultTimeout(15_000);
+    // What a homeowner is offered before: Wednesday 8-10 am is there.
+    const visitor = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await visitor.goto(`${site}/visit/${homeowner}`);
+    await expect(visitor.getByRole("radio", { name: /8–10 am/ }).first()).toBeVisible();
+    const before = await visitor
+      .locator('input[type="radio"]')
+      .evaluateAll((r) => r.map((i) => (i as HTMLInputElement).value));
+    expect(before).toContain("2026-12-02 08:00");
+
+    await addAuthenticator(page);
+    await enrol(page, "Phone", own.server);
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Visits" }).click();
+    await page.getByRole("link", { name: "Your calendars: busy times, and visits on your phone" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Calendars" })).toBeVisible();
+    await expect(page.getByText("None yet.")).toBeVisible();
+    await page.getByLabel("Secret address in iCal format").fill(`https://calendar.test:${host.port}/work.ics`);
+    await page.getByLabel("Name (for you)").fill("Work");
+    await page.getByRole("button", { name: "Add calendar" }).click();
+    await expect(page.getByText("Added.")).toBeVisible();
+    const card = page.getByTestId("calendar");
+    await expect(card).toContainText("Work");
+    await expect(card).toContainText(/Read 10(:\d\d)? am today: 2 busy times ahead\./);
+    await expect(card).not.toContainText("Hendersons");
+    await fitsWidth(page);
+    await page.screenshot({ path: path.join("test-results", "calendars-read.png"), fullPage: true });
+
+    // The homeowner is no longer offered Wednesday 8-10 am (the supplier run), and still the other windows.
+    await visitor.reload();
+    const after = await visitor
+      .locator('input[type="radio"]')
+      .evaluateAll((r) => r.map((i) => (i as HTMLInputElement).value));
+    expect(after).not.toContain("2026-12-02 08:00");
+    expect(after).toContain("2026-12-02 10:00");
+    await fitsWidth(visitor);
+    await visitor.screenshot({ path: path.join("test-results", "calendars-homeowner.png"), fullPage: true });
+
+    // The visit booked before the roofing job: still booked, marked with the busy time, not the job's name.
+    await page.getByRole("link", { name: "← Visits" }).click();
+    const visit = page.getByTestId("visit").filter({ hasText: "Pat Story 1" });
+    await expect(visit.getByTestId("clash")).toContainText("Clashes with your calendar:");
+    await expect(visit.getByTestId("clash")).toContainText("Work: busy Tue, Dec 1, 1:30–3 pm");
+    await expect(visit).not.toContainText("Hendersons");
+    await expect(visit.getByRole("link", { name: "Move" })).toBeVisible();
+    await fitsWidth(page);
+    // The console's tabs still sit on one line.
+    const tops = await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await visit.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join("test-results", "calendars-clash.png"), fullPage: true });
+
+    // His visits on his phone: the address, once, with a webcal: link.
+    await page.getByRole("link", { name: "Your calendars: busy times, and visits on your phone" }).click();
+    await page.getByRole("button", { name: "Make the address" }).click();
+    const add = page.getByRole("link", { name: "Add to my phone's calendar" });
+    await expect(add).toHaveAttribute("href", /^webcal:\/\/localhost:\d+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const https = await page.getByLabel("Or copy this address").inputValue();
+    const feed = await page.request.get(https);
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain("SUMMARY:Estimate: Pat Story 1");
+    await fitsWidth(page);
+    await page.screenshot({ path: path.join("test-results", "calendars-feed.png"), fullPage: true });
+    await visitor.close();
+  });
+});
