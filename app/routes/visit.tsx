@@ -112,8 +112,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const back = (query = "") =>
-    redirect(`/visit/${params.token}${query}`, { status: 303, headers: { "Cache-Control": "no-store" } });
+  const back = (query = "") => redirect(`/visit/${params.token}${query}`, 303);
   const length = Number(request.headers.get("content-length") ?? NaN);
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type) || !(length <= 8192)) {

@@ -12,7 +12,6 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/api.estimate",
   "routes/contact-received",
   "routes/visit",
-  "routes/visit-invite",
   "routes/calendar-feed",
 ]);
 
@@ -24,7 +23,6 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
 export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
   "routes/visit",
-  "routes/visit-invite",
   "routes/calendar-feed",
 ]);
 
