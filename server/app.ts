@@ -30,6 +30,9 @@ import { cacheRenderedPages, isOwnerRoute, matcher } from "./http/page-cache.ts"
 import { PHOTO_COPY_NAME } from "./photos/photo-copies.ts";
 import { type Publisher, PublishError } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
+import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
+import { readQuoteWords } from "./quotes/quote-words.ts";
+import { business } from "../app/content/business.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
 import { estimateGuard, originOf, securityHeaders } from "./http/security.ts";
 
@@ -186,6 +189,8 @@ export type AppOptions = {
   push?: PushNotifier | null;
   /** Counts public page views (server/visitors/visitor-counter.ts); null counts none. */
   visits?: VisitorCounter | null;
+  /** Quotes (server/quotes/); by default built over the estimate store, its words read from the working folder. */
+  quotes?: QuoteService;
 };
 
 export async function createApp({
@@ -208,12 +213,26 @@ export async function createApp({
   owner = createOwnerConsole({ db: store.db }),
   push = null,
   visits = null,
+  quotes,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
   // The origin is settled once: SITE_URL, else the one the first build was made with.
   const siteOrigin = originOf(siteUrl) ?? originOf(firstEntry.buildSiteUrl);
   const pageCache = createPageCache(pageCacheBytes);
+  const notifyAddress = () => (typeof notifyTo === "function" ? notifyTo() : notifyTo);
+  const quoteService =
+    quotes ??
+    createQuoteService({
+      store,
+      audit: owner.audit,
+      push,
+      words: () => readQuoteWords(process.cwd()),
+      business: () => business,
+      siteUrl: siteOrigin ?? "http://localhost:3000",
+      ownerAddress: notifyAddress,
+      mail: notifyTo !== null,
+    });
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
     configuredOrigins: allowedOrigins,
@@ -249,7 +268,8 @@ export async function createApp({
         mode: "production",
         getLoadContext: (req) => ({
           estimates: store,
-          notifyTo: typeof notifyTo === "function" ? notifyTo() : notifyTo,
+          quotes: quoteService,
+          notifyTo: notifyAddress(),
           confirmations,
           // The site's own origin, else the one this request was addressed to.
           siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,

@@ -32,6 +32,9 @@ import type { EstimateStore } from "./requests/estimate-store.ts";
 import { createIncidents } from "./owner/incidents.ts";
 import { readReviewSettings } from "./requests/review-words.ts";
 import { createVisitorCounter } from "./visitors/visitor-counter.ts";
+import { createQuoteService } from "./quotes/quote-service.ts";
+import { readQuoteWords } from "./quotes/quote-words.ts";
+import { clockFrom } from "./time/clock.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -93,8 +96,21 @@ const push = createPushNotifier({
   audit: owner.audit,
   subject: () => (consoleUrl.startsWith("https://") ? new URL(consoleUrl).origin : `mailto:${ownerAddress()}`),
 });
+// Quotes (server/quotes/): their e-mails are composed by the outbox when due, so a decision stops a follow-up.
+const quotes = createQuoteService({
+  store,
+  audit: owner.audit,
+  push,
+  now: clockFrom(process.env.TEST_CLOCK_FILE),
+  words: () => readQuoteWords(path.resolve(config.SITE_REPO ?? ".")),
+  business: () => business,
+  siteUrl,
+  ownerAddress,
+  mail: Boolean(config.SMTP_URL),
+});
 const outbox = config.SMTP_URL
   ? createOutbox({
+      composers: quotes.composers,
       store,
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
@@ -308,7 +324,10 @@ const app = await createApp({
   photoCopiesDir: copiesDir,
   publisher,
   push,
+  quotes,
 });
+// An owner's push a stop left unsent (decision 0031: queued in the acceptance's transaction).
+quotes.flushPushes();
 if (pagesDir && quickBrotli) upgradeBrotli(pagesDir);
 if (interrupted) {
   if (publisher) {
@@ -377,9 +396,11 @@ setInterval(() => void backupIfDue(), 15 * 60_000).unref();
 // Requests past their retention period go at start and then daily (and ended owner sessions with them).
 purgeExpired(store, new Date());
 owner.sessions.purgeExpired();
+quotes.purgeContracts();
 setInterval(() => {
   purgeExpired(store, new Date());
   owner.sessions.purgeExpired();
+  quotes.purgeContracts();
 }, 24 * 3_600_000).unref();
 
 // EVENT_LOOP_MONITOR=1: `kill -USR2 <pid>` prints the event loop's delay since the last ask (tools/bench-publish.ts).

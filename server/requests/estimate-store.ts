@@ -3,6 +3,7 @@
 import { openDatabase } from "../db/database.ts";
 import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
+import { createQuoteStore } from "../store/quotes.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -27,6 +28,8 @@ export function openEstimateStore({
     ...createHealthStore(db, now),
     /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
     visitorFigures: createVisitorFigureStore(db),
+    /** Quotes: drafts, frozen versions, acceptances (server/quotes/ works them). */
+    quotes: createQuoteStore(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -46,12 +46,17 @@ export type OutboxOptions = {
   timeoutMs?: number;
   /**
    * Other features' messages composed when they are sent (a visit's reminder): the Mail, or "withdrawn" when it is
-   * no longer wanted (the visit moved), or null when what it was about is gone.
+   * no longer wanted (the visit moved), or null when what it was about is gone. May be async (a quote's PDF is
+   * drawn when its e-mail is first composed).
    */
-  composers?: Partial<Record<MailKind, (item: OutboxItem) => Mail | "withdrawn" | null>>;
+  composers?: Partial<
+    Record<MailKind, (item: OutboxItem) => Mail | "withdrawn" | null | Promise<Mail | "withdrawn" | null>>
+  >;
   now?: () => Date;
   log?: (message: string) => void;
   warn?: (message: string) => void;
+  /** Replaces the SMTP connection (tests that simulate a mail server's answers without one). */
+  transport?: { sendMail(message: SendMailOptions): Promise<unknown>; close(): void };
 };
 
 /** Months before `now`, for the retention purge. */
@@ -76,18 +81,21 @@ export function createOutbox({
   now = () => new Date(),
   log = console.log,
   warn = console.error,
+  transport: injected,
 }: OutboxOptions) {
   // One pooled connection: a backlog goes out over it at once instead of a new connection (and TLS handshake) per
   // message, and never more than one; it closes when idle. Each stage of a conversation is bounded too.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 1,
-    idleTimeout: 5000,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transport =
+    injected ??
+    nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      idleTimeout: 5000,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -96,7 +104,7 @@ export function createOutbox({
   // marking the row sent), the receiving mail system sees the same message again, and most keep one copy.
   const messageHost = new URL(siteUrl).hostname || "localhost";
 
-  function compose(item: OutboxItem): Mail | "withdrawn" | null {
+  async function compose(item: OutboxItem): Promise<Mail | "withdrawn" | null> {
     if (item.message !== null) return readStoredMail(item.message);
     const composer = composers[item.kind];
     if (composer) return composer(item);
@@ -184,7 +192,7 @@ export function createOutbox({
       for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
         let mail: Mail | "withdrawn" | null;
         try {
-          mail = compose(item);
+          mail = await compose(item);
         } catch (error) {
           recordFailure(item, error);
           continue;
