@@ -13,6 +13,10 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // The homeowner's quote, by its secret link: no session, the link is the key (server/quotes/, decision 0031).
+  route("quote/:token", "routes/quote.tsx"),
+  route("quote/:token/photos/:photo", "routes/quote-photo.ts"),
+  route("quote/:token/pdf", "routes/quote-pdf.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).

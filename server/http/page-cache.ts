@@ -8,7 +8,21 @@ import { compressResponse, sendCached, type CachedResponse } from "./compressed-
 export const NOT_FOUND_ROUTE = "routes/not-found";
 export const LOCATION_ROUTE = "routes/location";
 /** Routes whose answers depend on the request, never cached and never stored by a browser. */
-export const UNCACHED_ROUTES: ReadonlySet<string> = new Set(["routes/api.estimate", "routes/contact-received"]);
+export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
+  "routes/api.estimate",
+  "routes/contact-received",
+  "routes/quote",
+  "routes/quote-photo",
+  "routes/quote-pdf",
+]);
+
+/**
+ * The homeowner's quote and what it links to: a secret link's pages, never stored, never indexed, and never named
+ * in a Referer (the link is the key; decision 0031).
+ */
+export function isQuoteRoute(routeId: string): boolean {
+  return routeId === "routes/quote" || routeId === "routes/quote-photo" || routeId === "routes/quote-pdf";
+}
 
 /** The owner console's routes (app/routes/owner/): never cached, never stored, never indexed. */
 export function isOwnerRoute(routeId: string): boolean {
@@ -97,6 +111,10 @@ export function cacheRenderedPages(
     const { routeId, notFound } = match(req.originalUrl);
     res.setHeader("Cache-Control", req.method === "GET" && !uncached(routeId) ? htmlCacheControl : "no-store");
     if (isOwnerRoute(routeId)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    if (isQuoteRoute(routeId)) {
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      res.setHeader("Referrer-Policy", "no-referrer");
+    }
     const key = notFound ? NOT_FOUND_KEY : req.originalUrl;
     // React Router reads originalUrl: the 404 page is rendered for one fixed URL, whatever was asked.
     if (notFound && req.method !== "POST") req.url = req.originalUrl = NOT_FOUND_URL;

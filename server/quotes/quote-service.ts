@@ -30,6 +30,8 @@ import { parsePercent } from "./money.ts";
 import { acceptedCopyMail, followUpMail, ownerNoticeMail, quoteSentMail } from "./quote-mail.ts";
 import { choiceOf, choiceView, totalsOf } from "./quote-view.ts";
 import { taxRatePpm, type QuoteWords } from "./quote-words.ts";
+import { quotePage, type QuotePage, type QuotePageState } from "./page-view.ts";
+import { isbot } from "isbot";
 import type { Choice } from "./totals.ts";
 import type * as PdfModuleType from "./pdf.ts";
 
@@ -698,9 +700,29 @@ export function createQuoteService({
    * the browser says a person opened the page (Sec-Fetch-User: ?1, which scanners' fetchers do not send), once per
    * version. The quote, its status, its follow-ups and its decisions never change on a GET.
    */
-  function noteOpened(found: Found) {
+  function noteOpened(found: Found, request: { secFetchUser: string | null; userAgent: string | null }) {
     if (found.status !== "sent" && found.status !== "changes_requested") return;
+    if (request.secFetchUser !== "?1" || !request.userAgent || isbot(request.userAgent)) return;
     quotes.opened(found.quote.id, found.current.version.version);
+  }
+
+  /** The homeowner's page, as strings: the choice posted (else the first option alone) and the quote's state. */
+  function page(found: Found, selection?: { optionKey: string; addonKeys: string[] }): QuotePage {
+    const { version, row: versionRow } = found.current;
+    const choice = (selection && choiceOf(version, selection.optionKey, selection.addonKeys)) ?? { option: 0, addons: [] };
+    const a = quotes.acceptance(found.quote.id);
+    const accepted = a ? choiceOf(version, a.option_key, JSON.parse(a.addon_keys) as string[]) : null;
+    const state: QuotePageState =
+      found.status === "sent" ? "open" : (found.status as Exclude<QuoteStatus, "sent" | "draft" | "withdrawn">);
+    return quotePage({
+      version,
+      sha256: versionRow.sha256,
+      state,
+      choice: accepted ?? choice,
+      acceptance:
+        a && accepted ? { name: a.name, at: a.at, choice: accepted, inPerson: a.method !== "online" } : null,
+      decidedAt: found.quote.decided_at,
+    });
   }
 
   /** The homeowner accepts: checks, then the one transaction. "accepted" also for a repeat of the same form. */
@@ -974,6 +996,8 @@ export function createQuoteService({
   }
 
   return {
+    /** The refusal class, for `instanceof` in the routes (the app's bundle has its own copy of this module). */
+    QuoteRefusal,
     draftFor,
     saveDraft,
     attachRequestPhotos,
@@ -988,6 +1012,7 @@ export function createQuoteService({
     lookup,
     retryAfter,
     noteOpened,
+    page,
     accept,
     answer,
     pdfForLink,
