@@ -40,12 +40,7 @@ export default function Contact() {
           <div id="estimate" className="rounded-card border border-mortar-200 bg-white p-6 shadow-card sm:p-8">
             <h2 className="text-3xl font-bold text-soot-950">Request a Free Estimate</h2>
             <p className="mt-2 mb-6 text-soot-800">Fields marked * are required.</p>
-            <Island
-              name="EstimateForm"
-              id="estimate-form"
-              component={EstimateForm}
-              props={estimateFormOverrides()}
-            />
+            <Island name="EstimateForm" id="estimate-form" component={EstimateForm} props={estimateFormOverrides()} />
           </div>
         </div>
       </section>

@@ -7,11 +7,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (found === "limited") {
     return new Response("Too many tries. Wait a few minutes.", {
       status: 429,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(context.quotes.retryAfter(context.clientIp)) },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(context.quotes.retryAfter(context.clientIp)),
+      },
     });
   }
   const file = found ? await context.quotes.pdfForLink(params.token) : null;
-  if (!file) return new Response("There is nothing here.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file)
+    return new Response("There is nothing here.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(new Uint8Array(file.pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -9,11 +9,19 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (found === "limited") {
     return new Response("Too many tries. Wait a few minutes.", {
       status: 429,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(context.quotes.retryAfter(context.clientIp)) },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(context.quotes.retryAfter(context.clientIp)),
+      },
     });
   }
-  const bytes = found && match ? context.quotes.photoForLink(params.token, match[1] ?? "", match[2] ? "preview" : "full") : null;
-  if (!bytes) return new Response("There is nothing here.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const bytes =
+    found && match ? context.quotes.photoForLink(params.token, match[1] ?? "", match[2] ? "preview" : "full") : null;
+  if (!bytes)
+    return new Response("There is nothing here.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(new Uint8Array(bytes), {
     headers: { "Content-Type": "image/jpeg", "Content-Length": String(bytes.length) },
   });

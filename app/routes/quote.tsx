@@ -77,7 +77,10 @@ export async function action(args: Route.ActionArgs) {
   // The link is the key. A page sent with Referrer-Policy: no-referrer posts with "Origin: null"; another site's page
   // is refused by the Origin it sends, or by Sec-Fetch-Site.
   const origin = request.headers.get("origin");
-  if ((origin !== null && origin !== "null" && origin !== context.siteOrigin) || request.headers.get("sec-fetch-site") === "cross-site") {
+  if (
+    (origin !== null && origin !== "null" && origin !== context.siteOrigin) ||
+    request.headers.get("sec-fetch-site") === "cross-site"
+  ) {
     throw data("Requests from other sites are not accepted.", { status: 403 });
   }
   const found = context.quotes.lookup(params.token, context.clientIp);
@@ -93,7 +96,10 @@ export async function action(args: Route.ActionArgs) {
   }
   const selection: Selection = {
     optionKey: text(form, "option", 8),
-    addonKeys: form.getAll("addon").flatMap((v) => (typeof v === "string" ? [v.slice(0, 8)] : [])).slice(0, 8),
+    addonKeys: form
+      .getAll("addon")
+      .flatMap((v) => (typeof v === "string" ? [v.slice(0, 8)] : []))
+      .slice(0, 8),
   };
   const values: Values = {
     name: text(form, "name", 200),
@@ -124,13 +130,23 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "accept") {
       context.quotes.accept(
         params.token,
-        { ...selection, name: values.name, consent: values.consent, pamphlet: values.pamphlet, version: Number(text(form, "version", 6)) },
+        {
+          ...selection,
+          name: values.name,
+          consent: values.consent,
+          pamphlet: values.pamphlet,
+          version: Number(text(form, "version", 6)),
+        },
         { ip: context.clientIp, userAgent: request.headers.get("user-agent"), inHome },
       );
       return back("accepted");
     }
     if (intent === "decline" || intent === "changes") {
-      context.quotes.answer(params.token, intent === "decline" ? "declined" : "changes", intent === "decline" ? values.reason : values.changes);
+      context.quotes.answer(
+        params.token,
+        intent === "decline" ? "declined" : "changes",
+        intent === "decline" ? values.reason : values.changes,
+      );
       return back(intent === "decline" ? "declined" : "changes");
     }
     return again(400, "That did not work. Reload the page and try again.");
@@ -162,7 +178,10 @@ function totalsCss(page: QuotePage): string {
     const has = [`#o-${t.option}`, ...addons.map((k) => (t.addons.includes(k) ? `#c-${k}` : null))]
       .map((id) => (id ? `:has(${id}:checked)` : ""))
       .join("");
-    const not = addons.filter((k) => !t.addons.includes(k)).map((k) => `:not(:has(#c-${k}:checked))`).join("");
+    const not = addons
+      .filter((k) => !t.addons.includes(k))
+      .map((k) => `:not(:has(#c-${k}:checked))`)
+      .join("");
     return `#q${has}${not} #t${i}{display:block}`;
   });
   return `.qt:not(.now){display:none}@supports selector(:has(a)){#q .qt.now{display:none}${rules.join("")}}`;
@@ -276,7 +295,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         {result.done && <Banner tone="ok">{DONE[result.done]}</Banner>}
         {page.state === "accepted" && page.acceptance && (
           <Banner tone="ok">
-            Accepted by <strong>{page.acceptance.name}</strong> on {page.acceptance.at}: {page.acceptance.view.optionName}
+            Accepted by <strong>{page.acceptance.name}</strong> on {page.acceptance.at}:{" "}
+            {page.acceptance.view.optionName}
             {page.acceptance.view.addonNames.length ? ` with ${page.acceptance.view.addonNames.join(", ")}` : ""},{" "}
             <strong>{page.acceptance.view.total}</strong>.
           </Banner>
@@ -302,12 +322,15 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <form method="post" id="q" className="mt-2" aria-describedby={form?.field ? `${form.field}-error` : undefined}>
           <input type="hidden" name="version" value={page.version} />
           <fieldset className="mt-6">
-            <legend className="text-2xl font-bold font-serif">{many ? "Choose an option" : "The work"}</legend>
+            <legend className="font-serif text-2xl font-bold">{many ? "Choose an option" : "The work"}</legend>
             {many && <p className="mt-1">Each option is a complete job; choose one.</p>}
             {error("option")}
             <div className="mt-3 space-y-4">
               {page.options.map((o) => (
-                <div key={o.key} className={`${box} has-checked:border-ember-500 has-checked:ring-2 has-checked:ring-ember-500`}>
+                <div
+                  key={o.key}
+                  className={`${box} has-checked:border-ember-500 has-checked:ring-2 has-checked:ring-ember-500`}
+                >
                   <label className="flex items-center gap-3 text-xl font-bold">
                     <input
                       type="radio"
@@ -336,7 +359,10 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               <p className="mt-1">Tick any you want with your option.</p>
               <div className="mt-3 space-y-3">
                 {page.addons.map((a) => (
-                  <div key={a.key} className={`${box} has-checked:border-ember-500 has-checked:ring-2 has-checked:ring-ember-500`}>
+                  <div
+                    key={a.key}
+                    className={`${box} has-checked:border-ember-500 has-checked:ring-2 has-checked:ring-ember-500`}
+                  >
                     <label className="flex items-center gap-3 text-lg font-bold">
                       <input
                         type="checkbox"
@@ -362,7 +388,11 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           <style>{totalsCss(page)}</style>
           <section aria-label="Your total" className="mt-8 rounded-card bg-soot-950 p-5 text-mortar-50">
             {page.totals.map((t, i) => (
-              <div key={t.key} id={`t${i}`} className={`qt${t.key === [selected.optionKey, ...selected.addonKeys].join("+") ? " now" : ""}`}>
+              <div
+                key={t.key}
+                id={`t${i}`}
+                className={`qt${t.key === [selected.optionKey, ...selected.addonKeys].join("+") ? "now" : ""}`}
+              >
                 <p className="text-mortar-200">
                   {many ? t.view.optionName : "Total"}
                   {t.view.addonNames.length ? ` + ${t.view.addonNames.join(" + ")}` : ""}
@@ -487,7 +517,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                     />
                     {page.pamphlet.acknowledgment}
                   </label>
-                  <p className="mt-1 text-sm text-stone-600">Needed when the total is over {page.pamphlet.threshold}.</p>
+                  <p className="mt-1 text-sm text-stone-600">
+                    Needed when the total is over {page.pamphlet.threshold}.
+                  </p>
                   {error("pamphlet")}
                 </>
               )}
@@ -506,8 +538,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               />
               {error("name")}
               <p className="mt-3 text-sm">
-                Typing your name and tapping “I accept” signs this quote for the option and add-ons ticked above, at
-                the total shown.
+                Typing your name and tapping “I accept” signs this quote for the option and add-ons ticked above, at the
+                total shown.
               </p>
               <button
                 name="intent"
@@ -522,7 +554,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
 
         {open && (
           <details className="mt-8 print:hidden">
-            <summary className="cursor-pointer text-lg font-semibold underline">Not ready? Ask for changes or decline</summary>
+            <summary className="cursor-pointer text-lg font-semibold underline">
+              Not ready? Ask for changes or decline
+            </summary>
             <form method="post" className="mt-3">
               <input type="hidden" name="version" value={page.version} />
               <label htmlFor="changes" className="font-semibold">
@@ -537,7 +571,11 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
               />
               {error("changes")}
-              <button name="intent" value="changes" className="mt-2 min-h-11 rounded-lg bg-soot-950 px-4 font-semibold text-mortar-50">
+              <button
+                name="intent"
+                value="changes"
+                className="mt-2 min-h-11 rounded-lg bg-soot-950 px-4 font-semibold text-mortar-50"
+              >
                 Ask for changes
               </button>
             </form>
@@ -553,7 +591,11 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 defaultValue={values.reason}
                 className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
               />
-              <button name="intent" value="decline" className="mt-2 min-h-11 rounded-lg border-2 border-brick-700 px-4 font-semibold text-brick-800">
+              <button
+                name="intent"
+                value="decline"
+                className="mt-2 min-h-11 rounded-lg border-2 border-brick-700 px-4 font-semibold text-brick-800"
+              >
                 Decline the quote
               </button>
             </form>

@@ -11,7 +11,7 @@ import type { EstimateStore, OutboxItem, StoredEstimate } from "../requests/esti
 import { storeMail } from "../requests/stored-mail.ts";
 import type { Mail } from "../requests/lead-mail.ts";
 import { hashSecret, newSecret } from "../store/secrets.ts";
-import type { AcceptanceRow, QuoteRow, StoredQuoteStatus, VersionRow } from "../store/quotes.ts";
+import type { AcceptanceRow, QuoteRow, VersionRow } from "../store/quotes.ts";
 import { addDays, dayAt, endOfDay } from "../time/wall-time.ts";
 import { canonicalJson, sha256Hex } from "./canonical-json.ts";
 import {
@@ -32,21 +32,11 @@ import { choiceOf, choiceView, totalsOf } from "./quote-view.ts";
 import { taxRatePpm, type QuoteWords } from "./quote-words.ts";
 import { quotePage, type QuotePage, type QuotePageState } from "./page-view.ts";
 import { isbot } from "isbot";
+import { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus } from "./quote-status.ts";
+
+export { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus };
 import type { Choice } from "./totals.ts";
 import type * as PdfModuleType from "./pdf.ts";
-
-/** What the owner and the homeowner see a quote as: its stored status, or "expired" once its day has ended. */
-export type QuoteStatus = StoredQuoteStatus | "expired";
-
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  changes_requested: "Changes requested",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  withdrawn: "Withdrawn",
-};
 
 /** A link stops working this long after the quote's valid-until day or its decision, whichever is later. */
 export const LINK_LIFETIME_DAYS = 90;
@@ -58,35 +48,6 @@ export const CONTRACT_YEARS = 10;
 export const LOOKUP_LIMIT = { perAddress: 20, total: 500, windowMs: 15 * 60_000 };
 
 const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
-
-export function quoteStatus(row: Pick<QuoteRow, "status" | "expires_at">, now: Date): QuoteStatus {
-  if (
-    (row.status === "sent" || row.status === "changes_requested") &&
-    row.expires_at !== null &&
-    now.getTime() >= Date.parse(row.expires_at)
-  ) {
-    return "expired";
-  }
-  return row.status;
-}
-
-/** What the owner may do with a quote in this state; an accepted quote allows nothing but recording money received. */
-export function ownerActions(status: QuoteStatus) {
-  const open = status === "sent" || status === "changes_requested";
-  const live = status !== "accepted" && status !== "withdrawn";
-  return {
-    edit: live,
-    send: live,
-    withdraw: live,
-    pause: open,
-    /** "Accepted in person or on paper", also after the valid-until day (a late yes). */
-    recordAcceptance: open || status === "expired",
-    showOnDevice: open,
-    recordPayment: status === "accepted",
-  };
-}
-
-export type OwnerAction = keyof ReturnType<typeof ownerActions>;
 
 /** A refusal in the owner's or the homeowner's words, with the HTTP status it is answered with. */
 export class QuoteRefusal extends Error {
@@ -315,6 +276,18 @@ export function createQuoteService({
       const sha256 = sha256Hex(jpeg);
       quotes.addPhoto(q.id, { sha256, width: p.width, height: p.height, jpeg, preview });
       hashes.push(sha256);
+    }
+    return hashes;
+  }
+
+  /** The request's photos by position, each with the hash its copy on a quote has (what a draft lists). */
+  function requestPhotoHashes(quoteId: number): Map<number, string> {
+    const q = row(quoteId);
+    const hashes = new Map<number, string>();
+    if (q.estimate_id === null) return hashes;
+    for (const p of store.photos(q.estimate_id)) {
+      const jpeg = store.photo(q.estimate_id, p.position, "full");
+      if (jpeg) hashes.set(p.position, sha256Hex(jpeg));
     }
     return hashes;
   }
@@ -709,7 +682,10 @@ export function createQuoteService({
   /** The homeowner's page, as strings: the choice posted (else the first option alone) and the quote's state. */
   function page(found: Found, selection?: { optionKey: string; addonKeys: string[] }): QuotePage {
     const { version, row: versionRow } = found.current;
-    const choice = (selection && choiceOf(version, selection.optionKey, selection.addonKeys)) ?? { option: 0, addons: [] };
+    const choice = (selection && choiceOf(version, selection.optionKey, selection.addonKeys)) ?? {
+      option: 0,
+      addons: [],
+    };
     const a = quotes.acceptance(found.quote.id);
     const accepted = a ? choiceOf(version, a.option_key, JSON.parse(a.addon_keys) as string[]) : null;
     const state: QuotePageState =
@@ -719,8 +695,7 @@ export function createQuoteService({
       sha256: versionRow.sha256,
       state,
       choice: accepted ?? choice,
-      acceptance:
-        a && accepted ? { name: a.name, at: a.at, choice: accepted, inPerson: a.method !== "online" } : null,
+      acceptance: a && accepted ? { name: a.name, at: a.at, choice: accepted, inPerson: a.method !== "online" } : null,
       decidedAt: found.quote.decided_at,
     });
   }
@@ -1001,6 +976,7 @@ export function createQuoteService({
     draftFor,
     saveDraft,
     attachRequestPhotos,
+    requestPhotoHashes,
     addPaperPhoto,
     preview,
     send,

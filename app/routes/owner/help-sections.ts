@@ -2,6 +2,7 @@
 export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }[] = [
   { path: /^\/owner\/?$/, id: "requests", title: "Working a request" },
   { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
+  { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/spam/, id: "spam", title: "Spam" },
   { path: /^\/owner\/erase/, id: "erasure", title: "Erasure and the CSV" },
   { path: /^\/owner\/security/, id: "first-sign-in", title: "Signing in" },
