@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { canonicalJson, sha256Hex } from "./canonical-json.ts";
 import { readVersion } from "./document.ts";
 import { quoteFixture, type Fixture } from "./quote.fixture.ts";
-import { ACCEPTED_REFUSAL, QuoteRefusal, quoteStatus } from "./quote-service.ts";
+import { ACCEPTED_REFUSAL, CONTRACT_YEARS, QuoteRefusal, quoteStatus } from "./quote-service.ts";
+import { MIGRATIONS } from "../db/migrations.ts";
 
 let f: Fixture;
 afterEach(() => f?.close());
@@ -162,6 +163,11 @@ describe("the database refuses changes to what was sent or accepted (migration 1
     expect(() =>
       f.quotes.recordPayment(quoteId, { cents: 50_000, method: "check", receivedOn: "2026-12-01", note: "" }),
     ).not.toThrow();
+  });
+
+  it("keeps a contract as long as the privacy page says, in the trigger as in the purge", () => {
+    const sql = MIGRATIONS.find((m) => m.up.includes("quotes_contract_kept"))?.up ?? "";
+    expect(sql).toContain(`'-${CONTRACT_YEARS} years'`);
   });
 
   it("lets erasure take the request and keep the contract, detached, and the purge take it after 10 years only", () => {

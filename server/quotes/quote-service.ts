@@ -32,6 +32,7 @@ import { choiceOf, choiceView, totalsOf } from "./quote-view.ts";
 import { taxRatePpm, type QuoteWords } from "./quote-words.ts";
 import { quotePage, type QuotePage, type QuotePageState } from "./page-view.ts";
 import { isbot } from "isbot";
+import { CONTRACT_YEARS } from "../../app/lib/contract-retention.ts";
 import { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus } from "./quote-status.ts";
 
 export { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus };
@@ -42,8 +43,7 @@ import type * as PdfModuleType from "./pdf.ts";
 export const LINK_LIFETIME_DAYS = 90;
 /** The link the owner opens on the phone to let the homeowner accept at home works for this long. */
 export const DEVICE_LINK_MS = 2 * 3_600_000;
-/** An accepted quote is a contract: kept this long after its acceptance (decision 0032; migration 10's trigger). */
-export const CONTRACT_YEARS = 10;
+export { CONTRACT_YEARS };
 /** Failed link lookups allowed per address, and for everyone, per window; then 429 (issue 48). */
 export const LOOKUP_LIMIT = { perAddress: 20, total: 500, windowMs: 15 * 60_000 };
 
