@@ -8,6 +8,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { business } from "~/content/business";
 import { telHref } from "~/lib/links";
+import { cn } from "~/lib/cn";
 import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
 import { optionalOwner } from "./owner/guard.server";
@@ -158,6 +159,10 @@ export async function action(args: Route.ActionArgs) {
     throw error;
   }
 }
+
+/** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
 
 export const meta = ({ data: d }: Route.MetaArgs) => [
   {
@@ -391,7 +396,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               <div
                 key={t.key}
                 id={`t${i}`}
-                className={`qt${t.key === [selected.optionKey, ...selected.addonKeys].join("+") ? "now" : ""}`}
+                className={cn("qt", t.key === [selected.optionKey, ...selected.addonKeys].join("+") && "now")}
               >
                 <p className="text-mortar-200">
                   {many ? t.view.optionName : "Total"}

@@ -1,7 +1,6 @@
 // The quote's PDF, drawn without a browser: six phone photos fit under 1 MB, it takes well under a second, the same
 // input gives the same bytes, the acceptance page carries the name, the time and the hash, and a name no built-in
 // font can draw (an emoji) prints without breaking anything.
-import { inflateSync } from "node:zlib";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,32 +12,7 @@ import { readVersion, type QuoteVersion } from "./document.ts";
 import { quotePdf } from "./pdf.ts";
 import { winAnsi } from "./pdf-text.ts";
 import { quoteFixture, type Fixture } from "./quote.fixture.ts";
-
-// Windows-1252's 0x80–0x9F row (Node's TextDecoder reads that label as Latin-1, where they are control characters).
-const ROW_80 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
-const cp1252 = {
-  decode: (b: Buffer) =>
-    [...b].map((c) => (c >= 0x80 && c < 0xa0 ? ROW_80[c - 0x80] : String.fromCharCode(c))).join(""),
-};
-
-/** The text a PDF draws, in order: pdfkit writes WinAnsi bytes as hex strings inside (deflated) content streams. */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  let text = "";
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString("latin1");
-    } catch {
-      continue; // an image
-    }
-    for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g)) text += cp1252.decode(Buffer.from(hex[1] ?? "", "hex"));
-    text += "\n";
-  }
-  return text;
-}
+import { pdfText } from "../../tests/support/pdf-text.ts";
 
 let f: Fixture;
 let version: QuoteVersion;

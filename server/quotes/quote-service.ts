@@ -378,7 +378,7 @@ export function createQuoteService({
    */
   function send(quoteId: number, who: Who): { version: number; sha256: string; emailed: boolean } {
     const w = words();
-    return db
+    const result = db
       .transaction(() => {
         const q = row(quoteId);
         refuseUnless(q, "send");
@@ -428,6 +428,21 @@ export function createQuoteService({
         return { version: version.version, sha256, emailed };
       })
       .immediate();
+    // The PDF as sent is made once: by the e-mail's composer, or here when no e-mail goes.
+    if (!result.emailed) keepPdfLater(quoteId, result.version, "sent");
+    return result;
+  }
+
+  /** Makes and stores a PDF after the transaction that needed it, off the request's path; failures are logged. */
+  function keepPdfLater(quoteId: number, versionNumber: number, kind: "sent" | "accepted") {
+    setImmediate(() => {
+      const q = quotes.get(quoteId);
+      const v = q ? quotes.version(q.id, versionNumber) : undefined;
+      if (!q || !v) return;
+      pdf(q, v, kind).catch((error: unknown) =>
+        console.error(`The PDF of quote ${q.reference} was not made: ${error instanceof Error ? error.message : error}`),
+      );
+    });
   }
 
   function withdraw(quoteId: number, who: Who) {
@@ -624,6 +639,7 @@ export function createQuoteService({
       )
       .immediate();
     if (!done) throw new QuoteRefusal(409, ACCEPTED_REFUSAL);
+    if (!mail) keepPdfLater(q.id, current.version.version, "accepted");
     flushPushes();
   }
 
@@ -744,7 +760,11 @@ export function createQuoteService({
         }),
       )
       .immediate();
-    if (done) flushPushes();
+    if (done) {
+      // With e-mail, the homeowner's copy makes the accepted PDF when it is composed.
+      if (!mail) keepPdfLater(q.id, current.version.version, "accepted");
+      flushPushes();
+    }
     return "accepted";
   }
 
@@ -799,8 +819,17 @@ export function createQuoteService({
     return map;
   }
 
-  /** A version's PDF as sent, or as accepted: made once from the frozen version, stored, then always the same bytes. */
-  async function pdf(q: QuoteRow, versionRow: VersionRow, kind: "sent" | "accepted"): Promise<Buffer> {
+  /**
+   * A version's PDF as sent, or as accepted: made from the frozen version and stored when its e-mail is composed,
+   * then always the same bytes. A download (a GET) reads the stored one, or makes the same bytes without storing them:
+   * a GET writes nothing.
+   */
+  async function pdf(
+    q: QuoteRow,
+    versionRow: VersionRow,
+    kind: "sent" | "accepted",
+    { keep = true }: { keep?: boolean } = {},
+  ): Promise<Buffer> {
     const stored = quotes.document(versionRow.id, kind);
     if (stored) return stored.pdf;
     const version = readVersion(versionRow.body, versionRow.sha256);
@@ -831,6 +860,7 @@ export function createQuoteService({
           }
         : {}),
     });
+    if (!keep) return bytes;
     quotes.addDocument(q.id, versionRow.id, kind, bytes, sha256Hex(bytes));
     return quotes.document(versionRow.id, kind)?.pdf ?? bytes;
   }
@@ -842,7 +872,7 @@ export function createQuoteService({
     const { quote: q, current } = found;
     const kind = q.status === "accepted" ? "accepted" : "sent";
     return {
-      pdf: await pdf(q, current.row, kind),
+      pdf: await pdf(q, current.row, kind, { keep: false }),
       name: `${q.reference}-v${current.version.version}${kind === "accepted" ? "-accepted" : ""}.pdf`,
     };
   }
@@ -854,7 +884,7 @@ export function createQuoteService({
     if (!v) throw new QuoteRefusal(404, "There is no such version.");
     const accepted = quotes.acceptance(q.id)?.version_id === v.id;
     return {
-      pdf: await pdf(q, v, accepted ? "accepted" : "sent"),
+      pdf: await pdf(q, v, accepted ? "accepted" : "sent", { keep: false }),
       name: `${q.reference}-v${v.version}${accepted ? "-accepted" : ""}.pdf`,
     };
   }

@@ -33,29 +33,32 @@ function newId(): string {
 function readLine(form: FormData, line: DraftLine, errors: FieldErrors, raw: RawFields): DraftLine {
   const f = (field: Parameters<typeof lineField>[1]) => lineField(line.id, field);
   if (form.get(f("name")) === null) return line; // not in this form (an older page)
-  const name = str(form, f("name"), 80).trim();
+  // A field the form did not carry keeps its value; the checkbox is the form's own (unticked is absent).
+  const has = (field: Parameters<typeof lineField>[1]) => form.get(f(field)) !== null;
   const qtyText = str(form, f("qty"), 20);
   const priceText = str(form, f("price"), 20);
   raw[f("qty")] = qtyText;
   raw[f("price")] = priceText;
   raw[f("name")] = str(form, f("name"), 80);
-  const quantity = parseQuantity(qtyText.replaceAll(",", ""));
-  const unitPrice = parseDollars(priceText);
+  const quantity = has("qty") ? parseQuantity(qtyText.replaceAll(",", "")) : line.quantity;
+  const unitPrice = has("price") ? parseDollars(priceText) : line.unitPrice;
   if (quantity === null) errors[f("qty")] = "A number of units, e.g. 1, 120 or 2.5.";
   if (unitPrice === null) errors[f("price")] = "Dollars and cents, e.g. 1450 or 18.50 (a minus sign for a discount).";
   return {
     ...line,
-    name,
+    name: str(form, f("name"), 80).trim(),
     quantity: quantity ?? line.quantity,
-    unit: str(form, f("unit"), 20).trim(),
+    unit: has("unit") ? str(form, f("unit"), 20).trim() : line.unit,
     unitPrice: unitPrice ?? line.unitPrice,
-    description: str(form, f("desc"), 400).trim(),
-    materials: str(form, f("materials"), 2000)
-      .split(/\r?\n/)
-      .map((m) => m.trim().slice(0, 120))
-      .filter(Boolean)
-      .slice(0, 12),
-    taxable: form.get(f("taxable")) === "on",
+    description: has("desc") ? str(form, f("desc"), 400).trim() : line.description,
+    materials: has("materials")
+      ? str(form, f("materials"), 2000)
+          .split(/\r?\n/)
+          .map((m) => m.trim().slice(0, 120))
+          .filter(Boolean)
+          .slice(0, 12)
+      : line.materials,
+    taxable: has("unit") ? form.get(f("taxable")) === "on" : line.taxable,
   };
 }
 
