@@ -273,16 +273,22 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     ) : null;
   return (
     <>
-      <header id="hero" className="bg-soot-950 px-4 py-5 text-mortar-50">
+      <header id="hero" className="bg-soot-950 px-4 py-5 text-mortar-50 print:bg-white print:text-soot-950">
         <div className="mx-auto max-w-2xl">
           <p className="font-serif text-2xl font-bold">{page.business.name}</p>
-          <p className="mt-1 text-mortar-200">{page.business.address}</p>
+          <p className="mt-1 text-mortar-200 print:text-soot-800">{page.business.address}</p>
           <p className="mt-1">
-            <a className="font-semibold text-ember-300 underline" href={telHref(page.business.phone)}>
+            <a
+              className="font-semibold text-ember-300 underline print:text-soot-950"
+              href={telHref(page.business.phone)}
+            >
               {page.business.phone}
             </a>{" "}
             ·{" "}
-            <a className="break-all text-ember-300 underline" href={`mailto:${page.business.email}`}>
+            <a
+              className="break-all text-ember-300 underline print:text-soot-950"
+              href={`mailto:${page.business.email}`}
+            >
               {page.business.email}
             </a>
           </p>
@@ -391,14 +397,17 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           )}
 
           <style>{totalsCss(page)}</style>
-          <section aria-label="Your total" className="mt-8 rounded-card bg-soot-950 p-5 text-mortar-50">
+          <section
+            aria-label="Your total"
+            className="mt-8 rounded-card bg-soot-950 p-5 text-mortar-50 print:border-2 print:border-soot-950 print:bg-white print:text-soot-950"
+          >
             {page.totals.map((t, i) => (
               <div
                 key={t.key}
                 id={`t${i}`}
                 className={cn("qt", t.key === [selected.optionKey, ...selected.addonKeys].join("+") && "now")}
               >
-                <p className="text-mortar-200">
+                <p className="text-mortar-200 print:text-soot-800">
                   {many ? t.view.optionName : "Total"}
                   {t.view.addonNames.length ? ` + ${t.view.addonNames.join(" + ")}` : ""}
                 </p>

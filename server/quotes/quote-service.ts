@@ -435,13 +435,16 @@ export function createQuoteService({
 
   /** Makes and stores a PDF after the transaction that needed it, off the request's path; failures are logged. */
   function keepPdfLater(quoteId: number, versionNumber: number, kind: "sent" | "accepted") {
+    const failed = (error: unknown) =>
+      console.error(`A quote's PDF was not made: ${error instanceof Error ? error.message : String(error)}`);
     setImmediate(() => {
-      const q = quotes.get(quoteId);
-      const v = q ? quotes.version(q.id, versionNumber) : undefined;
-      if (!q || !v) return;
-      pdf(q, v, kind).catch((error: unknown) =>
-        console.error(`The PDF of quote ${q.reference} was not made: ${error instanceof Error ? error.message : error}`),
-      );
+      try {
+        const q = quotes.get(quoteId);
+        const v = q ? quotes.version(q.id, versionNumber) : undefined;
+        if (q && v) pdf(q, v, kind).catch(failed);
+      } catch (error) {
+        failed(error);
+      }
     });
   }
 
