@@ -129,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "total") return again(200, null);
     if (intent === "accept") {
-      context.quotes.accept(
+      await context.quotes.acceptSoon(
         params.token,
         {
           ...selection,

@@ -245,6 +245,31 @@ describe("acceptance", () => {
     ).toHaveLength(1);
   });
 
+  it("commits acceptances that arrive together in one transaction, each in its own savepoint", async () => {
+    f = quoteFixture();
+    const quotes = Array.from({ length: 20 }, () => {
+      const { quoteId } = f.draft();
+      f.quotes.send(quoteId, { ip: null, userAgent: null });
+      return { quoteId, token: f.link(quoteId) };
+    });
+    const who = { ip: null, userAgent: null, inHome: false };
+    const input = { optionKey: "a", addonKeys: [], consent: true, pamphlet: true, version: 1 };
+    const { quoteId: refusedId } = f.draft();
+    f.quotes.send(refusedId, { ip: null, userAgent: null });
+    const refusedToken = f.link(refusedId);
+    const results = await Promise.allSettled([
+      ...quotes.map((q, i) => f.quotes.acceptSoon(q.token, { ...input, name: `Person ${i}` }, who)),
+      // A twin of the first, and one refusal among them: it fails alone.
+      f.quotes.acceptSoon(quotes[0]?.token, { ...input, name: "A Twin" }, who),
+      f.quotes.acceptSoon(refusedToken, { ...input, name: "1" }, who),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([...Array(21).fill("fulfilled"), "rejected"]);
+    expect(((results[21] as PromiseRejectedResult).reason as QuoteRefusal).field).toBe("name");
+    expect(f.store.db.prepare("SELECT count(*) AS n FROM quote_acceptances").get()).toEqual({ n: 20 });
+    expect(f.store.quotes.acceptance(quotes[0]?.quoteId ?? 0)?.name).toBe("Person 0");
+    expect(f.store.quotes.acceptance(refusedId)).toBeUndefined();
+  });
+
   it("stores all of it or none of it when a step fails", () => {
     f = quoteFixture();
     const { estimateId, quoteId } = f.draft();
