@@ -273,22 +273,18 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     ) : null;
   return (
     <>
-      <header id="hero" className="bg-soot-950 px-4 py-5 text-mortar-50 print:bg-white print:text-soot-950">
-        <div className="mx-auto max-w-2xl">
+      <header id="hero" className="bg-soot-950 py-5 text-mortar-50 print:bg-white print:text-soot-950">
+        <div className="mx-auto max-w-2xl px-4">
           <p className="font-serif text-2xl font-bold">{page.business.name}</p>
           <p className="mt-1 text-mortar-200 print:text-soot-800">{page.business.address}</p>
-          <p className="mt-1">
+          <p className="mt-1 flex flex-wrap gap-x-4">
             <a
               className="font-semibold text-ember-300 underline print:text-soot-950"
               href={telHref(page.business.phone)}
             >
               {page.business.phone}
-            </a>{" "}
-            ·{" "}
-            <a
-              className="break-all text-ember-300 underline print:text-soot-950"
-              href={`mailto:${page.business.email}`}
-            >
+            </a>
+            <a className="text-ember-300 underline print:text-soot-950" href={`mailto:${page.business.email}`}>
               {page.business.email}
             </a>
           </p>
@@ -298,10 +294,13 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-4xl font-bold">Your quote</h1>
         <p className="mt-2 text-lg">
           For {page.customer.name}
-          {page.customer.town ? `, ${page.customer.town}` : ""}. Quote {page.reference}, version {page.version}.
+          {page.customer.town ? `, ${page.customer.town}` : ""}
         </p>
-        <p className="mt-1">
-          Sent {page.sent}. Valid until the end of <strong>{page.validUntil}</strong> (Central Time).
+        <p className="mt-1 text-sm text-stone-600">
+          Quote {page.reference} · version {page.version} · sent {page.sent}
+        </p>
+        <p className="mt-2">
+          Valid until the end of <strong>{page.validUntil}</strong> (Central Time).
         </p>
         {result.done && <Banner tone="ok">{DONE[result.done]}</Banner>}
         {page.state === "accepted" && page.acceptance && (

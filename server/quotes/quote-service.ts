@@ -26,7 +26,7 @@ import {
   type QuoteVersion,
 } from "./document.ts";
 import { followUpTimes, isOpenAt, MAX_FOLLOW_UPS } from "./followups.ts";
-import { parsePercent } from "./money.ts";
+import { formatCents, parsePercent } from "./money.ts";
 import { acceptedCopyMail, followUpMail, ownerNoticeMail, quoteSentMail } from "./quote-mail.ts";
 import { choiceOf, choiceView, totalsOf } from "./quote-view.ts";
 import { taxRatePpm, type QuoteWords } from "./quote-words.ts";
@@ -486,7 +486,7 @@ export function createQuoteService({
     if (!Number.isSafeInteger(payment.cents) || payment.cents <= 0)
       throw new QuoteRefusal(400, "Type the amount received.");
     quotes.addPayment(q.id, payment);
-    quotes.addEvent(q.id, q.current_version, "deposit received", payment.method);
+    quotes.addEvent(q.id, q.current_version, "deposit received", `${formatCents(payment.cents)} by ${payment.method}`);
   }
 
   // ---------------------------------------------------------------------------------------------------------------

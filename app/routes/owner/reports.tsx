@@ -357,7 +357,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </p>
         <Table
           caption="From visitor to won, over the 12 weeks"
-          head={["Visitors", "Requests", "Quotes sent", "Won"]}
+          head={["Visitors", "Requests", "Quotes", "Won"]}
           rows={[
             [
               report.quotes.funnel.visitors,
@@ -375,8 +375,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <Section id="quote-sources" title="Won value by source" chart="quote-sources">
         <Table
           caption="Requests, quotes and won value by where the request came from"
-          head={["Source", "Requests", "Quotes", "Won", "Won value"]}
-          rows={report.quotes.bySource.map((r) => [r.label, r.requests, r.sent, r.won, formatCents(r.wonCents)])}
+          head={["Source", "Requests", "Quotes", "Won"]}
+          rows={report.quotes.bySource.map((r) => [
+            r.label,
+            r.requests,
+            r.sent,
+            r.won ? `${r.won}: ${formatCents(r.wonCents)}` : "0",
+          ])}
         />
         <p className="mt-2 text-sm text-soot-800">
           A quote counts under the source of its request; one whose request was erased, under Direct.
