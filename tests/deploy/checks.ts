@@ -31,6 +31,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { startSmtp, type Arrived } from "../server/smtp.ts";
 import { firstLine, httpsFetch, launchTrustingBrowser, trustRoot, type Trust } from "./trust.ts";
+import { pdfText } from "../support/pdf-text.ts";
 
 export { CHROMIUM, CHROMIUM_ARGS, firstLine, httpsFetch, launchTrustingBrowser, type Trust } from "./trust.ts";
 
@@ -456,11 +457,19 @@ export async function sendAndAcceptQuote(
     if (!decodeMail(copy.raw).includes(`Version SHA-256: ${sha256}`)) {
       throw new Error("The homeowner's copy does not carry the hash the console shows");
     }
-    const pdf = await page.request.get(`${origin}${quotePath}/pdf/1`);
-    const bytes = Buffer.from(await pdf.body());
-    if (pdf.status() !== 200 || bytes.subarray(0, 5).toString() !== "%PDF-") {
-      throw new Error(`The console's PDF of the accepted quote answered ${pdf.status()}, ${bytes.length} bytes`);
+    // Fetched by the owner's phone itself (it trusts the site's certificate and carries the session).
+    const fetched = await page.evaluate(async (url) => {
+      const r = await fetch(url);
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { status: r.status, base64: btoa(binary) };
+    }, `${origin}${quotePath}/pdf/1`);
+    const bytes = Buffer.from(fetched.base64, "base64");
+    if (fetched.status !== 200 || bytes.subarray(0, 5).toString() !== "%PDF-") {
+      throw new Error(`The console's PDF of the accepted quote answered ${fetched.status}, ${bytes.length} bytes`);
     }
+    if (!pdfText(bytes).includes(sha256)) throw new Error("The accepted quote's PDF does not carry its hash");
     await open(page, `${origin}/owner/requests/${requestId}`, "the request");
     await step("the request is not marked won", () =>
       page

@@ -956,7 +956,7 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
         true,
       );
       ok(
-        `the console's PDF of the accepted quote: ${quote.pdf.length} bytes, with the hash`,
+        `the console's PDF of the accepted quote: ${quote.pdf.length} bytes, with the hash in it`,
         quote.pdf.toString("latin1").startsWith("%PDF-"),
       );
       say(

@@ -16,6 +16,8 @@ import { pdfText } from "../support/pdf-text.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { startSmtp, waitFor } from "./smtp";
 import { LEAKS } from "./raw-http";
+import sharp from "sharp";
+import { multipartBody } from "../support/multipart.ts";
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -354,6 +356,8 @@ describe("links that lead nowhere", () => {
     const deviceLink = `${origin()}${shown.headers.get("location")}`;
     expect((await fetch(deviceLink)).status).toBe(200);
     writeFileSync(clockFile, new Date(Date.now() + 3 * 3_600_000).toISOString());
+    // The server's clock looks at its file at most every 50 ms (server/time/clock.ts).
+    await new Promise((r) => setTimeout(r, 120));
     try {
       const answers = await Promise.all(
         [`${origin()}/quote/${"A".repeat(43)}`, withdrawnLink, deviceLink].map(async (url) => {
@@ -374,6 +378,7 @@ describe("links that lead nowhere", () => {
       expect(answers[0]?.body).toContain("There is no quote at this address");
     } finally {
       writeFileSync(clockFile, new Date().toISOString());
+      await new Promise((r) => setTimeout(r, 120));
     }
     // 20 failures from one address, then 429 for it; another address still gets its quote.
     const statuses: number[] = [];
@@ -402,5 +407,61 @@ describe("links that lead nowhere", () => {
       withStore((s) => s.db.prepare("SELECT count(*) AS n FROM quote_acceptances WHERE quote_id = ?").get(quoteId)),
     ).toEqual({ n: 1 });
     expect(withStore((s) => s.deliveries(requestId).filter((d) => d.kind === "quote-accepted"))).toHaveLength(1);
+  });
+});
+
+describe("acceptance in person", () => {
+  it("at the homeowner's home, on the owner's phone: recorded in-home, and the copy carries the cancellation notice", async () => {
+    const requestId = newRequest("Ruth Ames", "ruth@example.com");
+    const quoteId = await makeAndSend(requestId, ["cap-single"]);
+    const shown = await ownerPost(`/owner/quotes/${quoteId}`, { intent: "show" });
+    expect(shown.status).toBe(302);
+    const deviceLink = `${origin()}${shown.headers.get("location")}`;
+    const page = await (await fetch(deviceLink, { headers: { Cookie: `owner=${session.token}` } })).text();
+    expect(page).toContain("You are accepting at your home, on our device: you may cancel.");
+    const accepted = await fetch(deviceLink, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: "null",
+        "Sec-Fetch-Site": "same-origin",
+        Cookie: `owner=${session.token}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "accept", version: "1", option: "a", name: "Ruth Ames", consent: "yes" }),
+    });
+    expect(accepted.status).toBe(303);
+    expect(withStore((s) => s.quotes.acceptance(quoteId)?.method)).toBe("in-home");
+    const copy = await mailTo("ruth@example.com", /^You accepted quote/);
+    expect(copy.text).toContain("YOUR RIGHT TO CANCEL");
+    expect(copy.text).toContain("may cancel this transaction");
+  });
+
+  it("on paper: the owner records it with a photo of the signed paper, kept with the quote", async () => {
+    const requestId = newRequest("Sam Lowe", "sam@example.com");
+    const quoteId = await makeAndSend(requestId, ["cap-single"]);
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#f5f0e6" } })
+      .jpeg()
+      .toBuffer();
+    const { body, contentType } = multipartBody([
+      { name: "csrf", value: session.csrf },
+      { name: "intent", value: "record" },
+      { name: "option", value: "a" },
+      { name: "name", value: "Sam Lowe" },
+      { name: "paper", filename: "IMG_2041.JPG", bytes: jpeg },
+    ]);
+    const recorded = await fetch(`${origin()}/owner/quotes/${quoteId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: `owner=${session.token}`, Origin: origin(), "Content-Type": contentType },
+      body,
+    });
+    expect(recorded.status).toBe(302);
+    const acceptance = withStore((s) => s.quotes.acceptance(quoteId));
+    expect(acceptance).toMatchObject({ method: "paper", name: "Sam Lowe", ip: "127.0.0.1" });
+    const photo = await ownerGet(`/owner/quotes/${quoteId}/photos/${acceptance?.paper_photo}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(withStore((s) => s.get(requestId)?.status)).toBe("won");
   });
 });
