@@ -13,7 +13,12 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   // The publish's render runs in a worker of its own (server/publishing/render-in-worker.ts).
-  entryPoints: { server: "server/index.ts", "render-worker": "server/publishing/render-worker.ts" },
+  // Quote PDFs too (server/quotes/pdf-in-worker.ts).
+  entryPoints: {
+    server: "server/index.ts",
+    "render-worker": "server/publishing/render-worker.ts",
+    "pdf-worker": "server/quotes/pdf-worker.ts",
+  },
   outdir,
   bundle: true,
   // index.ts settles NODE_ENV before it imports start.ts; splitting keeps that import (and React's) lazy.

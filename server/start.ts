@@ -34,6 +34,7 @@ import { readReviewSettings } from "./requests/review-words.ts";
 import { createVisitorCounter } from "./visitors/visitor-counter.ts";
 import { createQuoteService } from "./quotes/quote-service.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
+import { createPdfMaker } from "./quotes/pdf-in-worker.ts";
 import { clockFrom } from "./time/clock.ts";
 
 const HOUR = 3_600_000;
@@ -107,6 +108,8 @@ const quotes = createQuoteService({
   siteUrl,
   ownerAddress,
   mail: Boolean(config.SMTP_URL),
+  // PDFs are drawn in a worker thread, started on the first one (server/quotes/pdf-in-worker.ts).
+  pdfs: createPdfMaker(),
 });
 const outbox = config.SMTP_URL
   ? createOutbox({

@@ -53,6 +53,12 @@ function post(url: string, body: string): Promise<{ ms: number; status: number }
   });
 }
 
+/** The process's CPU time so far, user and system, in milliseconds (all its threads). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at 100 ticks a second
+}
+
 function memory(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) / 1024;
@@ -74,6 +80,7 @@ async function accepting(withMail: boolean) {
     ...(smtp ? { SMTP_URL: smtp.url, NOTIFY_EMAIL: "owner@example.com" } : {}),
   });
   const times: number[] = [];
+  const cpuBefore = cpuMs(server.pid ?? 0);
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const batch = tokens.slice(round * AT_ONCE, (round + 1) * AT_ONCE);
@@ -97,13 +104,15 @@ async function accepting(withMail: boolean) {
         times.push(r.ms);
       }
     }
+    const cpu = (cpuMs(server.pid ?? 0) - cpuBefore) / times.length;
     const store = openEstimateStore({ dataDir });
     const accepted = (store.db.prepare("SELECT count(*) AS n FROM quote_acceptances").get() as { n: number }).n;
     store.close();
     const sorted = [...times].sort((a, b) => a - b);
     console.log(
       `Accepting, ${AT_ONCE} at once × ${ROUNDS} rounds, mail ${withMail ? "on" : "off"}: ${accepted} accepted; ` +
-        `p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
+        `p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; ` +
+        `the server's CPU ${cpu.toFixed(2)} ms an acceptance (all threads, mail and PDFs included)`,
     );
     if (smtp) {
       const deadline = Date.now() + 60_000;

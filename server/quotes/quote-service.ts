@@ -38,6 +38,8 @@ import { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type 
 export { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus };
 import type { Choice } from "./totals.ts";
 import type * as PdfModuleType from "./pdf.ts";
+import type { PdfInput } from "./pdf.ts";
+import type { PdfMaker } from "./pdf-in-worker.ts";
 
 /** A link stops working this long after the quote's valid-until day or its decision, whichever is later. */
 export const LINK_LIFETIME_DAYS = 90;
@@ -135,6 +137,8 @@ export type QuoteServiceOptions = {
   ownerAddress: () => string | null;
   /** Whether e-mail goes out at all (SMTP_URL): without it nothing is queued for anyone. */
   mail: boolean;
+  /** Draws PDFs off the event loop (pdf-in-worker.ts); without it they are drawn here (tests, commands). */
+  pdfs?: PdfMaker | null;
 };
 
 export type Who = { ip: string | null; userAgent: string | null };
@@ -149,6 +153,7 @@ export function createQuoteService({
   siteUrl,
   ownerAddress,
   mail,
+  pdfs = null,
 }: QuoteServiceOptions) {
   const quotes = store.quotes;
   const db = store.db;
@@ -211,9 +216,14 @@ export function createQuoteService({
 
   async function pushPending() {
     if (!push) return;
-    for (const event of quotes.pendingPushes()) {
+    // Taken off the list in one write (one fsync), then sent: a push is a hint, the e-mail and the console are the record.
+    const events = db.transaction(() => {
+      const pending = quotes.pendingPushes();
+      for (const event of pending) quotes.pushed(event.id);
+      return pending;
+    })();
+    for (const event of events) {
       const q = quotes.get(event.quote_id);
-      quotes.pushed(event.id);
       if (!q) continue;
       const title =
         event.kind === "accepted" ? "Quote accepted" : event.kind === "declined" ? "Quote declined" : "Changes asked";
@@ -225,11 +235,20 @@ export function createQuoteService({
     }
   }
 
-  /** Sends the owner's pushes after the transaction that queued them (and any a stop left behind, at start). */
+  let pushScheduled = false;
+  /**
+   * Sends the owner's pushes after the transaction that queued them (and any a stop left behind, at start): once per
+   * turn of the event loop, however many acceptances that turn committed.
+   */
   function flushPushes() {
-    void pushPending().catch((error: unknown) =>
-      console.error(`quote push: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    if (pushScheduled) return;
+    pushScheduled = true;
+    setImmediate(() => {
+      pushScheduled = false;
+      void pushPending().catch((error: unknown) =>
+        console.error(`quote push: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -896,8 +915,10 @@ export function createQuoteService({
     const version = readVersion(versionRow.body, versionRow.sha256);
     const acceptance = kind === "accepted" ? quotes.acceptance(q.id) : undefined;
     if (kind === "accepted" && !acceptance) throw new QuoteRefusal(404, "");
-    const { quotePdf } = await loadPdf();
-    const bytes = quotePdf({
+    const draw = pdfs
+      ? (input: PdfInput) => pdfs.make(input)
+      : async (input: PdfInput) => (await loadPdf()).quotePdf(input);
+    const bytes = await draw({
       version,
       sha256: versionRow.sha256,
       photos: photoMap(q.id, version),
