@@ -169,6 +169,7 @@ export const meta = ({ data: d }: Route.MetaArgs) => [
     title:
       d && "page" in d && d.page ? `Quote ${d.page.reference} | ${d.page.business.name}` : `Quote | ${business.name}`,
   },
+  { name: "description", content: `Your quote from ${business.name}: the work, the price, and accepting it online.` },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
 ];
