@@ -11,4 +11,9 @@ export default {
   // BUILD_DIR lets a test build a second copy (e.g. with another SITE_URL) without touching build/.
   buildDirectory: process.env.BUILD_DIR || "build",
   prerender: prerenderPaths,
+  // The homeowner's quote page is sent with Referrer-Policy: no-referrer (its link is a secret), so a browser posts
+  // its forms with "Origin: null", which React Router's own check would refuse. Allowed here; every action still
+  // checks where a post comes from itself: the console's guard refuses "null" (decision 0009), the quote page takes
+  // it only when Sec-Fetch-Site does not say cross-site, and its link is the key (decision 0032).
+  allowedActionOrigins: ["null"],
 } satisfies Config;

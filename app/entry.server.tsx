@@ -5,6 +5,7 @@ import { inlineCriticalCss } from "./lib/critical-css";
 import { islandLoader, pageScript } from "./lib/page-script";
 import stylesheet from "./styles/app.css?inline";
 import consoleStylesheet from "./styles/owner.css?inline";
+import quoteStylesheet from "./styles/quote.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -23,6 +24,8 @@ export { prerenderPaths } from "./content/site-map";
 
 /** The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). */
 const NOT_FOUND_ROUTE_ID = "routes/not-found";
+/** The homeowner's quote page has a stylesheet of its own (app/styles/quote.css). */
+const QUOTE_ROUTE_ID = "routes/quote";
 
 export default function handleRequest(
   request: Request,
@@ -31,9 +34,12 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   // The owner console has its own stylesheet (app/styles/owner.css): console classes never reach public pages.
-  const css = routerContext.staticHandlerContext.matches.some((m) => m.route.id.startsWith("routes/owner/"))
+  const ids = routerContext.staticHandlerContext.matches.map((m) => m.route.id);
+  const css = ids.some((id) => id.startsWith("routes/owner/"))
     ? consoleStylesheet
-    : stylesheet;
+    : ids.includes(QUOTE_ROUTE_ID)
+      ? quoteStylesheet
+      : stylesheet;
   if (routerContext.staticHandlerContext.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)) {
     responseStatusCode = 404;
   }

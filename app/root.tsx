@@ -23,10 +23,15 @@ import consoleStylesheet from "./styles/owner.css?url";
  * layout says `owner: true`: its pages get the console's own frame, not the public header and footer, and not the
  * public page script.
  */
-export type RouteHandle = { islands?: boolean; owner?: boolean };
+export type RouteHandle = { islands?: boolean; owner?: boolean; standalone?: boolean };
 
 function useIsOwnerPage(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.owner);
+}
+
+/** A page with a frame of its own and no script at all (the homeowner's quote: `handle = { standalone: true }`). */
+function useIsStandalone(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.standalone);
 }
 
 export const links: LinksFunction = () => [
@@ -86,10 +91,11 @@ function PageScripts() {
   if (import.meta.env.DEV) return <Scripts />;
   const hasIslands = matches.some((m) => (m.handle as RouteHandle | undefined)?.islands);
   const owner = matches.some((m) => (m.handle as RouteHandle | undefined)?.owner);
+  const standalone = matches.some((m) => (m.handle as RouteHandle | undefined)?.standalone);
   const entry = framework?.manifest.entry.module;
   return (
     <>
-      {!owner && <script dangerouslySetInnerHTML={{ __html: pageScript }} />}
+      {!owner && !standalone && <script dangerouslySetInnerHTML={{ __html: pageScript }} />}
       {hasIslands && entry && (
         <script
           data-entry={entry}
@@ -105,8 +111,10 @@ function PageScripts() {
 }
 
 export default function App() {
-  // The console's layout route (app/routes/owner/layout.tsx) draws its own frame.
-  if (useIsOwnerPage()) return <Outlet />;
+  // The console's layout route (app/routes/owner/layout.tsx) and the quote page draw their own frames.
+  const ownFrame = useIsOwnerPage();
+  const standalone = useIsStandalone();
+  if (ownFrame || standalone) return <Outlet />;
   return (
     <SiteLayout>
       <Outlet />

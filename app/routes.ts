@@ -17,6 +17,10 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // The homeowner's quote, by its secret link: no session, the link is the key (server/quotes/, decision 0032).
+  route("quote/:token", "routes/quote.tsx"),
+  route("quote/:token/photos/:photo", "routes/quote-photo.ts"),
+  route("quote/:token/pdf", "routes/quote-pdf.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -28,6 +32,11 @@ export default [
     route("passkey/:ceremony", "routes/owner/passkey.ts"),
     route("requests/:id", "routes/owner/request.tsx"),
     route("requests/:id/photos/:photo", "routes/owner/request-photo.ts"),
+    route("quotes", "routes/owner/quotes.tsx"),
+    route("quotes/:id", "routes/owner/quote.tsx"),
+    route("quotes/:id/send", "routes/owner/quote-send.tsx"),
+    route("quotes/:id/pdf/:version", "routes/owner/quote-pdf.ts"),
+    route("quotes/:id/photos/:photo", "routes/owner/quote-photo.ts"),
     route("spam", "routes/owner/spam.tsx"),
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),

@@ -12,12 +12,13 @@ const started = Date.now();
 // Chunk names carry a hash: clear the last build's.
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  // The publish's render and the calendars' parse run in workers of their own (server/publishing/render-in-worker.ts,
-  // server/calendars/parse-in-worker.ts).
+  // The publish's render, the calendars' parse and the quotes' PDFs run in workers of their own
+  // (server/publishing/render-in-worker.ts, server/calendars/parse-in-worker.ts, server/quotes/pdf-in-worker.ts).
   entryPoints: {
     server: "server/index.ts",
     "render-worker": "server/publishing/render-worker.ts",
     "calendar-worker": "server/calendars/calendar-worker.ts",
+    "pdf-worker": "server/quotes/pdf-worker.ts",
   },
   outdir,
   bundle: true,

@@ -6,12 +6,14 @@ import { parseEnv } from "node:util";
 import { business, BUSINESS_FILE } from "../app/content/business";
 import { loadYaml } from "../app/content/load";
 import { testimonialsFile } from "../app/content/schema";
+import { QUOTE_TERMS_FILE, quoteTermsFile, unconfirmedQuoteTexts } from "../app/content/quote-words";
 import { findLaunchBlockers } from "./launch-blockers";
 import { publishingProblem } from "../server/publishing/publish";
 
 // Read the file directly: app/content/testimonials.ts imports it the Vite way (?raw), which tsx cannot.
 const TESTIMONIALS = "content/testimonials.yaml";
 const testimonials = loadYaml(`/${TESTIMONIALS}`, readFileSync(TESTIMONIALS, "utf8"), testimonialsFile);
+const quoteTerms = loadYaml(`/${QUOTE_TERMS_FILE}`, readFileSync(QUOTE_TERMS_FILE, "utf8"), quoteTermsFile);
 
 /** The real environment wins over .env, as in vite.config.ts and the server. */
 function environment(): Record<string, string | undefined> {
@@ -30,6 +32,7 @@ const blockers = findLaunchBlockers({
   testimonials,
   env,
   files: { business: BUSINESS_FILE, testimonials: TESTIMONIALS },
+  quoteTerms: { file: QUOTE_TERMS_FILE, unconfirmed: unconfirmedQuoteTexts(quoteTerms) },
   publishing: publishes ? { repoDir, problem: publishingProblem(repoDir) } : undefined,
 });
 

@@ -1,6 +1,7 @@
 // What must change before the site goes live, found in the business facts, the testimonials and the settings.
 // Pure: scripts/check-launch.ts gathers the inputs and prints the list; tests feed it fixtures.
 import { type Claims, publishableLicences, unconfirmedClaims } from "../app/content/claims";
+import { QUOTE_OWNER_TEXTS } from "../app/content/quote-words";
 
 export type LaunchBlocker = {
   /** The file (or "environment / .env") where the fix goes. */
@@ -20,7 +21,11 @@ export type LaunchInput = {
     /** The Google "write a review" link; null or absent while unset. */
     readonly reviewUrl?: string | null;
     readonly claims: Claims;
+    /** Quotes print the street and ZIP code (815 ILCS 513/15); absent in fixtures that do not check it. */
+    readonly address?: { readonly street?: string; readonly postalCode?: string };
   };
+  /** The quote texts (content/quote-terms.yaml) the owner has not confirmed yet, by field. */
+  readonly quoteTerms?: { readonly file: string; readonly unconfirmed: readonly (keyof typeof QUOTE_OWNER_TEXTS)[] };
   readonly testimonials: readonly {
     readonly name: string;
     readonly sample?: boolean;
@@ -110,6 +115,22 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
       files.business,
       "reviewUrl",
       'not set: "Ask for a review" on a won request needs your Google Business Profile\'s review link',
+    );
+  }
+
+  // Quotes: the business's full address, and the owner's own legal words, confirmed (decision 0032).
+  if (business.address && (!set(business.address.street) || !set(business.address.postalCode))) {
+    add(
+      files.business,
+      "address.street, address.postalCode",
+      "not set: a quote over $1,000 must give the business's name and address (815 ILCS 513/15)",
+    );
+  }
+  for (const key of input.quoteTerms?.unconfirmed ?? []) {
+    add(
+      input.quoteTerms?.file ?? "",
+      `${key}.confirmed`,
+      `the owner has not confirmed ${QUOTE_OWNER_TEXTS[key]}, which every quote carries; have it checked first`,
     );
   }
 

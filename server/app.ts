@@ -30,11 +30,13 @@ import { cacheRenderedPages, isOwnerRoute, matcher } from "./http/page-cache.ts"
 import { PHOTO_COPY_NAME } from "./photos/photo-copies.ts";
 import { type Publisher, PublishError } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
+import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
+import { readQuoteWords } from "./quotes/quote-words.ts";
+import { business } from "../app/content/business.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
 import { createBooking, type Booking } from "./booking/booking.ts";
 import { createCalendars, type Calendars } from "./calendars/calendars.ts";
 import { createCalendarParser } from "./calendars/parse-in-worker.ts";
-import { business } from "../app/content/business.ts";
 import { estimateGuard, originOf, securityHeaders, visitGuard } from "./http/security.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
@@ -196,6 +198,8 @@ export type AppOptions = {
   calendars?: Calendars;
   /** The server's clock for dates the pages show and check (booking windows, cut-offs). */
   clock?: () => Date;
+  /** Quotes (server/quotes/); by default built over the estimate store, its words read from the working folder. */
+  quotes?: QuoteService;
 };
 
 export async function createApp({
@@ -221,6 +225,7 @@ export async function createApp({
   clock = () => new Date(),
   booking,
   calendars,
+  quotes,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
@@ -237,6 +242,19 @@ export async function createApp({
       clock,
       timeZone: () => business.timeZone,
       siteHost: new URL(siteOrigin || siteUrl || "http://localhost").hostname,
+    });
+  const notifyAddress = () => (typeof notifyTo === "function" ? notifyTo() : notifyTo);
+  const quoteService =
+    quotes ??
+    createQuoteService({
+      store,
+      audit: owner.audit,
+      push,
+      words: () => readQuoteWords(process.cwd()),
+      business: () => business,
+      siteUrl: siteOrigin ?? "http://localhost:3000",
+      ownerAddress: notifyAddress,
+      mail: notifyTo !== null,
     });
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
@@ -274,7 +292,8 @@ export async function createApp({
         mode: "production",
         getLoadContext: (req) => ({
           estimates: store,
-          notifyTo: typeof notifyTo === "function" ? notifyTo() : notifyTo,
+          quotes: quoteService,
+          notifyTo: notifyAddress(),
           confirmations,
           // The site's own origin, else the one this request was addressed to.
           siteOrigin: siteOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,

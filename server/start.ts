@@ -37,6 +37,9 @@ import { createCalendars } from "./calendars/calendars.ts";
 import { createCalendarParser } from "./calendars/parse-in-worker.ts";
 import { clockFrom } from "./time/clock.ts";
 import { visitLabel } from "../app/lib/visit-labels.ts";
+import { createQuoteService } from "./quotes/quote-service.ts";
+import { readQuoteWords } from "./quotes/quote-words.ts";
+import { createPdfMaker } from "./quotes/pdf-in-worker.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -133,6 +136,20 @@ const booking = createBooking({
   notify: ({ change, visit, lead }) =>
     push.visit({ change, estimateId: lead.id, when: visitLabel(visit, business.timeZone), town: visit.town }),
 });
+// Quotes (server/quotes/): their e-mails are composed by the outbox when due, so a decision stops a follow-up.
+const quotes = createQuoteService({
+  store,
+  audit: owner.audit,
+  push,
+  now: clock,
+  words: () => readQuoteWords(path.resolve(config.SITE_REPO ?? ".")),
+  business: () => business,
+  siteUrl,
+  ownerAddress,
+  mail: Boolean(config.SMTP_URL),
+  // PDFs are drawn in a worker thread, started on the first one (server/quotes/pdf-in-worker.ts).
+  pdfs: createPdfMaker(),
+});
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -147,7 +164,7 @@ const outbox = config.SMTP_URL
       review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
-      composers: booking.composers,
+      composers: { ...booking.composers, ...quotes.composers },
       visitLink: (id) =>
         booking.settings().enabled && !store.visits.forLead(id) ? booking.manageUrl(booking.newLink(id)) : null,
       now: clock,
@@ -355,7 +372,10 @@ const app = await createApp({
   booking,
   calendars,
   clock,
+  quotes,
 });
+// An owner's push a stop left unsent (decision 0032: queued in the acceptance's transaction).
+quotes.flushPushes();
 if (pagesDir && quickBrotli) upgradeBrotli(pagesDir);
 if (interrupted) {
   if (publisher) {
@@ -425,9 +445,11 @@ setInterval(() => void backupIfDue(), 15 * 60_000).unref();
 // Requests past their retention period go at start and then daily (and ended owner sessions with them).
 purgeExpired(store, new Date());
 owner.sessions.purgeExpired();
+quotes.purgeContracts();
 setInterval(() => {
   purgeExpired(store, new Date());
   owner.sessions.purgeExpired();
+  quotes.purgeContracts();
 }, 24 * 3_600_000).unref();
 
 // EVENT_LOOP_MONITOR=1: `kill -USR2 <pid>` prints the event loop's delay since the last ask (tools/bench-publish.ts).

@@ -1,6 +1,7 @@
 // `npm run bench`: Lighthouse 12 (mobile defaults) on every route of the production build, 3 runs each,
 // with every host but 127.0.0.1 blocked. Prints a table of medians. Not part of `npm test`.
-//   npm run bench -- [--runs N] [--only /path,/other] [--json out.json]
+//   npm run bench -- [--runs N] [--only /path,/other] [--json out.json] [--quote]
+// --quote adds the homeowner's quote page at its largest (3 options, 4 add-ons), seeded in the server's data folder.
 import { execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,12 +17,19 @@ const only = option("--only")?.split(",");
 
 execSync("npx tsx scripts/ensure-build.ts", { stdio: "inherit" });
 
-const { base, server } = await startProductionServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-")) });
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+const quote = args.includes("--quote")
+  ? await import("../tests/support/seed-quote.ts").then(({ seedQuote, LARGEST_QUOTE }) =>
+      seedQuote(dataDir, LARGEST_QUOTE),
+    )
+  : null;
+const { base, server } = await startProductionServer({ DATA_DIR: dataDir });
 
 const xml = await (await fetch(`${base}/sitemap.xml`)).text();
 const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
   .map((m) => new URL(m[1] ?? "/").pathname)
-  .filter((p) => !only || only.includes(p));
+  .filter((p) => !only || only.includes(p))
+  .concat(quote ? [`/quote/${quote.token}`] : []);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

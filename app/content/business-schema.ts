@@ -53,12 +53,24 @@ export const businessFile = z.strictObject({
     .meta({ title: "Opening hours", description: "One line per group of days with the same hours." }),
   address: z
     .strictObject({
+      street: z.string().trim().max(120).optional().meta({
+        title: "Street address",
+        description: "Printed on quotes only (the law asks for it on contracts over $1,000); never on the site.",
+      }),
+      postalCode: z
+        .string()
+        .regex(/^\d{5}(-\d{4})?$/, "must be a ZIP code, e.g. 61701")
+        .optional()
+        .meta({ title: "ZIP code", description: "Printed on quotes only." }),
       locality: text.meta({ title: "Town" }),
       region: z.string().regex(/^[A-Z]{2}$/, "must be the two-letter state code, e.g. IL").meta({ title: "State code" }),
       regionName: text.meta({ title: "State" }),
       country: z.string().regex(/^[A-Z]{2}$/, "must be the two-letter country code, e.g. US").meta({ title: "Country" }),
     })
-    .meta({ title: "Address", description: "Only the town is shown; no street address." }),
+    .meta({
+      title: "Address",
+      description: "The site shows only the town; quotes also print the street and ZIP code.",
+    }),
   timeZone: text.meta({ title: "Time zone", description: "The business's clock, e.g. America/Chicago." }),
   leads: z
     .strictObject({

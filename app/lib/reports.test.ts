@@ -2,7 +2,7 @@
 // business's clock, speed in business hours against the promise.
 import { describe, expect, it } from "vitest";
 import { businessHoursBetween } from "./business-hours";
-import { buildReport, median, p90, sourceOf, type ReportLead } from "./reports";
+import { buildQuoteReport, buildReport, median, p90, sourceOf, type ReportLead } from "./reports";
 
 const TZ = "America/Chicago";
 const HOURS = [
@@ -116,5 +116,72 @@ describe("visits booked", () => {
     expect(report.booking).toEqual({ online: 2, byOwner: 1, none: 2, outsideHours: 1, outsideShare: 50 });
     const none = buildReport({ leads, firstChange: new Map(), now, timeZone: TZ, hours: HOURS, promiseHours: 2 });
     expect(none.booking).toEqual({ online: 0, byOwner: 0, none: 5, outsideHours: 0, outsideShare: null });
+  });
+});
+
+describe("quote figures", () => {
+  const lead = (referrer: string | null, extra: Partial<ReportLead> = {}): ReportLead => ({
+    id: 1,
+    received_at: "2026-11-02T15:00:00Z",
+    status: "quoted",
+    service: "",
+    city: null,
+    referrer,
+    landing_page: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    gclid: null,
+    fbclid: null,
+    ...extra,
+  });
+  const quote = (
+    status: string,
+    lead: ReportLead | null,
+    sentDay: number,
+    decidedDay: number | null,
+    cents: number | null,
+  ) => ({
+    first_sent_at: `2026-11-${String(sentDay).padStart(2, "0")}T15:00:00Z`,
+    status,
+    decided_at: decidedDay === null ? null : `2026-11-${String(decidedDay).padStart(2, "0")}T15:00:00Z`,
+    total_cents: cents,
+    lead,
+  });
+
+  it("counts quotes sent, the won rate, the median days to an answer, and the won value by source", () => {
+    const search = lead("https://www.google.com/");
+    const direct = lead(null);
+    const report = buildQuoteReport(
+      [
+        quote("accepted", search, 3, 5, 183_500),
+        quote("accepted", direct, 4, 10, 100_000),
+        quote("declined", search, 5, 6, null),
+        quote("expired", direct, 6, null, null),
+        quote("sent", direct, 20, null, null),
+        quote("accepted", null, 7, 8, 50_000), // its request was erased: the contract stays, under Direct
+        quote("accepted", search, 1, 2, 99_999), // before the window
+      ],
+      [search, direct, direct],
+      Date.parse("2026-11-02T06:00:00Z"),
+      new Date("2026-11-27T12:00:00Z"),
+      120,
+    );
+    expect(report).toMatchObject({ sent: 6, accepted: 3, declined: 1, expired: 1, winRate: 60, wonCents: 333_500 });
+    expect(report.medianDays).toBe(1.5); // 2, 6, 1, 1 days
+    expect(report.funnel).toEqual({ visitors: 120, requests: 3, sent: 6, won: 3 });
+    expect(report.bySource.find((r) => r.label === "Search")).toEqual({
+      label: "Search",
+      requests: 1,
+      sent: 2,
+      won: 1,
+      wonCents: 183_500,
+    });
+    expect(report.bySource.find((r) => r.label === "Direct")).toMatchObject({
+      requests: 2,
+      sent: 4,
+      won: 2,
+      wonCents: 150_000,
+    });
   });
 });

@@ -51,6 +51,37 @@ export type Report = {
   /** The requests' estimate visits: booked online by the homeowner, by the owner, or none; and online ones booked
    * outside business hours (the evenings and weekends booking online is for). */
   booking: { online: number; byOwner: number; none: number; outsideHours: number; outsideShare: number | null };
+  quotes: QuoteReport;
+};
+
+/** What the quote figures need of a sent quote (server/store/quotes.ts sentForReport, status as the owner sees it). */
+export type ReportQuote = {
+  first_sent_at: string;
+  /** draft … withdrawn, or "expired". */
+  status: string;
+  decided_at: string | null;
+  /** The accepted total, in cents; null unless accepted. */
+  total_cents: number | null;
+  /** The request it answers (null once erased: the contract stays, its request does not). */
+  lead: Omit<ReportLead, "id" | "status" | "service" | "city"> | null;
+};
+
+export type QuoteSourceRow = { label: string; requests: number; sent: number; won: number; wonCents: number };
+
+export type QuoteReport = {
+  /** Quotes first sent in the 12 weeks. */
+  sent: number;
+  accepted: number;
+  declined: number;
+  expired: number;
+  /** Accepted ÷ (accepted + declined + expired), in whole percent; null before any outcome. */
+  winRate: number | null;
+  /** Days from the first send to the answer (accepted or declined), the median, to one decimal. */
+  medianDays: number | null;
+  wonCents: number;
+  /** Visitors, requests, quotes sent and won, over the 12 weeks: the funnel. */
+  funnel: { visitors: number; requests: number; sent: number; won: number };
+  bySource: QuoteSourceRow[];
 };
 
 export const SOURCES = ["Search", "Google Business Profile", "Campaigns", "Other websites", "Direct"] as const;
@@ -129,6 +160,8 @@ export type ReportInput = {
   visits?: readonly VisitFigure[];
   /** Each request's first visit, by request id: who booked it and whether inside business hours. */
   bookings?: ReadonlyMap<number, { by: "homeowner" | "owner"; inHours: boolean }>;
+  /** Every quote ever sent (those of the 12 weeks are counted). */
+  quotes?: readonly ReportQuote[];
 };
 
 /** The window a report covers: the Monday 11 weeks before this week's, to now. */
@@ -146,6 +179,7 @@ export function buildReport({
   siteHost = "",
   visits = [],
   bookings = new Map(),
+  quotes = [],
 }: ReportInput): Report {
   const starts = Array.from({ length: WEEKS }, (_, i) => mondayStart(now, WEEKS - 1 - i, timeZone));
   const first = starts[0]?.getTime() ?? 0;
@@ -185,6 +219,14 @@ export function buildReport({
   const outsideHours = online.filter((b) => !b.inHours).length;
   const won = inWindow.filter((l) => l.status === "won").length;
   const lost = inWindow.filter((l) => l.status === "lost").length;
+  const visitReport = buildVisitReport({
+    figures: visits,
+    leads: inWindow,
+    weekStarts: starts,
+    weekLabels: starts.map((s) => dayLabel(s, timeZone)),
+    timeZone,
+    siteHost,
+  });
   return {
     weeks,
     sources: counts(
@@ -206,13 +248,57 @@ export function buildReport({
       outsideHours,
       outsideShare: online.length === 0 ? null : Math.round((100 * outsideHours) / online.length),
     },
-    visits: buildVisitReport({
-      figures: visits,
-      leads: inWindow,
-      weekStarts: starts,
-      weekLabels: weeks.map((w) => w.label),
-      timeZone,
-      siteHost,
-    }),
+    visits: visitReport,
+    quotes: buildQuoteReport(quotes, inWindow, first, now, visitReport.visitors, siteHost),
+  };
+}
+
+/**
+ * Quotes sent in the window, how many were won, how fast they were answered, and the won value by where their
+ * request came from, beside the requests of the same source: from visit to won in one table.
+ */
+export function buildQuoteReport(
+  quotes: readonly ReportQuote[],
+  leads: readonly ReportLead[],
+  since: number,
+  now: Date,
+  visitors: number,
+  siteHost = "",
+): QuoteReport {
+  const sent = quotes.filter((q) => {
+    const t = Date.parse(q.first_sent_at);
+    return t >= since && t <= now.getTime();
+  });
+  const accepted = sent.filter((q) => q.status === "accepted");
+  const declined = sent.filter((q) => q.status === "declined").length;
+  const expired = sent.filter((q) => q.status === "expired").length;
+  const outcomes = accepted.length + declined + expired;
+  const days = sent
+    .filter((q) => (q.status === "accepted" || q.status === "declined") && q.decided_at)
+    .map((q) => (Date.parse(q.decided_at ?? "") - Date.parse(q.first_sent_at)) / 86_400_000);
+  const rows = new Map<string, QuoteSourceRow>(
+    SOURCES.map((label) => [label, { label, requests: 0, sent: 0, won: 0, wonCents: 0 }]),
+  );
+  const row = (label: string) => rows.get(label) ?? (rows.get("Direct") as QuoteSourceRow);
+  for (const l of leads) row(sourceOf(l, siteHost)).requests += 1;
+  for (const q of sent) {
+    // A contract whose request was erased counts as "Direct": where it came from is gone with the request.
+    const r = row(q.lead ? sourceOf({ ...q.lead, id: 0, status: "", service: "", city: null }, siteHost) : "Direct");
+    r.sent += 1;
+    if (q.status === "accepted") {
+      r.won += 1;
+      r.wonCents += q.total_cents ?? 0;
+    }
+  }
+  return {
+    sent: sent.length,
+    accepted: accepted.length,
+    declined,
+    expired,
+    winRate: outcomes === 0 ? null : Math.round((100 * accepted.length) / outcomes),
+    medianDays: round1(median(days)),
+    wonCents: accepted.reduce((n, q) => n + (q.total_cents ?? 0), 0),
+    funnel: { visitors, requests: leads.length, sent: sent.length, won: accepted.length },
+    bySource: [...rows.values()],
   };
 }

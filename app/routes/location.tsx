@@ -86,8 +86,9 @@ export default function LocationPage({ params }: Route.ComponentProps) {
                 <Paragraphs items={city.intro} />
               ) : (
                 <p>
-                  We repair chimneys and masonry for homeowners across Central Illinois. Tell us where you are and what you are
-                  seeing, and we will let you know how soon we can be there and what a repair is likely to involve.
+                  We repair chimneys and masonry for homeowners across Central Illinois. Tell us where you are and what
+                  you are seeing, and we will let you know how soon we can be there and what a repair is likely to
+                  involve.
                 </p>
               )}
             </div>
@@ -102,7 +103,7 @@ export default function LocationPage({ params }: Route.ComponentProps) {
                 .filter((c) => c.slug !== city?.slug)
                 .map((c) => (
                   <li key={c.slug}>
-                    <a href={`/locations/${c.slug}`} className="inline-flex items-center gap-1.5 rich-link">
+                    <a href={`/locations/${c.slug}`} className="rich-link inline-flex items-center gap-1.5">
                       <MapPin aria-hidden="true" className="size-4 text-brick-600" />
                       {c.name}
                     </a>
@@ -114,7 +115,11 @@ export default function LocationPage({ params }: Route.ComponentProps) {
       </section>
 
       {city?.local.map((block, i) => (
-        <section key={block.heading} aria-labelledby={`local-${i}`} className={i % 2 === 0 ? "bg-mortar-100 py-14" : "py-14"}>
+        <section
+          key={block.heading}
+          aria-labelledby={`local-${i}`}
+          className={i % 2 === 0 ? "bg-mortar-100 py-14" : "py-14"}
+        >
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             <SectionHeading id={`local-${i}`} heading={block.heading} />
             <div className="prose-body mt-5 space-y-5">

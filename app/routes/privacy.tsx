@@ -7,6 +7,7 @@ import { business } from "~/content/business";
 import { backupRetentionDays } from "~/lib/backup-retention";
 import { seo } from "~/lib/seo";
 import { VISIT_RETENTION_MONTHS } from "~/lib/visitor-figures";
+import { CONTRACT_YEARS } from "~/lib/contract-retention";
 
 export const meta = () =>
   seo({
@@ -61,6 +62,13 @@ function sections(): { heading: string; paragraphs: string[] }[] {
       ],
     },
     {
+      heading: "Quotes and contracts",
+      paragraphs: [
+        "If we send you a quote, it is kept with your request: the work, the prices, the photos we chose from yours, and each version we sent. Its e-mail carries a private link; we keep only a scrambled form of the link, and the page it opens is never stored by your browser or shown to search engines. The first time you open a version, we note that it was opened.",
+        `When you accept a quote online, we keep what proves it: the name you typed, the option you chose, the time, your internet address and your browser's name, your consent to electronic records, and a fingerprint (SHA-256) of the exact quote you saw. An accepted quote is a contract. We keep it, with that record and its PDF, for ${CONTRACT_YEARS} years after you accepted, even if you ask us to delete your other details, and then delete it. Quotes you did not accept are deleted with your request.`,
+      ],
+    },
+    {
       heading: "How long we keep it",
       paragraphs: [
         `Requests are deleted automatically ${months} months after they arrive, together with their photos, notes, visits and e-mail records. If we do work for you, your contract and invoices are kept separately, as the law requires.`,
@@ -70,7 +78,7 @@ function sections(): { heading: string; paragraphs: string[] }[] {
     {
       heading: "Seeing or deleting your details",
       paragraphs: [
-        "Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits and e-mail records, from our database completely.",
+        `Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits, quotes and e-mail records, from our database completely, except a quote you accepted, which we keep as a contract for ${CONTRACT_YEARS} years (above).`,
       ],
     },
   ];

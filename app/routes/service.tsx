@@ -70,9 +70,18 @@ export default function ServicePage({ params }: Route.ComponentProps) {
 function ServiceSection({ section, muted }: { section: Section; muted: boolean }) {
   const headingId = `${section.id}-heading`;
   return (
-    <section id={section.id} aria-labelledby={headingId} data-section-kind={section.kind} className={cn("py-14 sm:py-18", muted && "bg-mortar-100")}>
+    <section
+      id={section.id}
+      aria-labelledby={headingId}
+      data-section-kind={section.kind}
+      className={cn("py-14 sm:py-18", muted && "bg-mortar-100")}
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id={headingId} heading={section.heading} lead={section.intro && <RichText text={section.intro} />} />
+        <SectionHeading
+          id={headingId}
+          heading={section.heading}
+          lead={section.intro && <RichText text={section.intro} />}
+        />
         <div className="mt-8">
           <SectionBody section={section} muted={muted} />
         </div>
@@ -107,9 +116,14 @@ function SectionBody({ section, muted }: { section: Section; muted: boolean }) {
       );
     case "steps":
       return (
-        <ol className={cn("grid gap-5 md:grid-cols-2", section.steps.length === 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}>
+        <ol
+          className={cn("grid gap-5 md:grid-cols-2", section.steps.length === 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}
+        >
           {section.steps.map((step, i) => (
-            <li key={step.title} className="relative rounded-card border border-mortar-200 bg-white p-6 pl-20 shadow-sm">
+            <li
+              key={step.title}
+              className="relative rounded-card border border-mortar-200 bg-white p-6 pl-20 shadow-sm"
+            >
               <span
                 aria-hidden="true"
                 className="absolute top-6 left-6 inline-flex size-10 items-center justify-center rounded-full bg-brick-700 font-serif text-lg font-bold text-white"
@@ -142,4 +156,3 @@ function SectionBody({ section, muted }: { section: Section; muted: boolean }) {
       );
   }
 }
-

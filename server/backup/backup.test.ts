@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -130,5 +130,47 @@ describe("visits in a backup", () => {
     expect(again.daysOff().map((d) => [d.first_day, d.note])).toEqual([["2026-12-24", "Christmas"]]);
     expect(back.deliveries(id).map((d) => d.kind)).toEqual(["visit-invite", "visit-owner", "visit-reminder"]);
     back.close();
+  });
+});
+
+describe("quotes in a backup", () => {
+  it("are backed up with their acceptances, and a copy whose contract changed by a byte is refused", async () => {
+    const { quoteFixture } = await import("../quotes/quote.fixture.ts");
+    const f = quoteFixture();
+    const { quoteId } = f.draft();
+    f.quotes.send(quoteId, { ip: null, userAgent: null });
+    f.quotes.accept(
+      f.link(quoteId),
+      { optionKey: "a", addonKeys: [], name: "Dana Whitfield", consent: true, pamphlet: true, version: 1 },
+      { ip: null, userAgent: null, inHome: false },
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), "backup-quotes-"));
+    const { backupDatabase, verifyDatabaseFile } = await import("./backup.ts");
+    const result = await backupDatabase({ databaseFile: f.store.file, dir, retention });
+    expect(result.counts).toMatchObject({ quotes: 1, acceptances: 1 });
+    f.close();
+
+    const Database = (await import("better-sqlite3")).default;
+    const tampered = (sql: string) => {
+      const copy = path.join(dir, `tampered-${Math.random()}.db`);
+      writeFileSync(copy, readFileSync(result.file));
+      const db = new Database(copy);
+      db.exec("DROP TRIGGER quote_versions_never_change; DROP TRIGGER quote_acceptances_never_change;");
+      db.exec(sql);
+      db.close();
+      return copy;
+    };
+    for (const sql of [
+      "UPDATE quote_versions SET body = replace(body, '145000', '145001')",
+      "UPDATE quote_acceptances SET record = replace(record, 'Dana', 'Dona')",
+      "UPDATE quote_acceptances SET version_sha256 = 'x' || substr(version_sha256, 2)",
+    ]) {
+      const copy = tampered(sql);
+      expect(() => verifyDatabaseFile(copy), sql).toThrow(/does not match its SHA-256/);
+      expect(
+        () => restoreDatabase({ backupFile: copy, dataDir: mkdtempSync(path.join(tmpdir(), "restore-")) }),
+        sql,
+      ).toThrow(/does not match its SHA-256/);
+    }
   });
 });

@@ -3,6 +3,7 @@
 // keeps the replaced database aside. Works from a file path, so it needs nothing from the store's internals.
 // Beside each one, the site's git history (the owner's console edits: decision 0018) as a verified git bundle.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -108,24 +109,84 @@ export function backupsToPrune(backups: BackupFile[], now: Date, retention: Back
   return backups.filter((b) => !keep.has(b.file));
 }
 
-export type Counts = { requests: number; notes: number; mail: number; visits: number };
+export type Counts = {
+  requests: number;
+  notes: number;
+  mail: number;
+  visits: number;
+  quotes: number;
+  acceptances: number;
+};
 
+function hasTable(db: Database.Database, table: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+}
+
+// A backup from before a table's migration restores, and is brought up to date on start: its count is 0.
 function counts(db: Database.Database): Counts {
-  const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  // A backup from before booking (migration 8) has no visits table: it restores, and is brought up to date on start.
-  const hasVisits =
-    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'visits'").get() !== undefined;
+  const count = (table: string) =>
+    hasTable(db, table) ? (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n : 0;
   return {
     requests: count("estimates"),
     notes: count("notes"),
     mail: count("outbox"),
-    visits: hasVisits ? count("visits") : 0,
+    visits: count("visits"),
+    quotes: count("quotes"),
+    acceptances: count("quote_acceptances"),
   };
 }
 
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+
 /**
- * Opens a backup (or any copy of the database) and checks it: SQLite's integrity_check, and the tables the
- * site needs. Returns its row counts; throws with a plain message when the file is not a sound database.
+ * Every sent quote version, acceptance record and quote PDF still has the SHA-256 stored beside it, and every
+ * acceptance names the hash of the version it accepted (decision 0032): a copy with one byte of a contract changed
+ * is not a sound copy. Throws naming the quote.
+ */
+export function verifyQuoteHashes(db: Database.Database): void {
+  if (!hasTable(db, "quote_versions")) return;
+  const versions = db.prepare(
+    "SELECT q.reference, v.id, v.version, v.body, v.sha256 FROM quote_versions v JOIN quotes q ON q.id = v.quote_id",
+  );
+  const byId = new Map<number, string>();
+  for (const v of versions.iterate() as Iterable<{
+    reference: string;
+    id: number;
+    version: number;
+    body: string;
+    sha256: string;
+  }>) {
+    if (sha256(v.body) !== v.sha256)
+      throw new Error(`quote ${v.reference} version ${v.version} does not match its SHA-256`);
+    byId.set(v.id, v.sha256);
+  }
+  const acceptances = db.prepare(
+    `SELECT q.reference, a.version_id, a.version_sha256, a.record, a.record_sha256 FROM quote_acceptances a
+     JOIN quotes q ON q.id = a.quote_id`,
+  );
+  for (const a of acceptances.iterate() as Iterable<{
+    reference: string;
+    version_id: number;
+    version_sha256: string;
+    record: string;
+    record_sha256: string;
+  }>) {
+    if (byId.get(a.version_id) !== a.version_sha256 || sha256(a.record) !== a.record_sha256) {
+      throw new Error(`the acceptance of quote ${a.reference} does not match its SHA-256`);
+    }
+  }
+  const documents = db.prepare(
+    "SELECT q.reference, d.kind, d.pdf, d.sha256 FROM quote_documents d JOIN quotes q ON q.id = d.quote_id",
+  );
+  for (const d of documents.iterate() as Iterable<{ reference: string; kind: string; pdf: Buffer; sha256: string }>) {
+    if (sha256(d.pdf) !== d.sha256)
+      throw new Error(`the ${d.kind} PDF of quote ${d.reference} does not match its SHA-256`);
+  }
+}
+
+/**
+ * Opens a backup (or any copy of the database) and checks it: SQLite's integrity_check, the quotes' hashes, and the
+ * tables the site needs. Returns its row counts; throws with a plain message when the file is not a sound database.
  */
 export function verifyDatabaseFile(file: string): Counts {
   let db: Database.Database | undefined;
@@ -134,6 +195,7 @@ export function verifyDatabaseFile(file: string): Counts {
     const result = db.pragma("integrity_check") as { integrity_check: string }[];
     const verdict = result.map((r) => r.integrity_check).join("; ");
     if (verdict !== "ok") throw new Error(`integrity check failed: ${verdict.slice(0, 300)}`);
+    verifyQuoteHashes(db);
     return counts(db);
   } catch (error) {
     throw new Error(`${file} is not a sound copy of the database: ${error instanceof Error ? error.message : error}`);

@@ -317,6 +317,166 @@ CREATE TABLE calendar_feed (
 );
 `;
 
+// Version 10: quotes (store/quotes.ts, decision 0032). A quote belongs to a request; its draft is the owner's working
+// copy; each send freezes a version (canonical JSON and its SHA-256) that never changes; one acceptance per quote.
+// The database itself refuses what must never happen, whatever the code above it does: a sent version changed, a
+// version added to an accepted quote, an accepted quote or its record changed, or a contract deleted before its 10
+// years are out (decision 0033). Erasure detaches an accepted quote from its request (estimate_id to NULL, the one
+// change allowed) before the request goes; every other quote goes with its request.
+const QUOTE_TABLES_SQL = `
+CREATE TABLE quotes (
+  id INTEGER PRIMARY KEY,
+  estimate_id INTEGER REFERENCES estimates(id) ON DELETE CASCADE,
+  reference TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL DEFAULT 'draft'
+    CHECK (status IN ('draft', 'sent', 'changes_requested', 'accepted', 'declined', 'withdrawn')),
+  draft TEXT NOT NULL,
+  current_version INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  first_sent_at TEXT,
+  expires_at TEXT,
+  decided_at TEXT,
+  decision_note TEXT,
+  followups_paused INTEGER NOT NULL DEFAULT 0,
+  origin TEXT NOT NULL DEFAULT 'request'
+);
+CREATE INDEX quotes_estimate ON quotes (estimate_id);
+CREATE INDEX quotes_status ON quotes (status, expires_at);
+CREATE TABLE quote_versions (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  version INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  sent_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  UNIQUE (quote_id, version)
+);
+CREATE TABLE quote_links (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('email', 'device')),
+  created_at TEXT NOT NULL,
+  expires_at TEXT
+);
+CREATE INDEX quote_links_quote ON quote_links (quote_id);
+CREATE TABLE quote_acceptances (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL UNIQUE REFERENCES quotes(id) ON DELETE CASCADE,
+  version_id INTEGER NOT NULL REFERENCES quote_versions(id),
+  version_sha256 TEXT NOT NULL,
+  option_key TEXT NOT NULL,
+  addon_keys TEXT NOT NULL,
+  total_cents INTEGER NOT NULL,
+  deposit_cents INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  method TEXT NOT NULL CHECK (method IN ('online', 'in-home', 'paper')),
+  consent_version TEXT,
+  pamphlet_version TEXT,
+  pamphlet_acknowledged INTEGER NOT NULL,
+  at TEXT NOT NULL,
+  ip TEXT,
+  user_agent TEXT,
+  link_hash TEXT,
+  paper_photo TEXT,
+  record TEXT NOT NULL,
+  record_sha256 TEXT NOT NULL
+);
+CREATE TABLE quote_photos (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  sha256 TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  jpeg BLOB NOT NULL,
+  preview BLOB NOT NULL,
+  UNIQUE (quote_id, sha256)
+);
+CREATE TABLE quote_documents (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  version_id INTEGER NOT NULL REFERENCES quote_versions(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('sent', 'accepted')),
+  pdf BLOB NOT NULL,
+  sha256 TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (version_id, kind)
+);
+CREATE TABLE quote_payments (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  method TEXT NOT NULL,
+  received_on TEXT NOT NULL,
+  note TEXT NOT NULL DEFAULT '',
+  recorded_at TEXT NOT NULL
+);
+CREATE TABLE quote_events (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  version INTEGER,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '',
+  push_pending INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX quote_events_quote ON quote_events (quote_id);
+CREATE UNIQUE INDEX quote_events_opened ON quote_events (quote_id, version) WHERE kind = 'opened';
+CREATE INDEX quote_events_push ON quote_events (push_pending) WHERE push_pending = 1;
+
+CREATE TRIGGER quote_versions_never_change BEFORE UPDATE ON quote_versions
+BEGIN SELECT RAISE(ABORT, 'a sent quote version never changes: send a new version'); END;
+CREATE TRIGGER quote_versions_not_after_acceptance BEFORE INSERT ON quote_versions
+WHEN (SELECT status FROM quotes WHERE id = NEW.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+CREATE TRIGGER quote_versions_kept BEFORE DELETE ON quote_versions
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: its versions are kept'); END;
+
+CREATE TRIGGER quote_acceptances_only_once_sent BEFORE INSERT ON quote_acceptances
+WHEN (SELECT status FROM quotes WHERE id = NEW.quote_id) NOT IN ('sent', 'changes_requested')
+  OR NEW.version_id IS NOT (SELECT v.id FROM quote_versions v JOIN quotes q ON q.id = v.quote_id
+                            WHERE q.id = NEW.quote_id AND v.version = q.current_version)
+  OR NEW.version_sha256 IS NOT (SELECT sha256 FROM quote_versions WHERE id = NEW.version_id)
+BEGIN SELECT RAISE(ABORT, 'only the current version of a sent quote can be accepted'); END;
+CREATE TRIGGER quote_acceptances_never_change BEFORE UPDATE ON quote_acceptances
+BEGIN SELECT RAISE(ABORT, 'an acceptance never changes'); END;
+CREATE TRIGGER quote_acceptances_kept BEFORE DELETE ON quote_acceptances
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: its acceptance is kept'); END;
+
+CREATE TRIGGER quotes_accepted_never_change BEFORE UPDATE ON quotes
+WHEN OLD.status = 'accepted' AND (
+  NEW.id IS NOT OLD.id OR NEW.reference IS NOT OLD.reference OR NEW.status IS NOT OLD.status
+  OR NEW.draft IS NOT OLD.draft OR NEW.current_version IS NOT OLD.current_version
+  OR NEW.created_at IS NOT OLD.created_at OR NEW.updated_at IS NOT OLD.updated_at
+  OR NEW.first_sent_at IS NOT OLD.first_sent_at OR NEW.expires_at IS NOT OLD.expires_at
+  OR NEW.decided_at IS NOT OLD.decided_at OR NEW.decision_note IS NOT OLD.decision_note
+  OR NEW.followups_paused IS NOT OLD.followups_paused OR NEW.origin IS NOT OLD.origin
+  OR (NEW.estimate_id IS NOT OLD.estimate_id AND NEW.estimate_id IS NOT NULL))
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+CREATE TRIGGER quotes_contract_kept BEFORE DELETE ON quotes
+WHEN OLD.status = 'accepted' AND COALESCE(
+  (SELECT at FROM quote_acceptances WHERE quote_id = OLD.id), '9999') > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 years')
+BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: kept 10 years after its acceptance'); END;
+
+CREATE TRIGGER quote_documents_never_change BEFORE UPDATE ON quote_documents
+BEGIN SELECT RAISE(ABORT, 'a quote document never changes'); END;
+CREATE TRIGGER quote_documents_kept BEFORE DELETE ON quote_documents
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: its documents are kept'); END;
+CREATE TRIGGER quote_photos_kept BEFORE DELETE ON quote_photos
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: its photos are kept'); END;
+CREATE TRIGGER quote_photos_not_after_acceptance BEFORE INSERT ON quote_photos
+WHEN (SELECT status FROM quotes WHERE id = NEW.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+CREATE TRIGGER quote_photos_never_change BEFORE UPDATE ON quote_photos
+BEGIN SELECT RAISE(ABORT, 'a quote photo never changes'); END;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -333,4 +493,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: "e-mails: any number per request, kept as queued, withdrawable", up: MIGRATE_V7 },
   { version: 8, name: "booking: links, places, visits and their events, availability, days off", up: MIGRATE_V8 },
   { version: 9, name: "the owner's calendars: addresses, busy times, the visits' feed", up: MIGRATE_V9 },
+  {
+    version: 10,
+    name: "quotes: drafts, frozen versions, links, acceptances, documents, payments, events",
+    up: QUOTE_TABLES_SQL,
+  },
 ];

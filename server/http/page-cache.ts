@@ -13,6 +13,9 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
   "routes/visit",
   "routes/calendar-feed",
+  "routes/quote",
+  "routes/quote-photo",
+  "routes/quote-pdf",
 ]);
 
 /**
@@ -25,6 +28,15 @@ export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/visit",
   "routes/calendar-feed",
 ]);
+
+/**
+ * The homeowner's quote and what it links to: a secret link's pages, never stored, never indexed, and never named
+ * in a Referer, not even to this site (the link is the key; decision 0032). Its forms post with `Origin: null`, so
+ * the quote page checks where a post comes from itself.
+ */
+export function isQuoteRoute(routeId: string): boolean {
+  return routeId === "routes/quote" || routeId === "routes/quote-photo" || routeId === "routes/quote-pdf";
+}
 
 /** The owner console's routes (app/routes/owner/): never cached, never stored, never indexed. */
 export function isOwnerRoute(routeId: string): boolean {
@@ -116,6 +128,10 @@ export function cacheRenderedPages(
     if (PRIVATE_ROUTES.has(routeId)) {
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
       res.setHeader("Referrer-Policy", "same-origin");
+    }
+    if (isQuoteRoute(routeId)) {
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      res.setHeader("Referrer-Policy", "no-referrer");
     }
     const key = notFound ? NOT_FOUND_KEY : req.originalUrl;
     // React Router reads originalUrl: the 404 page is rendered for one fixed URL, whatever was asked.

@@ -146,6 +146,16 @@ export function createPushNotifier({
         console.error(`push: ${error instanceof Error ? error.message : error}`);
       });
     },
+    /**
+     * Any other news for the owner (a quote accepted): every device; resolves with how many took it, never throws.
+     * The payload, like a new request's, names no customer.
+     */
+    notify(payload: PushPayload, estimateId: number | null): Promise<{ sent: number; failed: number }> {
+      return toEveryDevice(payload, estimateId).catch((error: unknown) => {
+        console.error(`push: ${error instanceof Error ? error.message : error}`);
+        return { sent: 0, failed: 0 };
+      });
+    },
     /** "Send a test notification": every device, at once; how many took it. */
     test(): Promise<{ sent: number; failed: number }> {
       return toEveryDevice(

@@ -4,6 +4,7 @@ import { openDatabase } from "../db/database.ts";
 import { createCalendarStore } from "../store/calendars.ts";
 import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
+import { createQuoteStore } from "../store/quotes.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -33,6 +34,8 @@ export function openEstimateStore({
     visits: createVisitStore(db, now),
     /** The owner's own calendars and his visits' feed (server/calendars/ reads them). */
     calendars: createCalendarStore(db, now),
+    /** Quotes: drafts, frozen versions, acceptances (server/quotes/ works them). */
+    quotes: createQuoteStore(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -48,14 +48,22 @@ export type OutboxOptions = {
   /**
    * Other features' messages, finished when they are sent: given the message kept when it was queued (or null), the
    * Mail to send (a fresh link put in, say), "withdrawn" when it is no longer wanted (a reminder for a visit that
-   * moved), or null when what it was about is gone.
+   * moved), or null when what it was about is gone. May be async (a quote's PDF is drawn when its e-mail is first
+   * composed).
    */
+  composers?: Partial<
+    Record<
+      MailKind,
+      (item: OutboxItem, stored: Mail | null) => Mail | "withdrawn" | null | Promise<Mail | "withdrawn" | null>
+    >
+  >;
   /** A fresh link to book the visit for a request that has none, for its confirmation; null when booking is off. */
   visitLink?: (estimateId: number) => string | null;
-  composers?: Partial<Record<MailKind, (item: OutboxItem, stored: Mail | null) => Mail | "withdrawn" | null>>;
   now?: () => Date;
   log?: (message: string) => void;
   warn?: (message: string) => void;
+  /** Replaces the SMTP connection (tests that simulate a mail server's answers without one). */
+  transport?: { sendMail(message: SendMailOptions): Promise<unknown>; close(): void };
 };
 
 /** Months before `now`, for the retention purge. */
@@ -81,18 +89,21 @@ export function createOutbox({
   now = () => new Date(),
   log = console.log,
   warn = console.error,
+  transport: injected,
 }: OutboxOptions) {
   // One pooled connection: a backlog goes out over it at once instead of a new connection (and TLS handshake) per
   // message, and never more than one; it closes when idle. Each stage of a conversation is bounded too.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 1,
-    idleTimeout: 5000,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transport =
+    injected ??
+    nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      idleTimeout: 5000,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -101,7 +112,7 @@ export function createOutbox({
   // marking the row sent), the receiving mail system sees the same message again, and most keep one copy.
   const messageHost = new URL(siteUrl).hostname || "localhost";
 
-  function compose(item: OutboxItem): Mail | "withdrawn" | null {
+  async function compose(item: OutboxItem): Promise<Mail | "withdrawn" | null> {
     const stored = item.message === null ? null : readStoredMail(item.message);
     const composer = composers[item.kind];
     if (composer) return composer(item, stored);
@@ -193,7 +204,7 @@ export function createOutbox({
       for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
         let mail: Mail | "withdrawn" | null;
         try {
-          mail = compose(item);
+          mail = await compose(item);
         } catch (error) {
           recordFailure(item, error);
           continue;

@@ -20,8 +20,9 @@ export function createOutboxStore(db: Db, now: () => Date) {
   const dueStmt = db.prepare<{ now: string; limit: number }, OutboxItem>(
     `SELECT id, estimate_id, kind, dedupe, attempts, recipient, message FROM outbox
      WHERE sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL AND next_attempt_at <= @now
-     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'visit-owner' THEN 0 WHEN 'confirmation' THEN 1
-       WHEN 'visit-invite' THEN 1 ELSE 2 END, id LIMIT @limit`,
+     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'visit-owner' THEN 0 WHEN 'quote-owner' THEN 0
+       WHEN 'confirmation' THEN 1 WHEN 'visit-invite' THEN 1 WHEN 'quote-accepted' THEN 1 WHEN 'quote-sent' THEN 1
+       ELSE 2 END, id LIMIT @limit`,
   );
   const sentStmt = db.prepare(
     "UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id",

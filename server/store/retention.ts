@@ -1,5 +1,6 @@
 // Erasure and the retention purge. Deleting leaves no copy: secure_delete zeroes the rows, and the write-ahead
-// log, which may still hold them, is folded into the file and truncated.
+// log, which may still hold them, is folded into the file and truncated. An accepted quote is a contract and stays,
+// detached from its request, for 10 years after its acceptance (decision 0033); the rest of the request goes.
 import type { Db } from "../db/database.ts";
 import { ESTIMATE_COLUMNS, type StoredEstimate } from "./types.ts";
 
@@ -7,6 +8,14 @@ export function createRetentionStore(db: Db) {
   const idsByEmail = db.prepare<[string], { id: number }>("SELECT id FROM estimates WHERE email = ? COLLATE NOCASE");
   const deleteMailTo = db.prepare("DELETE FROM outbox WHERE recipient = ? COLLATE NOCASE");
   const deleteEstimate = db.prepare("DELETE FROM estimates WHERE id = ?");
+  // The one change an accepted quote allows (migration 10's trigger): losing its request.
+  const detachContracts = db.prepare(
+    "UPDATE quotes SET estimate_id = NULL WHERE estimate_id = ? AND status = 'accepted'",
+  );
+  const remove = (id: number) => {
+    detachContracts.run(id);
+    deleteEstimate.run(id);
+  };
   const olderThan = db.prepare<[string], StoredEstimate>(
     `SELECT ${ESTIMATE_COLUMNS} FROM estimates WHERE received_at < ? ORDER BY id`,
   );
@@ -22,7 +31,7 @@ export function createRetentionStore(db: Db) {
       const removed = db.transaction(() => {
         const ids = idsByEmail.all(email);
         deleteMailTo.run(email);
-        for (const { id } of ids) deleteEstimate.run(id);
+        for (const { id } of ids) remove(id);
         return ids.length;
       })();
       checkpoint();
@@ -33,7 +42,7 @@ export function createRetentionStore(db: Db) {
       const old = olderThan.all(before.toISOString());
       if (!dryRun && old.length > 0) {
         db.transaction(() => {
-          for (const lead of old) deleteEstimate.run(lead.id);
+          for (const lead of old) remove(lead.id);
         })();
         checkpoint();
       }

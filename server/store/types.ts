@@ -12,6 +12,12 @@ export const MAIL_KINDS = [
   "visit-invite",
   "visit-owner",
   "visit-reminder",
+  // A quote (server/quotes/): the quote with its link and PDF (one per version sent), the follow-ups, the
+  // homeowner's copy of the accepted quote, and the owner's notice of an answer (accepted, declined, changes asked).
+  "quote-sent",
+  "quote-followup",
+  "quote-accepted",
+  "quote-owner",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -58,12 +58,17 @@ export function isPrefetch(req: Request): boolean {
   return /prefetch|prerender|preview/i.test(purpose);
 }
 
-/** Paths that are never pages: the console, built assets, photos, React Router's data, files with an extension. */
+/**
+ * Paths that are never pages: the console, a homeowner's quote (its link is a secret, never a bucket), built
+ * assets, photos, React Router's data, files with an extension.
+ */
 export function isNeverAPage(path: string): boolean {
   const p = path.toLowerCase();
   return (
     p === "/owner" ||
     p.startsWith("/owner/") ||
+    p === "/quote" ||
+    p.startsWith("/quote/") ||
     p.startsWith("/assets/") ||
     p.startsWith("/photos/") ||
     /\.[a-z0-9]{1,12}$/.test(p)

@@ -17,6 +17,7 @@
 //   const alert = await waitForOwnerAlert(mail, sent, site.origin);   // the owner's e-mail, its two console links
 //   await checkAlertLinks(owner, alert, sent, { screenshots });       // request opens; one-tap marks it contacted
 //   const visit = await bookAndMoveVisit(browser, site.origin, mail); // booked, invite, moved, same UID SEQUENCE 1
+//   const quote = await sendAndAcceptQuote(owner, mail, alert.requestId, sent, { screenshots });   // sent, accepted
 //   const change = await publishPhone(owner, { phone: "(309) 555-0188" });   // Business facts -> published
 //   await checkPhoneLive(site, { phone: change.after, gone: change.before, owner, screenshots });
 //   await undoLastChange(owner);                                      // "Undo: Business facts: Phone" published
@@ -33,6 +34,7 @@ import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { startSmtp, type Arrived } from "../server/smtp.ts";
 import { firstLine, httpsFetch, launchTrustingBrowser, trustRoot, type Trust } from "./trust.ts";
+import { pdfText } from "../support/pdf-text.ts";
 
 export { CHROMIUM, CHROMIUM_ARGS, firstLine, httpsFetch, launchTrustingBrowser, type Trust } from "./trust.ts";
 
@@ -569,6 +571,139 @@ export async function checkAlertLinks(
   await shoot(page, screenshots, "contacted-375.png");
   const again = await open(page, alert.markContactedLink, "the used one-tap link");
   if (again !== 410) throw new Error(`The one-tap link used a second time answered ${again}, not 410`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A quote: sent from the console, accepted from the homeowner's link
+
+export type AcceptedQuote = {
+  reference: string;
+  /** The accepted version's SHA-256, as the console shows it. */
+  sha256: string;
+  /** The accepted PDF, downloaded from the console. */
+  pdf: Buffer;
+  /** From the tap on "Send" to the homeowner's e-mail, and from "I accept" to the homeowner's copy. */
+  sentMs: number;
+  copyMs: number;
+};
+
+/**
+ * The owner, signed in on the phone, makes a quote from the request (New quote, a preset line, Review and send,
+ * Send); the quote's e-mail reaches the homeowner with a link on the public origin and the PDF; the homeowner (a
+ * fresh 375 px context) opens the link, picks the option, gives consent, acknowledges the pamphlet, types a name and
+ * taps "I accept"; the owner's console then shows the request won and the acceptance with its hash; the homeowner's
+ * copy (with its PDF) carries the same hash; the console's PDF of the accepted version is a PDF holding it.
+ * Screenshots: quote-sent-375.png, quote-homeowner-375.png, quote-accepted-375.png.
+ */
+export async function sendAndAcceptQuote(
+  owner: Owner,
+  mail: Mailbox,
+  requestId: number,
+  sent: SentRequest,
+  { screenshots }: Screenshots = {},
+): Promise<AcceptedQuote> {
+  const { page, origin, browser } = owner;
+  await owner.signIn(`/owner/requests/${requestId}`);
+  const tap = (name: string) =>
+    step(`no "${name}" button (at ${page.url()})`, () =>
+      page.getByRole("button", { name, exact: true }).first().click(),
+    );
+  await tap("New quote");
+  await step("New quote did not open a quote", () => page.waitForURL(/\/owner\/quotes\/\d+$/));
+  const quotePath = new URL(page.url()).pathname;
+  await tap("Chimney crown rebuild");
+  await tap("Review and send");
+  await heading(page, "Send this quote?", "Review and send");
+  const before = mail.received.length;
+  const started = performance.now();
+  await tap(`Send to ${sent.email}`);
+  await step('the console did not say "Sent."', () =>
+    page.getByText("Sent. The homeowner's e-mail goes out now").waitFor(),
+  );
+  await shoot(page, screenshots, "quote-sent-375.png");
+  const quoteMail = await waitForMail(
+    mail,
+    before,
+    (m) => m.to.includes(sent.email) && decodeMail(m.raw).includes("Read it, choose, and accept it online"),
+  );
+  const sentMs = Math.round(performance.now() - started);
+  const text = decodeMail(quoteMail.raw);
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = new RegExp(`${escaped}/quote/[A-Za-z0-9_-]{32,64}`).exec(text)?.[0];
+  if (!link) throw new Error(`The quote's e-mail has no link on ${origin}`);
+  if (!/Content-Type: application\/pdf/i.test(quoteMail.raw)) throw new Error("The quote's e-mail carries no PDF");
+
+  const homeowner = await browser.newContext(PHONE_SCREEN);
+  const dana = await homeowner.newPage();
+  dana.setDefaultTimeout(PAGE_MS);
+  let copyMs = 0;
+  try {
+    const status = await open(dana, link, "the homeowner's quote link");
+    if (status !== 200) throw new Error(`The homeowner's quote link answered ${status}`);
+    await heading(dana, "Your quote", "the homeowner's quote link");
+    await step("the quote page has no consent box", () =>
+      dana.getByRole("checkbox", { name: /receive this quote and its records electronically/ }).check(),
+    );
+    await step("the quote page has no pamphlet acknowledgment", () =>
+      dana.getByRole("checkbox", { name: /have received from the contractor a copy of the pamphlet/ }).check(),
+    );
+    await step('the quote page has no "Your full name" field', () => dana.getByLabel("Your full name").fill(sent.name));
+    await shoot(dana, screenshots, "quote-homeowner-375.png");
+    const beforeCopy = mail.received.length;
+    const accepted = performance.now();
+    await step('no "I accept" button', () => dana.getByRole("button", { name: "I accept" }).click());
+    await step("the page did not confirm the acceptance", () =>
+      dana.getByText("Thank you: your acceptance is recorded.").waitFor(),
+    );
+    const copy = await waitForMail(
+      mail,
+      beforeCopy,
+      (m) => m.to.includes(sent.email) && decodeMail(m.raw).includes("you accepted our quote"),
+    );
+    copyMs = Math.round(performance.now() - accepted);
+    await open(page, `${origin}${quotePath}`, "the quote in the console");
+    await step('the console does not show "Accepted"', () => page.getByRole("heading", { name: "Accepted" }).waitFor());
+    const sha256 = (await page.locator("dt:text-is('Version SHA-256') + dd").innerText()).trim();
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`The console shows no version hash (${sha256})`);
+    const reference = (await page.getByRole("heading", { level: 1 }).innerText()).replace(/^Quote /, "").trim();
+    await shoot(page, screenshots, "quote-accepted-375.png");
+    if (!decodeMail(copy.raw).includes(`Version SHA-256: ${sha256}`)) {
+      throw new Error("The homeowner's copy does not carry the hash the console shows");
+    }
+    // Fetched by the owner's phone itself (it trusts the site's certificate and carries the session).
+    const fetched = await page.evaluate(async (url) => {
+      const r = await fetch(url);
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { status: r.status, base64: btoa(binary) };
+    }, `${origin}${quotePath}/pdf/1`);
+    const bytes = Buffer.from(fetched.base64, "base64");
+    if (fetched.status !== 200 || bytes.subarray(0, 5).toString() !== "%PDF-") {
+      throw new Error(`The console's PDF of the accepted quote answered ${fetched.status}, ${bytes.length} bytes`);
+    }
+    if (!pdfText(bytes).includes(sha256)) throw new Error("The accepted quote's PDF does not carry its hash");
+    await open(page, `${origin}/owner/requests/${requestId}`, "the request");
+    await step("the request is not marked won", () =>
+      page
+        .getByRole("heading", { name: /^Status:/ })
+        .filter({ hasText: "Won" })
+        .waitFor(),
+    );
+    return { reference, sha256, pdf: bytes, sentMs, copyMs };
+  } finally {
+    await homeowner.close();
+  }
+}
+
+async function waitForMail(mail: Mailbox, after: number, match: (m: Arrived) => boolean, timeoutMs = 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const found = mail.received.slice(after).find(match);
+    if (found) return found;
+    if (performance.now() > deadline) throw new Error(`the expected e-mail did not arrive in ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

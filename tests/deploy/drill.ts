@@ -916,6 +916,10 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     return { count: count === undefined ? -1 : Number(count), out: r.out };
   };
 
+  /** The request step 12 sent, for the quote made from it. */
+  let firstRequest: { sent: outside.SentRequest; id: number } | null = null;
+  let quotesAccepted = 0;
+
   try {
     await stage("Step 12. A test request from the contact page, its e-mail, npm run leads", async () => {
       trust = outside.trustCaddyRoot(container.file(CADDY_ROOT_CERT));
@@ -934,6 +938,37 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       ok("the alert's console links work (the request opens; one tap marks it contacted)", true);
       const l = await leads();
       ok(`npm run leads lists it (${l.count})`, l.count >= 1 && l.out.includes(sent.email), l.out);
+      firstRequest = { sent, id: alert.requestId };
+    });
+
+    await stage("A quote: sent from the console, accepted from the homeowner's link, its PDF", async () => {
+      if (!owner || !firstRequest) return fail("no request from step 12");
+      const unitRss = sampleUnitRss();
+      const quote = await outside.sendAndAcceptQuote(
+        owner,
+        mail as unknown as Mailbox,
+        firstRequest.id,
+        firstRequest.sent,
+        { screenshots: shots },
+      );
+      const rss = unitRss();
+      ok(
+        `the quote's e-mail with its link and PDF reached the homeowner (${(quote.sentMs / 1000).toFixed(1)} s after Send)`,
+        true,
+      );
+      ok(
+        `the homeowner accepted ${quote.reference} from the link; the request is won; the copy arrived ` +
+          `${(quote.copyMs / 1000).toFixed(1)} s later with the console's hash ${quote.sha256.slice(0, 12)}…`,
+        true,
+      );
+      ok(
+        `the console's PDF of the accepted quote: ${quote.pdf.length} bytes, with the hash in it`,
+        quote.pdf.toString("latin1").startsWith("%PDF-"),
+      );
+      say(
+        `   memory: the unit's processes ${rss.before} MiB before, at most ${rss.peak} MiB during the quote (+${rss.peak - rss.before})`,
+      );
+      quotesAccepted += 1;
     });
 
     await stage("Booking the estimate visit: a window, its invite, a move, the reminder queued", async () => {
@@ -1219,7 +1254,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       const refused = await userStep(restore, { allowFail: true });
       ok("restore refuses while the server runs", refused.code !== 0, refused.out);
       await userStep(stop);
-      await userStep(restore);
+      const restored = await userStep(restore);
+      ok(
+        `the restore checked every quote's hashes (${quotesAccepted} accepted quote(s) in the backup)`,
+        new RegExp(`\\b${quotesAccepted} accepted, every hash checked`).test(restored.out),
+        restored.out,
+      );
       await userStep(start);
       await waitForHttps(() => ca, "/healthz", 60_000);
       ok(`${ORIGIN}/healthz answers 200 after the restore`, true);

@@ -25,7 +25,7 @@ const budgets: {
 
 const EXTRA_PAGES = ["/no-such-page", "/locations/heyworth"];
 
-type RouteKind = "home" | "service" | "location" | "post" | "contact" | "page";
+type RouteKind = "home" | "service" | "location" | "post" | "contact" | "page" | "quote";
 
 function routeKind(route: string): RouteKind {
   if (route === "/") return "home";
@@ -272,4 +272,26 @@ test("no inline script does work before DOMContentLoaded: no DOM change, no forc
     expect(parse, `${route} was traced`).toBeDefined();
   }
   expect(problems).toEqual([]);
+});
+
+test("the homeowner's quote page, at its largest, paints from its first response with no script at all", async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(page.viewportSize()?.width !== 1280, "sizes do not depend on the viewport");
+  const { seedQuote, LARGEST_QUOTE } = await import("../support/seed-quote.ts");
+  const { token } = seedQuote(process.env.E2E_DATA_DIR ?? "", LARGEST_QUOTE);
+  const url = `${baseURL}/quote/${token}`;
+  const { headers, body, html } = await wireSize(url);
+  if (process.env.BUDGET_REPORT) console.log(JSON.stringify({ quote: { headers, body, total: headers + body } }));
+  expect(headers + body).toBeLessThanOrEqual(budgets.firstWindowBytes);
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"|@import/);
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(`${r.resourceType()} ${new URL(r.url()).pathname}`));
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  expect(requests.filter((r) => !r.startsWith("document ") && !/^image \/(favicon|quote\/)/.test(r))).toEqual([]);
+  const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
+  expect(elements).toBeLessThanOrEqual(budgets.domElements.quote);
 });

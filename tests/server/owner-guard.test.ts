@@ -12,6 +12,7 @@ const SECRET_NAME = "Sentinel Zebulon Quist";
 let server: RunningServer;
 let leadId: number;
 let spamId: number;
+let quoteId: number;
 
 function withStore<T>(work: (store: ReturnType<typeof openEstimateStore>) => T): T {
   const store = openEstimateStore({ dataDir: server.dataDir });
@@ -78,6 +79,15 @@ beforeAll(async () => {
   withStore((store) => {
     leadId = store.save(estimate).id;
     spamId = store.save({ ...estimate, spam: true }).id;
+    const draft = {
+      options: [{ id: "o1", name: "", lines: [] }],
+      addons: [],
+      photos: [],
+      validUntil: "2030-01-01",
+      deposit: { kind: "none" },
+      note: "",
+    };
+    quoteId = store.quotes.create(leadId, JSON.stringify(draft), () => "Q-GUARD1").id;
   });
 });
 afterAll(() => stopServer(server));
@@ -94,6 +104,9 @@ function ownerPaths() {
     "/owner/visits/settings",
     "/owner/visits/calendars",
     "/owner/visits/1",
+    "/owner/quotes",
+    `/owner/quotes/${quoteId}`,
+    `/owner/quotes/${quoteId}/send`,
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -118,7 +131,12 @@ function ownerPaths() {
       `/owner${rest};x=1`,
     ];
   };
-  return [...pages.flatMap(spellings), ...spellings("/owner/export.csv")];
+  return [
+    ...pages.flatMap(spellings),
+    ...spellings("/owner/export.csv"),
+    ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
+    ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
+  ];
 }
 
 describe("the owner console without a session", () => {
@@ -249,7 +267,13 @@ describe("the owner console with a session", () => {
     const { token, csrf } = newSession();
     const body = form({ csrf, intent: "status", status: "won" });
     const refused: [string, Record<string, string>][] = [];
-    for (const path of [`/owner/requests/${leadId}`, `/OWNER/REQUESTS/${leadId}`, `/%6Fwner/requests/${leadId}`]) {
+    for (const path of [
+      `/owner/requests/${leadId}`,
+      `/OWNER/REQUESTS/${leadId}`,
+      `/%6Fwner/requests/${leadId}`,
+      `/owner/quotes/${quoteId}`,
+      `/OWNER/QUOTES/${quoteId}/SEND`,
+    ]) {
       for (const headers of <Record<string, string>[]>[
         { Origin: "https://evil.example" },
         { Origin: "null" },

@@ -71,6 +71,7 @@ describe("the console's help", () => {
       "reports",
       "bounces",
       "reviews",
+      "quotes",
     ])
       expect(HELP, id).toContain(`{#${id}}`);
     expect(HELP).toContain("## When an e-mail bounces {#bounces}");

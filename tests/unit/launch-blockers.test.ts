@@ -70,6 +70,21 @@ describe("launch check", () => {
     expect(blockersFor(withBusiness({ socials }))).toEqual(["content/business.yaml socials[0] (Instagram)"]);
   });
 
+  it("lists each quote text the owner has not confirmed, and a missing street address", () => {
+    const unconfirmed = (i: LaunchInput): LaunchInput => ({
+      ...i,
+      quoteTerms: { file: "content/quote-terms.yaml", unconfirmed: ["terms", "pamphlet"] },
+    });
+    expect(blockersFor(unconfirmed)).toEqual([
+      "content/quote-terms.yaml terms.confirmed",
+      "content/quote-terms.yaml pamphlet.confirmed",
+    ]);
+    expect(blockersFor(withBusiness({ address: { postalCode: "61701" } }))).toEqual([
+      "content/business.yaml address.street, address.postalCode",
+    ]);
+    expect(blockersFor(withBusiness({ address: { street: "12 Main St", postalCode: "61701" } }))).toEqual([]);
+  });
+
   it("mentions the review link while it is unset", () => {
     expect(blockersFor(withBusiness({ reviewUrl: null }))).toEqual(["content/business.yaml reviewUrl"]);
     expect(blockersFor(withBusiness({ reviewUrl: undefined }))).toEqual(["content/business.yaml reviewUrl"]);

@@ -2,6 +2,7 @@
 export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }[] = [
   { path: /^\/owner\/?$/, id: "requests", title: "Working a request" },
   { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
+  { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/spam/, id: "spam", title: "Spam" },
   { path: /^\/owner\/visits\/calendars/, id: "calendars", title: "Calendars" },
   { path: /^\/owner\/visits/, id: "visits", title: "Visits" },
@@ -10,6 +11,7 @@ export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }
   { path: /^\/owner\/site\/photos/, id: "photos", title: "Photos" },
   { path: /^\/owner\/site\/edit\/posts/, id: "articles", title: "Articles" },
   { path: /^\/owner\/site\/edit\/review-request/, id: "reviews", title: "Asking for a review" },
+  { path: /^\/owner\/site\/edit\/quote-/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/site/, id: "editing", title: "Editing the words" },
   { path: /^\/owner\/reports/, id: "reports", title: "Reports" },
 ];

@@ -27,6 +27,7 @@ export const meta = () => [{ title: "Owner console" }, { name: "robots", content
 const NAV = [
   { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
   { href: "/owner/visits", label: "Visits", also: [] },
+  { href: "/owner/quotes", label: "Quotes", also: [] },
   { href: "/owner/site", label: "Site", also: [] },
   { href: "/owner/reports", label: "Reports", also: [] },
 ] as const;
@@ -70,7 +71,7 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
         </div>
         {csrf && (
           <nav aria-label="Console" className="mx-auto max-w-3xl px-2">
-            <ul className="flex flex-wrap gap-x-1">
+            <ul className="flex flex-wrap gap-x-0.5 sm:gap-x-1">
               {NAV.map((link) => {
                 const current =
                   (link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href)) ||

@@ -4,6 +4,8 @@ import { business } from "~/content/business";
 import { buildReport, reportStart, type Report } from "~/lib/reports";
 import type { Conversion, Traffic } from "~/lib/visit-report";
 import { dayOf } from "~/lib/visitor-figures";
+import { quoteStatus } from "../../../server/quotes/quote-status.ts";
+import { dollarsInput } from "../../../server/quotes/money.ts";
 
 export function ownerReport(context: AppLoadContext): Report {
   const { estimates, owner } = context;
@@ -34,6 +36,25 @@ export function ownerReport(context: AppLoadContext): Report {
             ] as const,
         ),
     ),
+    quotes: estimates.quotes.sentForReport().map((q) => ({
+      first_sent_at: q.first_sent_at ?? "",
+      status: quoteStatus(q, now),
+      decided_at: q.decided_at,
+      total_cents: q.total_cents,
+      lead:
+        q.estimate_id === null || q.received_at === null
+          ? null
+          : {
+              received_at: q.received_at,
+              referrer: q.referrer,
+              landing_page: q.landing_page,
+              utm_source: q.utm_source,
+              utm_medium: q.utm_medium,
+              utm_campaign: q.utm_campaign,
+              gclid: q.gclid,
+              fbclid: q.fbclid,
+            },
+    })),
   });
 }
 
@@ -53,6 +74,8 @@ export const CHARTS = [
   "conversion-sources",
   "conversion-pages",
   "booking",
+  "quotes",
+  "quote-sources",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 
@@ -132,6 +155,32 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
       return {
         columns: ["won", "lost", "won rate %"],
         rows: [{ won: report.won, lost: report.lost, "won rate %": report.wonRate ?? "" }],
+      };
+    case "quotes":
+      return {
+        columns: ["sent", "accepted", "declined", "expired", "won rate %", "median days to an answer", "won value"],
+        rows: [
+          {
+            sent: report.quotes.sent,
+            accepted: report.quotes.accepted,
+            declined: report.quotes.declined,
+            expired: report.quotes.expired,
+            "won rate %": report.quotes.winRate ?? "",
+            "median days to an answer": report.quotes.medianDays ?? "",
+            "won value": dollarsInput(report.quotes.wonCents),
+          },
+        ],
+      };
+    case "quote-sources":
+      return {
+        columns: ["source", "requests", "quotes sent", "won", "won value"],
+        rows: report.quotes.bySource.map((r) => ({
+          source: r.label,
+          requests: r.requests,
+          "quotes sent": r.sent,
+          won: r.won,
+          "won value": dollarsInput(r.wonCents),
+        })),
       };
     case "speed":
       return {

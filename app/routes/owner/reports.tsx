@@ -9,6 +9,7 @@ import { requireOwner } from "./guard.server";
 import { CategoryBars, WeekBars } from "./charts";
 import { ownerReport, type Chart } from "./reports.server";
 import { Card, PageTitle } from "./ui";
+import { formatCents } from "../../../server/quotes/money.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args);
@@ -366,6 +367,56 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ["Won rate", report.wonRate === null ? "–" : `${report.wonRate}%`],
           ]}
         />
+      </Section>
+
+      <Section id="quotes" title="Quotes: sent, won, how fast" chart="quotes">
+        <p>
+          Sent <strong>{report.quotes.sent}</strong>, accepted <strong>{report.quotes.accepted}</strong>, declined{" "}
+          <strong>{report.quotes.declined}</strong>, expired <strong>{report.quotes.expired}</strong>
+          {report.quotes.winRate !== null && (
+            <>
+              : <strong>{report.quotes.winRate}%</strong> won
+            </>
+          )}
+          . Won value <strong>{formatCents(report.quotes.wonCents)}</strong>
+          {report.quotes.medianDays !== null && (
+            <>
+              ; an answer came after <strong>{report.quotes.medianDays}</strong> days (median)
+            </>
+          )}
+          .
+        </p>
+        <Table
+          caption="From visitor to won, over the 12 weeks"
+          head={["Visitors", "Requests", "Quotes", "Won"]}
+          rows={[
+            [
+              report.quotes.funnel.visitors,
+              report.quotes.funnel.requests,
+              report.quotes.funnel.sent,
+              report.quotes.funnel.won,
+            ],
+          ]}
+        />
+        <p className="mt-2 text-sm text-soot-800">
+          Won rate: accepted ÷ (accepted + declined + expired). A quote counts in the week it was first sent.
+        </p>
+      </Section>
+
+      <Section id="quote-sources" title="Won value by source" chart="quote-sources">
+        <Table
+          caption="Requests, quotes and won value by where the request came from"
+          head={["Source", "Requests", "Quotes", "Won"]}
+          rows={report.quotes.bySource.map((r) => [
+            r.label,
+            r.requests,
+            r.sent,
+            r.won ? `${r.won}: ${formatCents(r.wonCents)}` : "0",
+          ])}
+        />
+        <p className="mt-2 text-sm text-soot-800">
+          A quote counts under the source of its request; one whose request was erased, under Direct.
+        </p>
       </Section>
 
       <Section id="speed" title="Speed to lead" chart="speed">

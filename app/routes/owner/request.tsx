@@ -17,6 +17,10 @@ import { visitLabel, yearIn } from "~/lib/visit-labels";
 import { mapsHref } from "../../../server/booking/visit-mail.ts";
 import { ownerWindows, REFUSAL_WORDS } from "./visits.server";
 import { WindowChoices } from "./window-choices";
+import { QuoteStatusBadge } from "./quote-status";
+import { formatCents } from "../../../server/quotes/money.ts";
+import { readVersion } from "../../../server/quotes/document.ts";
+import { quoteStatus } from "../../../server/quotes/quote-status.ts";
 
 const DONE = {
   visit: "Visit booked. The homeowner gets an e-mail with a calendar invite.",
@@ -131,6 +135,17 @@ export async function loader(args: Route.LoaderArgs) {
             notes: place?.notes ?? "",
             days: ownerWindows(args.context.booking.openForOwner().slice(0, 10), thisYear),
           },
+    quotes: estimates.quotes.forEstimate(lead.id).map((q) => {
+      const v = q.current_version === null ? undefined : estimates.quotes.version(q.id, q.current_version);
+      const totals = v ? readVersion(v.body, v.sha256).options.map((o) => formatCents(o.total)) : [];
+      return {
+        id: q.id,
+        reference: q.reference,
+        status: quoteStatus(q, args.context.quotes.now()),
+        totals: totals.join(" / "),
+        updated: localTime(q.updated_at),
+      };
+    }),
   };
 }
 
@@ -192,6 +207,13 @@ export async function action(args: Route.ActionArgs) {
     });
     return back("visit");
   }
+  if (intent === "new-quote") {
+    // The seam (server/quotes/quote-service.ts draftFor): a draft for this request, edited on its own screen.
+    if (lead.spam) return data({ error: "Restore the request from spam first." }, { status: 400 });
+    const quote = args.context.quotes.draftFor(lead.id);
+    console_.audit.log("quote started", { ip: clientIp, estimateId: lead.id, detail: quote.reference });
+    return redirect(`/owner/quotes/${quote.id}`, { headers: { "Cache-Control": "no-store" } });
+  }
   if (intent === "review") {
     // Only by the owner's tap, once, for a won request that is not spam, and only with a link to send.
     openSiteRepo(args.context);
@@ -210,7 +232,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: "Request | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, origin, mail, history, csrf, done, review, photos, photosRefused, visit, book } = loaderData;
+  const { lead, origin, mail, history, csrf, done, review, photos, photosRefused, visit, book, quotes } = loaderData;
   const subject = `Your estimate request (${lead.reference})`;
   const actions = [
     { label: "Call", href: telHref(lead.phone) },
@@ -299,6 +321,36 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
           </section>
         )}
       </Card>
+
+      {!lead.spam && (
+        <Card className="mb-4">
+          <h2 className="font-serif text-xl font-bold">Quotes</h2>
+          {quotes.length > 0 && (
+            <ul className="mt-2 space-y-2">
+              {quotes.map((q) => (
+                <li key={q.id}>
+                  <a
+                    href={`/owner/quotes/${q.id}`}
+                    className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 rounded-lg border border-mortar-200 px-3 py-2"
+                  >
+                    <span className="font-semibold underline underline-offset-4">{q.reference}</span>
+                    <QuoteStatusBadge status={q.status} />
+                    <span className="w-full text-sm text-soot-800">
+                      {q.totals ? `${q.totals} · ` : ""}
+                      {q.updated}
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form method="post" className="mt-3">
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="new-quote" />
+            <Button className="w-full">New quote</Button>
+          </form>
+        </Card>
+      )}
 
       <Card className="mb-4">
         <h2 className="font-serif text-xl font-bold">

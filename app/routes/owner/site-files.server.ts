@@ -21,6 +21,7 @@ import {
 } from "~/content/schema";
 import { checkArticleBody } from "~/content/article-markdown";
 import { reviewRequestFile } from "~/content/review-request";
+import { quotePresetsFile, quoteTermsFile } from "~/content/quote-words";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
 
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+){0,12}$/;
@@ -48,6 +49,8 @@ export const KINDS = {
   "cost-table": { title: "Cost table", file: "cost-table.yaml", schema: costTableFile },
   accessibility: { title: "Accessibility statement", file: "accessibility.yaml", schema: accessibilityFile },
   "review-request": { title: "Review request e-mail", file: "review-request.yaml", schema: reviewRequestFile },
+  "quote-presets": { title: "Quote lines", file: "quote-presets.yaml", schema: quotePresetsFile },
+  "quote-terms": { title: "Quote terms", file: "quote-terms.yaml", schema: quoteTermsFile },
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;

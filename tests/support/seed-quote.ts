@@ -1,0 +1,84 @@
+// A sent quote in a server's data folder, made as the owner's console makes one (the quote service over the same
+// database file), with a homeowner's link whose token the caller gets: for budgets, benchmarks and screenshots.
+import { business } from "../../app/content/business.ts";
+import { openEstimateStore, type NewPhoto } from "../../server/requests/estimate-store.ts";
+import { openAuditLog } from "../../server/store/owner-audit.ts";
+import { createQuoteService } from "../../server/quotes/quote-service.ts";
+import { lineFromPreset, readQuoteWords } from "../../server/quotes/quote-words.ts";
+import { hashSecret, newSecret } from "../../server/store/secrets.ts";
+
+/** The largest quote the console makes: 3 options, 4 add-ons (48 choices the page prices), 6 lines each. */
+export const LARGEST_QUOTE = {
+  options: [
+    ["crown-rebuild", "flashing", "cap-single", "brick-replacement", "waterproofing", "inspection"],
+    ["partial-rebuild", "crown-rebuild", "flashing", "cap-multi", "waterproofing", "inspection"],
+    ["partial-rebuild", "flue-liner", "crown-rebuild", "flashing", "cap-multi", "tuckpointing"],
+  ],
+  addons: ["waterproofing", "inspection", "glass-block", "crown-seal"],
+};
+
+export function seedQuote(
+  dataDir: string,
+  {
+    options = [["crown-rebuild"]],
+    addons = [],
+    photos = [],
+    note = "Thanks for having us out on Tuesday. Every option includes haul-away and a full clean-up.",
+  }: { options?: string[][]; addons?: string[]; photos?: NewPhoto[]; note?: string } = {},
+): { token: string; quoteId: number; estimateId: number } {
+  const store = openEstimateStore({ dataDir });
+  try {
+    const words = readQuoteWords(process.cwd());
+    const quotes = createQuoteService({
+      store,
+      audit: openAuditLog(store.db),
+      words: () => words,
+      business: () => business,
+      siteUrl: "http://localhost",
+      ownerAddress: () => null,
+      // Queued as on a server with mail; nothing sends it here (no outbox runs in this process).
+      mail: true,
+    });
+    const { id } = store.save({
+      name: "Dana Whitfield",
+      email: `dana-${newSecret().slice(0, 6)}@example.com`,
+      phone: "(309) 555-0177",
+      service: "Chimney Crown Repair",
+      message: "The crown is cracked.",
+      city: "Normal",
+      spam: false,
+      idempotencyKey: null,
+      ip: null,
+      userAgent: null,
+      photos,
+    });
+    const q = quotes.draftFor(id);
+    let n = 0;
+    const line = (key: string) => {
+      const preset = words.presets.find((p) => p.key === key);
+      if (!preset) throw new Error(`no preset ${key}`);
+      return lineFromPreset(preset, `l${++n}`);
+    };
+    const hashes = quotes.attachRequestPhotos(
+      q.id,
+      photos.map((_, i) => i + 1),
+    );
+    quotes.saveDraft(q.id, {
+      ...quotes.details(q.id).draft,
+      note,
+      photos: hashes,
+      options: options.map((keys, i) => ({
+        id: `o${i}`,
+        name: options.length > 1 ? (["Repair", "Rebuild", "Rebuild and line"][i] ?? "") : "",
+        lines: keys.map(line),
+      })),
+      addons: addons.map(line),
+    });
+    quotes.send(q.id, { ip: null, userAgent: null });
+    const token = newSecret();
+    store.quotes.addLink(q.id, hashSecret(token), "email");
+    return { token, quoteId: q.id, estimateId: id };
+  } finally {
+    store.close();
+  }
+}
