@@ -181,6 +181,12 @@ test("owner sees the visit on his phone, then blocks its day and moves it, telli
   await expect(visit.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:3095550188");
   await expect(visit.getByRole("link", { name: "Request" })).toHaveAttribute("href", `/owner/requests/${requestId}`);
 
+  // At the visit, the quote: a draft for this visit's request, one tap away (issue 48).
+  await visit.getByRole("button", { name: "Quote" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Quote Q-/ })).toBeVisible();
+  await expect(page.getByText("Ola Visit, Peoria")).toBeVisible();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Visits" }).click();
+
   // Rain: block that day; the console offers to move its visits and tell the homeowners.
   await page.getByLabel("Day", { exact: true }).fill(day);
   await page.getByLabel("Why (a note for you)").fill("Rain all day");

@@ -186,7 +186,7 @@ function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: st
         </a>
       </p>
       {v.notes && <p className="mt-1 text-soot-800">Notes: {v.notes}</p>}
-      <div className="mt-3 grid grid-cols-3 gap-2">
+      <div className="mt-3 grid grid-cols-2 gap-2 min-[400px]:grid-cols-4">
         <a href={telHref(v.phone)} className={cn(consoleButton("primary"), "px-2")}>
           Call
         </a>
@@ -196,6 +196,12 @@ function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: st
         <a href={`/owner/visits/${v.id}`} className={cn(consoleButton("quiet"), "px-2")}>
           Move
         </a>
+        {/* At the visit, the quote: a draft for this visit's request, on its own screen (the request's action). */}
+        <form method="post" action={`/owner/requests/${v.requestId}`} className="contents">
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="new-quote" />
+          <button className={cn(consoleButton("quiet"), "px-2")}>Quote</button>
+        </form>
       </div>
       <details className="mt-2">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brick-800 underline underline-offset-4">
