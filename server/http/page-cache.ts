@@ -77,11 +77,34 @@ export function isPlausibleCitySlug(slug: string): boolean {
 
 export type RouteMatch = { routeId: string; notFound: boolean };
 
+/** Every static segment of the URL table, in lower case (React Router matches them case-insensitively). */
+function staticSegments(tree: readonly RouteObject[], into = new Set<string>()): Set<string> {
+  for (const route of tree) {
+    for (const segment of (route.path ?? "").split("/")) {
+      if (segment && !segment.startsWith(":") && segment !== "*") into.add(segment.replace(/\?$/, "").toLowerCase());
+    }
+    if (route.children) staticSegments(route.children, into);
+  }
+  return into;
+}
+
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 export function matcher(build: ServerBuild) {
   const tree = routeTree(build.routes);
+  const statics = staticSegments(tree);
   // React Router flattens and ranks the whole tree on every call (0.3 ms here), and every response asks (its
-  // headers depend on the route): the answers for the paths asked most are kept. Bounded, as clients choose paths.
+  // headers depend on the route): the answers are kept, by the path's shape. A segment that is none of the table's
+  // static words can only fill a dynamic segment, whatever it says, so it is kept as one placeholder: every
+  // visit's, quote's and feed's secret link shares one entry. Bounded, as clients choose paths.
   const known = new LRUCache<string, RouteMatch>({ max: 1000 });
+  const towns = new LRUCache<string, RouteMatch>({ max: 1000 });
   return (rawUrl: string): RouteMatch => {
     let pathname: string;
     try {
@@ -90,15 +113,40 @@ export function matcher(build: ServerBuild) {
       return { routeId: NOT_FOUND_ROUTE, notFound: true };
     }
     if (pathname.length > MAX_PATH_LENGTH) return { routeId: NOT_FOUND_ROUTE, notFound: true };
-    const cached = known.get(pathname);
-    if (cached) return cached;
-    const answer = matchPath(tree, pathname);
-    known.set(pathname, answer);
+    const shape = pathname
+      .split("/")
+      .map(decoded)
+      .map((s) => (s === "" || statics.has(s.toLowerCase()) ? s.toLowerCase() : "\u0001"))
+      .join("/");
+    let answer = known.get(shape);
+    if (!answer) {
+      answer = matchPath(tree, shape);
+      known.set(shape, answer);
+    }
+    // The one rule that reads a dynamic segment's words (a town's name must look like one): the path itself is
+    // matched, as before shapes.
+    if (answer.routeId === LOCATION_ROUTE) {
+      let town = towns.get(pathname);
+      if (!town) towns.set(pathname, (town = exactIn(tree, pathname)));
+      return town;
+    }
     return answer;
   };
 }
 
 function matchPath(tree: RouteObject[], pathname: string): RouteMatch {
+  const routeId = matchRoutes(tree, pathname)?.at(-1)?.route.id ?? NOT_FOUND_ROUTE;
+  return { routeId, notFound: routeId === NOT_FOUND_ROUTE };
+}
+
+/** The route as React Router matches the path itself, with no shape or cache: what `matcher` must agree with (tests). */
+export function exactMatch(build: ServerBuild, rawUrl: string): RouteMatch {
+  const pathname = new URL(rawUrl, "http://site.invalid").pathname;
+  if (pathname.length > MAX_PATH_LENGTH) return { routeId: NOT_FOUND_ROUTE, notFound: true };
+  return exactIn(routeTree(build.routes), pathname);
+}
+
+function exactIn(tree: RouteObject[], pathname: string): RouteMatch {
   const matches = matchRoutes(tree, pathname);
   const leaf = matches?.at(-1);
   const routeId = leaf?.route.id ?? NOT_FOUND_ROUTE;

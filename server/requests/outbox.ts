@@ -133,9 +133,14 @@ export function createOutbox({
     return ownerAlert(lead, consoleLinks?.(lead.id), store.photoPreviews(lead.id), booked);
   }
 
+  // Reminders are a matter of business hours: looked for at most twice a minute, not on every message queued (each
+  // look works out the business hours of every request still new).
+  let remindersLookedAt = -Infinity;
+
   /** Queues a reminder for each lead that has waited too long while still new. */
   function queueReminders(): number {
     if (reminderAfterBusinessHours <= 0) return 0;
+    remindersLookedAt = now().getTime();
     let queued = 0;
     for (const lead of store.awaitingReminder()) {
       if (!reminderDue(lead, now(), reminderAfterBusinessHours)) continue;
@@ -200,7 +205,7 @@ export function createOutbox({
     running = true;
     let sent = 0;
     try {
-      queueReminders();
+      if (now().getTime() - remindersLookedAt >= 30_000) queueReminders();
       for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
         let mail: Mail | "withdrawn" | null;
         try {
