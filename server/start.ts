@@ -9,14 +9,11 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./requests/estimate-store.ts";
 import { createOutbox, purgeExpired } from "./requests/outbox.ts";
-import {
-  createPublisher,
-  currentBuild,
-  pointCurrent,
-  publishingProblem,
-  runGitOffThread,
-  takeBackInterrupted,
-} from "./publishing/publish.ts";
+import { createPublisher } from "./publishing/publish.ts";
+import { currentBuild, pointCurrent } from "./publishing/current-link.ts";
+import { runGitOffThread } from "./publishing/git.ts";
+import { takeBackInterrupted } from "./publishing/publish-journal.ts";
+import { publishingProblem } from "./publishing/publishing-problem.ts";
 import { createOwnerConsole } from "./owner/owner-console.ts";
 import { createPushNotifier } from "./owner/push.ts";
 import { business } from "../app/content/business.ts";
@@ -252,11 +249,11 @@ const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
         repoDir,
-        buildsDir: rendersDir,
+        rendersDir,
         warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js")),
         // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
         // every prerendered page is rendered again with the code being served.
-        build: async (outDir) => {
+        render: async (outDir) => {
           // The last publish's quality-11 brotli copies wait: this render needs the CPU, and makes new pages anyway.
           upgrader.cancel();
           await ensurePhotoCopies(contentDir, copiesDir);

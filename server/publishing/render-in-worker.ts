@@ -1,11 +1,12 @@
 // Runs renders (render-pages.ts) in a worker thread, so the server's event loop goes on serving meanwhile
-// (decision 0027), and, while it is up, the publish's git commands (publish.ts `runGitOffThread`). One worker at a time, for the code being served: it is started when the owner opens an editor
-// (`warm`), so the bundle is imported before the tap on Save, kept between publishes, and ended after a quiet
-// while or when other code is served. What it imported goes with it.
+// (decision 0027), and, while it is up, the publish's git commands (git.ts `runGitOffThread`). One worker at a time,
+// for the code being served: it is started when the owner opens an editor (`warm`), so the bundle is imported before
+// the tap on Save, kept between publishes, and ended after a quiet while or when other code is served. What it
+// imported goes with it.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { PublishError, RENDER_OUT_OF_MEMORY } from "./publish.ts";
+import { PublishError, RENDER_OUT_OF_MEMORY } from "./owner-words.ts";
 import type { RenderRequest, RenderResult } from "./render-pages.ts";
 
 type Reply =
@@ -39,7 +40,7 @@ type Running = {
   ready: Promise<void>;
   isReady: boolean;
   replies: ((reply: Reply) => void)[];
-  /** Commands it is running for the server (publish.ts `runGitOffThread`), by id. */
+  /** Commands it is running for the server (git.ts `runGitOffThread`), by id. */
   commands: Map<number, { resolve: (stdout: Buffer) => void; reject: (error: Error) => void }>;
   /** Renders asked of it and not yet answered, those still waiting for it to be ready included. */
   busy: number;
@@ -212,7 +213,7 @@ export function createRenderer({
       }
     },
     /**
-     * Runs a command from the worker's thread, so that starting it does not hold this one (publish.ts
+     * Runs a command from the worker's thread, so that starting it does not hold this one (git.ts
      * `runGitOffThread`); null when no worker is up and ready: the caller runs it itself.
      */
     run(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number }) {

@@ -16,7 +16,7 @@ try {
   process.exit(1);
 }
 
-/** A command the server has this thread start (publish.ts `runGitOffThread`), answered by its id. */
+/** A command the server has this thread start (git.ts `runGitOffThread`), answered by its id. */
 type Command = {
   command: { id: number; file: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number };
 };

@@ -8,7 +8,7 @@ import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
   queued: "Waiting to start",
-  building: "Publishing: putting the pages together",
+  rendering: "Publishing: putting the pages together",
   checking: "Publishing: checking the new version",
   published: "Published",
   failed: "Not published",
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     csrf: owner.csrf,
     canPublish: publisher !== null,
     off: publishingOff(args.context),
-    busy: jobs.some((j) => j.state === "queued" || j.state === "building" || j.state === "checking"),
+    busy: jobs.some((j) => j.state === "queued" || j.state === "rendering" || j.state === "checking"),
     jobs,
     files,
     message: new URL(args.request.url).searchParams.get("saved") === null ? null : "Saved. Publishing now.",
