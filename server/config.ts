@@ -52,6 +52,8 @@ export const configSchema = z.object({
   REMINDER_AFTER_BUSINESS_HOURS: integer(4, 0, 200),
   /** The heap of the worker a publish renders in, in MB: a runaway render ends the worker, not the server. */
   RENDER_HEAP_MB: integer(192, 16, 4096),
+  /** How long the render's worker is kept after its last use; benchmarks shorten it to measure a cold publish. */
+  RENDER_IDLE_SECONDS: integer(300, 1, 86_400),
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });

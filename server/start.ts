@@ -10,6 +10,7 @@ import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./requests/estimate-store.ts";
 import { createOutbox, purgeExpired } from "./requests/outbox.ts";
 import { createPublisher } from "./publishing/publish.ts";
+import { stepTimes } from "./publishing/publish-job.ts";
 import { currentBuild, pointCurrent } from "./publishing/current-link.ts";
 import { runGitOffThread } from "./publishing/git.ts";
 import { takeBackInterrupted } from "./publishing/publish-journal.ts";
@@ -222,6 +223,7 @@ if (publishingOff) {
 // Renders run in a worker, started when the owner opens an editor and ended after a quiet while (decision 0027).
 const renderer = createRenderer({
   heapMb: config.RENDER_HEAP_MB,
+  idleMs: config.RENDER_IDLE_SECONDS * 1000,
   // `npm run update` holds the site's lock while it builds: the idle worker's memory is the build's.
   yieldTo: () => (siteLockHolder(repoDir)?.pid ?? process.pid) !== process.pid,
 });
@@ -245,6 +247,8 @@ function upgradeBrotli(pages: string) {
       console.error(`The quality-11 brotli copies of ${pages} are made but not served: ${String(error)}`);
     });
 }
+/** What the last publish's render said of its time, for the log line of the publish. */
+let lastRender = "";
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
@@ -257,11 +261,12 @@ const publisher =
           // The last publish's quality-11 brotli copies wait: this render needs the CPU, and makes new pages anyway.
           upgrader.cancel();
           await ensurePhotoCopies(contentDir, copiesDir);
-          await renderInto(outDir, {
+          const { manifest, waitedMs } = await renderInto(outDir, {
             renderer,
             buildDir: app.servedBuild(),
             contentDir,
           });
+          lastRender = `waited ${waitedMs} for the worker, pages ${manifest.renderMs}, compression ${manifest.compressMs}`;
         },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
         prepare: async (outDir) => {
@@ -275,7 +280,17 @@ const publisher =
           };
         },
         // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
-        report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
+        report: (outcome) => {
+          if (outcome.ok && outcome.job.durationMs !== undefined) {
+            const { job } = outcome;
+            console.log(
+              `Published "${job.summary}" in ${job.durationMs} ms (${stepTimes(job)}` +
+                `${job.stepsMs?.render === undefined ? "" : `; render: ${lastRender}`}; ` +
+                `queued ${(job.startedAt ?? job.queuedAt) - job.queuedAt}).`,
+            );
+          }
+          return incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail);
+        },
       })
     : null;
 const visits = createVisitorCounter({

@@ -37,6 +37,8 @@ export type PublishJob = {
   commit?: string;
   /** Set on a change the server was publishing when it stopped, published again at its next start. */
   resumed?: true;
+  /** How long each step it reached took, in milliseconds (the server's log). */
+  stepsMs?: Partial<Record<Step, number>>;
 };
 
 /** How a job ended: the owner's words, and whether it is trouble to e-mail about (not a content mistake). */
@@ -52,6 +54,13 @@ export type JobContext = {
   log: (message: string) => void;
   tell: (outcome: PublishOutcome) => void;
 };
+
+/** Where a job's time went, step by step, for the log: "write 2, git 25, render 910, …". */
+export function stepTimes(job: PublishJob): string {
+  return Object.entries(job.stepsMs ?? {})
+    .map(([step, ms]) => `${step} ${ms}`)
+    .join(", ");
+}
 
 /** True for words about the content (the owner's own mistake, shown on screen, not e-mailed). */
 function isContentMistake(message: string): boolean {
@@ -79,6 +88,14 @@ export async function runPublishJob(
     staged: false,
   };
   let step: Step = "changes";
+  const stepsMs: Partial<Record<Step, number>> = {};
+  job.stepsMs = stepsMs;
+  let stepStarted = performance.now();
+  const next = (following: Step) => {
+    stepsMs[step] = Math.round(performance.now() - stepStarted);
+    step = following;
+    stepStarted = performance.now();
+  };
   try {
     const files = await changes();
     for (const f of files) {
@@ -87,7 +104,7 @@ export async function runPublishJob(
     // Should the server stop before this job ends, its next start takes the files back and publishes them again.
     writeJournal(rendersDir, { summary: job.summary, files });
     // Remember the files as they were, then write the new versions.
-    step = "write";
+    next("write");
     for (const f of files) {
       const full = path.join(repoDir, f.path);
       before.set(f.path, existsSync(full) ? readFileSync(full) : null);
@@ -95,7 +112,7 @@ export async function runPublishJob(
         if (existsSync(full)) unlinkSync(full);
       } else writeAtomically(full, f.content);
     }
-    step = "git";
+    next("git");
     const paths = files.map((f) => f.path);
     const changed = paths.length > 0 && (await git(repoDir, ["status", "--porcelain", "--", ...paths])).trim() !== "";
     if (!changed) {
@@ -105,29 +122,29 @@ export async function runPublishJob(
     }
 
     job.state = "rendering";
-    step = "render";
+    next("render");
     mkdirSync(rendersDir, { recursive: true });
     await render(made.renderDir);
     job.state = "checking";
-    step = "prepare";
+    next("prepare");
     const switchOver = await prepare(made.renderDir);
 
     // Everything that can fail on disk happens before the change shows anywhere: the link is made beside
     // renders/current, then the commit, then one rename points renders/current at the new render and the server
     // switches in memory. A failure after the commit takes the commit back (decision 0015).
-    step = "link";
+    next("link");
     rmSync(made.link, { force: true });
     symlinkSync(job.id, made.link);
-    step = "commit";
+    next("commit");
     made.headBefore = (await git(repoDir, ["rev-parse", "HEAD"])).trim();
     await git(repoDir, ["add", "-A", "--", ...paths]);
     made.staged = true;
     await git(repoDir, ["commit", "-q", "-m", job.summary, "--", ...paths]);
     job.commit = (await git(repoDir, ["rev-parse", "HEAD"])).trim();
-    step = "point";
+    next("point");
     made.previous = readCurrent(rendersDir);
     renameSync(made.link, path.join(rendersDir, "current"));
-    step = "switch";
+    next("switch");
     switchOver();
     job.state = "published";
   } catch (error) {
@@ -152,6 +169,7 @@ export async function runPublishJob(
     }
     delete job.commit;
   } finally {
+    stepsMs[step] = Math.round(performance.now() - stepStarted);
     job.finishedAt = now();
     job.durationMs = job.finishedAt - (job.startedAt ?? job.finishedAt);
     await attempt({ id: job.id, log }, [], "remove the publish journal", () =>

@@ -164,8 +164,11 @@ export function createRenderer({
     const which = workerFor(serverBuildPath);
     which.busy += 1;
     let reply: Reply;
+    const asked = performance.now();
+    let waitedMs = 0;
     try {
       await which.ready;
+      waitedMs = Math.round(performance.now() - asked);
       reply = await new Promise<Reply>((resolve) => {
         which.replies.push(resolve);
         which.worker.postMessage(job);
@@ -180,7 +183,7 @@ export function createRenderer({
       if (!reply.content) end(which);
       throw failure(reply);
     }
-    return reply.result;
+    return { ...reply.result, waitedMs };
   }
 
   let commandIds = 0;

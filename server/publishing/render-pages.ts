@@ -40,6 +40,8 @@ export type RenderResult = {
   compressMs: number;
   /** Which brotli copies it wrote: "quick" ones are to be made again at quality 11. */
   brotli: "quick" | "final";
+  /** How long it waited for its worker to start and import the bundle (render-in-worker.ts). */
+  waitedMs?: number;
 };
 
 /** Thrown for the content's own mistakes (a ContentError naming file and field): the owner's words. */
