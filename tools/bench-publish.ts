@@ -340,6 +340,10 @@ try {
   );
   if (COLD) await coldPublishes(idleRss, idleGroup);
   else await warmPublishes(idleRss, idleGroup);
+  // A render that outgrew the worker's first heap was done again with a larger one (render-in-worker.ts).
+  console.log(
+    `renders done again with a larger heap: ${output.match(/needed more than \d+ MB of heap/g)?.length ?? 0}`,
+  );
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
