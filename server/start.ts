@@ -254,19 +254,22 @@ const publisher =
     ? createPublisher({
         repoDir,
         rendersDir,
-        warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js")),
+        // The worker starts, then renders the working copy once for nothing, so the owner's tap finds it warm.
+        warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js"), contentDir),
         // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
         // every prerendered page is rendered again with the code being served.
         render: async (outDir) => {
           // The last publish's quality-11 brotli copies wait: this render needs the CPU, and makes new pages anyway.
           upgrader.cancel();
           await ensurePhotoCopies(contentDir, copiesDir);
-          const { manifest, waitedMs } = await renderInto(outDir, {
+          const { manifest, waitedMs, cssAfresh } = await renderInto(outDir, {
             renderer,
             buildDir: app.servedBuild(),
             contentDir,
           });
-          lastRender = `waited ${waitedMs} for the worker, pages ${manifest.renderMs}, compression ${manifest.compressMs}`;
+          lastRender =
+            `waited ${waitedMs} for the worker, pages ${manifest.renderMs}, compression ${manifest.compressMs}, ` +
+            `css afresh ${cssAfresh ?? "?"} of ${manifest.paths}`;
         },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
         prepare: async (outDir) => {

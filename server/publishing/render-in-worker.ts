@@ -6,13 +6,16 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { LearnedCriticalCss } from "../../app/lib/critical-css.ts";
 import { PublishError, RENDER_OUT_OF_MEMORY } from "./owner-words.ts";
 import type { RenderRequest, RenderResult } from "./render-pages.ts";
+import type { RenderWorkerData } from "./render-worker.ts";
 
 type Reply =
   | { ready: true }
   | { commandId: number; stdout: Uint8Array; failure: (Record<string, unknown> & { message: string }) | null }
-  | { ok: true; result: RenderResult }
+  | { warmed: { pages: number; ms: number } | null; learned?: LearnedCriticalCss | null; message?: string }
+  | { ok: true; result: RenderResult; learned?: LearnedCriticalCss | null }
   | { ok: false; content: boolean; message: string; stack?: string };
 
 /**
@@ -44,6 +47,10 @@ type Running = {
   commands: Map<number, { resolve: (stdout: Buffer) => void; reject: (error: Error) => void }>;
   /** Renders asked of it and not yet answered, those still waiting for it to be ready included. */
   busy: number;
+  /** 1 once a real render was asked of it: its warm-up, if any, stops at the next page (render-worker.ts). */
+  realRenderAsked: Int32Array;
+  /** Its warm-up, once ended: the pages it rendered for nothing, in how long. */
+  warmedUp: { pages: number; ms: number } | null;
 };
 
 export function createRenderer({
@@ -72,6 +79,11 @@ export function createRenderer({
 } = {}) {
   let running: Running | null = null;
   let heap = Math.min(firstHeapMb, heapMb);
+  // What the workers learned of the CSS, for the code they rendered: the next worker starts with it (issue 45).
+  let learned: { build: string; css: LearnedCriticalCss } | null = null;
+  const keepLearned = (build: string, css: LearnedCriticalCss | null | undefined) => {
+    if (css) learned = { build, css };
+  };
   let idle: NodeJS.Timeout | undefined;
   let watch: NodeJS.Timeout | undefined;
 
@@ -94,8 +106,14 @@ export function createRenderer({
   }
 
   function start(build: string): Running {
+    const realRenderAsked = new Int32Array(new SharedArrayBuffer(4));
+    const workerData: RenderWorkerData = {
+      serverBuildPath: build,
+      learned: learned?.build === build ? learned.css : undefined,
+      realRenderAsked,
+    };
     const worker = new Worker(workerScript(), {
-      workerData: { serverBuildPath: build },
+      workerData,
       // A runaway render ends its worker, not the server. A young generation of 8 MB, not V8's default: less at the
       // peak, and with the render's critical CSS remembered, no slower (issue 38, docs/benchmarks.md).
       resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 8 },
@@ -112,10 +130,19 @@ export function createRenderer({
       isReady: false,
       busy: 0,
       commands: new Map(),
+      realRenderAsked,
+      warmedUp: null,
     };
     self.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: Reply) => {
         if ("commandId" in reply) return answerCommand(self, reply);
+        if ("warmed" in reply) {
+          keepLearned(build, reply.learned);
+          self.warmedUp = reply.warmed;
+          if (!reply.warmed) log(`The render's warm-up stopped: ${reply.message ?? "?"}`);
+          return;
+        }
+        if ("learned" in reply) keepLearned(build, reply.learned);
         if ("ready" in reply) {
           self.isReady = true;
           return resolve();
@@ -162,6 +189,7 @@ export function createRenderer({
   }
   async function renderOnce({ serverBuildPath, ...job }: RenderRequest): Promise<RenderResult> {
     const which = workerFor(serverBuildPath);
+    Atomics.store(which.realRenderAsked, 0, 1);
     which.busy += 1;
     let reply: Reply;
     const asked = performance.now();
@@ -177,7 +205,7 @@ export function createRenderer({
       which.busy -= 1;
     }
     quiet();
-    if ("ready" in reply || "commandId" in reply) throw new Error("the render's worker answered out of turn");
+    if (!("ok" in reply)) throw new Error("the render's worker answered out of turn");
     if (!reply.ok) {
       // A worker that failed for any reason but the content starts afresh next time.
       if (!reply.content) end(which);
@@ -200,9 +228,22 @@ export function createRenderer({
   }
 
   return {
-    /** Starts the worker for `build` ahead of a render (it imports the bundle meanwhile). */
-    warm(build: string): void {
-      workerFor(build);
+    /**
+     * Starts the worker for `build` ahead of a render (it imports the bundle meanwhile). Given `contentDir`, a worker
+     * it starts then renders that content once for nothing, unless a real render comes first: the code's first run,
+     * the content's checks and the CSS are then behind it when the owner taps Save (issue 45).
+     */
+    warm(build: string, contentDir?: string): void {
+      const fresh = running?.build !== build;
+      const which = workerFor(build);
+      if (!fresh || contentDir === undefined) return;
+      void which.ready.then(
+        () => {
+          if (running !== which || Atomics.load(which.realRenderAsked, 0) === 1) return;
+          which.worker.postMessage({ warmUp: { contentDir } });
+        },
+        () => {},
+      );
     },
     async render(request: RenderRequest): Promise<RenderResult> {
       try {
@@ -228,6 +269,10 @@ export function createRenderer({
         which.commands.set(id, { resolve, reject });
         which.worker.postMessage({ command: { id, file, args, ...options } });
       });
+    },
+    /** The warm-up of the worker that is up, once it has ended (tests). */
+    warmedUp(): { pages: number; ms: number } | null {
+      return running?.warmedUp ?? null;
     },
     /** Whether a worker is up (tests). */
     isWarm(): boolean {

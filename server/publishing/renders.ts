@@ -27,7 +27,7 @@ export type RenderManifest = {
 export async function renderInto(
   outDir: string,
   { renderer, buildDir, contentDir }: { renderer: Renderer; buildDir: string; contentDir: string },
-): Promise<{ manifest: RenderManifest; waitedMs: number }> {
+): Promise<{ manifest: RenderManifest; waitedMs: number; cssAfresh?: number }> {
   const result = await renderer.render({
     serverBuildPath: path.join(buildDir, "server", "index.js"),
     contentDir,
@@ -43,7 +43,7 @@ export async function renderInto(
     brotli: result.brotli,
   };
   writeFileSync(path.join(outDir, "render.json"), JSON.stringify(manifest, null, 2));
-  return { manifest, waitedMs: result.waitedMs ?? 0 };
+  return { manifest, waitedMs: result.waitedMs ?? 0, cssAfresh: result.cssAfresh };
 }
 
 /** Records in a render's manifest that its brotli copies are the quality-11 ones now (`pages` is its pages folder). */
