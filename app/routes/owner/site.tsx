@@ -19,6 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
   const publisher = args.context.publisher;
+  // The owner is one tap from an editor: the render's worker gets ready and warm meanwhile (issue 45).
+  publisher?.warm();
   const now = Date.now();
   const jobs = (publisher?.jobs() ?? []).slice(0, 8).map((j) => ({
     id: j.id,
