@@ -220,7 +220,8 @@ if (publishingOff) {
       `         The public site is served as usual. Make ${repoDir} the site user's own (README, Put it on a server, step 4).\n`,
   );
 }
-// Renders run in a worker, started when the owner opens an editor and ended after a quiet while (decision 0027).
+// Renders run in a worker, started when the owner opens the Site page or an editor and ended after a quiet while
+// (decisions 0027, and its amendment for issue 45: it warms up meanwhile).
 const renderer = createRenderer({
   heapMb: config.RENDER_HEAP_MB,
   idleMs: config.RENDER_IDLE_SECONDS * 1000,
