@@ -21,6 +21,8 @@ export { buildSiteUrl } from "./lib/site-url";
 export { readContentFiles, switchContent } from "./content/files";
 /** For a publish's render (server/publishing/render-pages.ts): the pages to render from the content in force. */
 export { prerenderPaths } from "./content/site-map";
+/** For the render's workers: what pruning the CSS learned, kept from one worker to the next (issue 45). */
+export { learnedCriticalCss, prunedAfresh, rememberCriticalCss } from "./lib/critical-css";
 
 /** The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). */
 const NOT_FOUND_ROUTE_ID = "routes/not-found";

@@ -8,7 +8,7 @@ import { loadYaml } from "../app/content/load";
 import { testimonialsFile } from "../app/content/schema";
 import { QUOTE_TERMS_FILE, quoteTermsFile, unconfirmedQuoteTexts } from "../app/content/quote-words";
 import { findLaunchBlockers } from "./launch-blockers";
-import { publishingProblem } from "../server/publishing/publish";
+import { publishingProblem } from "../server/publishing/publishing-problem";
 
 // Read the file directly: app/content/testimonials.ts imports it the Vite way (?raw), which tsx cannot.
 const TESTIMONIALS = "content/testimonials.yaml";

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { npmBuild } from "../server/publishing/publish.ts";
+import { npmBuild } from "../server/publishing/npm-build.ts";
 import { UpdateError, updateSite } from "../server/publishing/site-update.ts";
 
 const { values } = parseArgs({ options: { branch: { type: "string" }, remote: { type: "string" } } });

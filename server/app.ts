@@ -28,7 +28,8 @@ import { CONSOLE_MANIFEST_PATH, CONSOLE_WORKER_PATH, consoleManifest, serviceWor
 import { createOwnerConsole, type OwnerConsole } from "./owner/owner-console.ts";
 import { cacheRenderedPages, isOwnerRoute, matcher } from "./http/page-cache.ts";
 import { PHOTO_COPY_NAME } from "./photos/photo-copies.ts";
-import { type Publisher, PublishError } from "./publishing/publish.ts";
+import { PublishError } from "./publishing/owner-words.ts";
+import type { Publisher } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
 import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";

@@ -83,6 +83,8 @@ export const configSchema = z.object({
     return hosts;
   }),
   CALENDAR_TEST_CA: optionalText,
+  /** How long the render's worker is kept after its last use; benchmarks shorten it to measure a cold publish. */
+  RENDER_IDLE_SECONDS: integer(300, 1, 86_400),
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });

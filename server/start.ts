@@ -9,14 +9,12 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig } from "./config.ts";
 import { openEstimateStore } from "./requests/estimate-store.ts";
 import { createOutbox, purgeExpired } from "./requests/outbox.ts";
-import {
-  createPublisher,
-  currentBuild,
-  pointCurrent,
-  publishingProblem,
-  runGitOffThread,
-  takeBackInterrupted,
-} from "./publishing/publish.ts";
+import { createPublisher } from "./publishing/publish.ts";
+import { stepTimes } from "./publishing/publish-job.ts";
+import { currentBuild, pointCurrent } from "./publishing/current-link.ts";
+import { runGitOffThread } from "./publishing/git.ts";
+import { takeBackInterrupted } from "./publishing/publish-journal.ts";
+import { publishingProblem } from "./publishing/publishing-problem.ts";
 import { createOwnerConsole } from "./owner/owner-console.ts";
 import { createPushNotifier } from "./owner/push.ts";
 import { business } from "../app/content/business.ts";
@@ -283,9 +281,11 @@ if (publishingOff) {
       `         The public site is served as usual. Make ${repoDir} the site user's own (README, Put it on a server, step 4).\n`,
   );
 }
-// Renders run in a worker, started when the owner opens an editor and ended after a quiet while (decision 0027).
+// Renders run in a worker, started when the owner opens the Site page or an editor and ended after a quiet while
+// (decisions 0027, and its amendment for issue 45: it warms up meanwhile).
 const renderer = createRenderer({
   heapMb: config.RENDER_HEAP_MB,
+  idleMs: config.RENDER_IDLE_SECONDS * 1000,
   // `npm run update` holds the site's lock while it builds: the idle worker's memory is the build's.
   yieldTo: () => (siteLockHolder(repoDir)?.pid ?? process.pid) !== process.pid,
 });
@@ -309,23 +309,29 @@ function upgradeBrotli(pages: string) {
       console.error(`The quality-11 brotli copies of ${pages} are made but not served: ${String(error)}`);
     });
 }
+/** What the last publish's render said of its time, for the log line of the publish. */
+let lastRender = "";
 const publisher =
   wantsPublishing && !publishingOff
     ? createPublisher({
         repoDir,
-        buildsDir: rendersDir,
-        warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js")),
+        rendersDir,
+        // The worker starts, then renders the working copy once for nothing, so the owner's tap finds it warm.
+        warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js"), contentDir),
         // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
         // every prerendered page is rendered again with the code being served.
-        build: async (outDir) => {
+        render: async (outDir) => {
           // The last publish's quality-11 brotli copies wait: this render needs the CPU, and makes new pages anyway.
           upgrader.cancel();
           await ensurePhotoCopies(contentDir, copiesDir);
-          await renderInto(outDir, {
+          const { manifest, waitedMs, cssAfresh } = await renderInto(outDir, {
             renderer,
             buildDir: app.servedBuild(),
             contentDir,
           });
+          lastRender =
+            `waited ${waitedMs} for the worker, pages ${manifest.renderMs}, compression ${manifest.compressMs}, ` +
+            `css afresh ${cssAfresh ?? "?"} of ${manifest.paths}`;
         },
         // With the new pages, the words the server's own e-mails quote (phone, address, hours).
         prepare: async (outDir) => {
@@ -339,7 +345,17 @@ const publisher =
           };
         },
         // A failure that is not the owner's own content mistake opens the "publish" incident; a publish closes it.
-        report: (outcome) => incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail),
+        report: (outcome) => {
+          if (outcome.ok && outcome.job.durationMs !== undefined) {
+            const { job } = outcome;
+            console.log(
+              `Published "${job.summary}" in ${job.durationMs} ms (${stepTimes(job)}` +
+                `${job.stepsMs?.render === undefined ? "" : `; render: ${lastRender}`}; ` +
+                `queued ${(job.startedAt ?? job.queuedAt) - job.queuedAt}).`,
+            );
+          }
+          return incidents.report("publish", outcome.ok, outcome.ok ? "" : outcome.detail);
+        },
       })
     : null;
 const visits = createVisitorCounter({

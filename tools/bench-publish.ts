@@ -7,6 +7,11 @@
 // - memory: the server's RSS after 1 publish and after 50, and, as root on cgroup v1, the peak of a memory group
 //   around the server (page cache included, as systemd's MemoryMax counts) above its idle usage;
 // - a publish that adds one 12-megapixel phone photo: the upload's own time (ingest) and tap to served.
+// `--cold [publishes]` measures the owner's weekly publish instead: before each one the render's worker has ended, as
+// 5 idle minutes end it (the server runs with RENDER_IDLE_SECONDS=BENCH_IDLE_SECONDS, default 8, and the tool waits
+// that long), then the editor is opened and the change posted 5 s later (the owner typing), and in a second series at
+// once; N publishes each (default 10), with each step's time from the server's log, the visitors' latency and the
+// memory group's peak.
 // BENCH_NODE_FLAGS are given to the server's node ("--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +25,9 @@ import { freePort } from "../tests/server/harness.ts";
 import { postPhoneChange } from "../tests/support/console-forms.ts";
 import { siteClone } from "../tests/support/site-clone.ts";
 
-const PUBLISHES = Number(process.argv[2] ?? 20);
+const COLD = process.argv.includes("--cold");
+const PUBLISHES = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? (COLD ? 10 : 20));
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,6 +77,7 @@ const server: ChildProcess = spawn(
       BACKUP_DIR: "off",
       RATE_LIMIT_PER_MINUTE: "1000000",
       EVENT_LOOP_MONITOR: "1",
+      ...(COLD ? { RENDER_IDLE_SECONDS: String(IDLE_SECONDS) } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   },
@@ -81,10 +89,9 @@ for (let i = 0; !output.includes("Site ready"); i++) {
   await sleep(100);
 }
 
-const rss = () => {
-  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-};
+const status = (field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0);
+const rss = () => status("VmRSS") * 1024;
 async function loopDelay(): Promise<string> {
   const before = output.length;
   server.kill("SIGUSR2");
@@ -138,21 +145,104 @@ function visitors() {
   };
 }
 
-try {
-  // Idle: a few visits, then the figures before any publish.
-  for (let i = 0; i < 20; i++) await (await fetch(`${base}/`)).arrayBuffer();
-  await sleep(1000);
-  const idleRss = rss();
-  const idleGroup = grouped ? cg("memory.usage_in_bytes") : 0;
-  if (grouped) writeFileSync(path.join(GROUP, "memory.max_usage_in_bytes"), "0");
-  const idleSplit = grouped ? groupSplit() : { rss: 0, cache: 0 };
-  console.log(
-    `server idle: RSS ${mb(idleRss)}` +
-      (grouped
-        ? `, memory group ${mb(idleGroup)} (process ${mb(idleSplit.rss)}, page cache ${mb(idleSplit.cache)})`
-        : ""),
-  );
+/** The server's log line for each publish (server/start.ts): each step's milliseconds, and the render's. */
+function publishedSteps(since: number): Record<string, number> | null {
+  const line = /Published ".*?" in (\d+) ms \((.*)\)\./.exec(output.slice(since));
+  if (!line) return null;
+  const steps: Record<string, number> = { job: Number(line[1]) };
+  // "write 2, git 25, render 910; render: waited 300 for the worker, pages 580, compression 1; queued 3"
+  for (const [, name = "", ms] of (line[2] ?? "").matchAll(/(\w+) (\d+)/g)) steps[name] = Number(ms);
+  return steps;
+}
 
+/**
+ * Waits until the render's worker has ended, as the server's idle time ends it: the server has a thread fewer than at
+ * its most since the publish (libuv's pool may start its threads meanwhile; they stay).
+ */
+async function workerEnded(publishedAt: number) {
+  let most = 0;
+  for (;;) {
+    const threads = status("Threads");
+    most = Math.max(most, threads);
+    const idle = (performance.now() - publishedAt) / 1000;
+    if (threads < most && idle > IDLE_SECONDS) return;
+    if (idle > IDLE_SECONDS + 30)
+      throw new Error(`the render's worker is still up ${Math.round(idle)} s after a publish`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Issue 45's figures: each publish on a cold worker, as the owner's weekly one. The tool waits for the worker to end
+ * as the server's idle time ends it (a thread fewer), opens the editor, waits `pauseMs`, then taps Save.
+ */
+async function coldPublishes(idleRss: number, idleGroup: number) {
+  let split = { usage: 0, rss: 0, cache: 0 };
+  const sampler = grouped
+    ? setInterval(() => {
+        const usage = cg("memory.usage_in_bytes");
+        if (usage > split.usage) split = { usage, ...groupSplit() };
+      }, 20)
+    : undefined;
+  await loopDelay();
+  const stop = visitors();
+  let published = 0;
+  try {
+    for (const pauseMs of [5000, 0]) {
+      const times: number[] = [];
+      const steps: Record<string, number>[] = [];
+      for (let i = 0; i < PUBLISHES; i++) {
+        if (published > 0) await workerEnded(published);
+        await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } });
+        await sleep(pauseMs);
+        const since = output.length;
+        times.push(await publishPhone());
+        published = performance.now();
+        for (let t = 0; t < 100 && !publishedSteps(since); t++) await sleep(20);
+        const found = publishedSteps(since);
+        if (found) steps.push(found);
+      }
+      console.log(
+        `${PUBLISHES} cold publishes, editor opened ${pauseMs / 1000} s before the tap; tap to served: median ` +
+          `${pct(times, 50).toFixed(2)} s, worst ${Math.max(...times).toFixed(2)} s (${times.map((t) => t.toFixed(2)).join(", ")})`,
+      );
+      const names = [...new Set(steps.flatMap((s) => Object.keys(s)))];
+      const median = (name: string) =>
+        pct(
+          steps.map((s) => s[name] ?? 0),
+          50,
+        );
+      console.log(`  median ms of each step (server log): ${names.map((n) => `${n} ${median(n)}`).join(", ")}`);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const seen = await stop();
+  clearInterval(sampler);
+  const delay = await loopDelay();
+  console.log(
+    `visitors meanwhile: ${JSON.stringify(seen.statuses)}; / latency p50 ${pct(seen.latencies, 50).toFixed(1)} ms, ` +
+      `p99 ${pct(seen.latencies, 99).toFixed(1)} ms, max ${Math.max(...seen.latencies).toFixed(1)} ms`,
+  );
+  console.log(`event-loop delay during the publishes: ${delay}`);
+  if (grouped) {
+    const peakGroup = cg("memory.max_usage_in_bytes");
+    console.log(
+      `memory group: idle ${mb(idleGroup)}, peak during the cold publishes ${mb(peakGroup)} (+${mb(peakGroup - idleGroup)}); ` +
+        `at the highest sample (${mb(split.usage)}) process memory ${mb(split.rss)}, page cache ${mb(split.cache)}`,
+    );
+  }
+  // Idle again once the last worker has ended.
+  await sleep(IDLE_SECONDS * 1000 + 2000);
+  console.log(
+    `server idle again (worker ended): RSS ${mb(rss())} (at start ${mb(idleRss)})` +
+      (grouped ? `, memory group ${mb(cg("memory.usage_in_bytes"))} (at start ${mb(idleGroup)})` : ""),
+  );
+}
+
+/** Issue 38's figures: publishes back to back on a warm worker, then up to 50, then a photo. */
+async function warmPublishes(idleRss: number, idleGroup: number) {
   // The owner opens the editor and types for a few seconds.
   await fetch(`${base}/owner/site/edit/business`, { headers: { cookie } });
   await sleep(3000);
@@ -232,6 +322,28 @@ try {
     number
   >;
   console.log(`last render: ${JSON.stringify(manifest)}`);
+}
+
+try {
+  // Idle: a few visits, then the figures before any publish.
+  for (let i = 0; i < 20; i++) await (await fetch(`${base}/`)).arrayBuffer();
+  await sleep(1000);
+  const idleRss = rss();
+  const idleGroup = grouped ? cg("memory.usage_in_bytes") : 0;
+  if (grouped) writeFileSync(path.join(GROUP, "memory.max_usage_in_bytes"), "0");
+  const idleSplit = grouped ? groupSplit() : { rss: 0, cache: 0 };
+  console.log(
+    `server idle: RSS ${mb(idleRss)}` +
+      (grouped
+        ? `, memory group ${mb(idleGroup)} (process ${mb(idleSplit.rss)}, page cache ${mb(idleSplit.cache)})`
+        : ""),
+  );
+  if (COLD) await coldPublishes(idleRss, idleGroup);
+  else await warmPublishes(idleRss, idleGroup);
+  // A render that outgrew the worker's first heap was done again with a larger one (render-in-worker.ts).
+  console.log(
+    `renders done again with a larger heap: ${output.match(/needed more than \d+ MB of heap/g)?.length ?? 0}`,
+  );
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));

@@ -60,6 +60,7 @@ class TailwindBeasties extends Beasties {
         style.textContent = known;
         return;
       }
+      if (this.remember) afresh += 1;
       // @ts-expect-error -- as above.
       super.processStyle(style, document);
       if (key !== null && style.parentNode) keep(prunedSheets, key, style.textContent);
@@ -101,7 +102,6 @@ function exists(document: BeastiesDocument, selector: string): boolean {
   }
 }
 
-let sheetIds = 0;
 /** A stylesheet's selectors, normalized and each once; null when it has comment directives. */
 function selectorsOf(sheet: string, normalize: (selector: string) => string) {
   const root = postcss.parse(sheet);
@@ -114,17 +114,42 @@ function selectorsOf(sheet: string, normalize: (selector: string) => string) {
   root.walkRules((rule) => {
     for (const selector of rule.selectors) selectors.add(normalize(selector));
   });
-  return { id: ++sheetIds, selectors: [...selectors] };
+  // Named by its bytes, not by the order sheets were seen: what one render's worker learned holds in the next one.
+  const id = process.getBuiltinModule("node:crypto").createHash("sha256").update(sheet).digest("hex").slice(0, 16);
+  return { id, selectors: [...selectors] };
 }
 
 /**
  * What a page's markup leaves of the stylesheet, by the selectors it matches. Pages of one kind match the same ones,
  * and a publish mostly changes words: a warm render's worker prunes the sheet about once a kind instead of once a
- * page (issue 38: a third of the render's time, and most of its garbage).
+ * page (issue 38: a third of the render's time, and most of its garbage), and hands what it learned to the next
+ * worker (issue 45).
  */
 const prunedSheets = new Map<string, string>();
 const sheetSelectors = new Map<string, ReturnType<typeof selectorsOf>>();
 const prunedProperties = new Map<string, string>();
+
+let afresh = 0;
+/** How many stylesheets were pruned afresh, not answered from what was learned (a render's log line, tests). */
+export function prunedAfresh(): number {
+  return afresh;
+}
+
+/** What pruning has learned so far: another render's worker given it prunes as if it had rendered those pages. */
+export type LearnedCriticalCss = { sheets: [string, string][]; properties: [string, string][] };
+
+export function learnedCriticalCss(): LearnedCriticalCss {
+  return { sheets: [...prunedSheets], properties: [...prunedProperties] };
+}
+
+/**
+ * Takes what another worker learned (render-in-worker.ts hands it over): the first render of a new worker prunes
+ * about once a kind of page only for pages it has never seen (issue 45).
+ */
+export function rememberCriticalCss(learned: LearnedCriticalCss): void {
+  for (const [key, sheet] of learned.sheets) keep(prunedSheets, key, sheet);
+  for (const [css, pruned] of learned.properties) keep(prunedProperties, css, pruned);
+}
 
 /** Bounded: an old entry goes when a new one comes past the limit. */
 function keep<T>(map: Map<string, T>, key: string, value: T, limit = 200) {

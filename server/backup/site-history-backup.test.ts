@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backupDatabase, listSiteBundles, siteBundleFileName } from "./backup.ts";
 import { openEstimateStore } from "../requests/estimate-store.ts";
-import { CONSOLE_AUTHOR } from "../publishing/publish.ts";
+import { CONSOLE_AUTHOR } from "../publishing/git.ts";
 
 let root: string;
 let repo: string;

@@ -13,18 +13,13 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  BUILD_FAILED,
-  buildFailureReason,
-  buildStoppedReason,
-  createPublisher,
-  isContentPath,
-  ownerWords,
-  PublishError,
-  publishingProblem,
-  type PublishOutcome,
-  takeBackInterrupted,
-} from "./publish.ts";
+import { isContentPath } from "./change.ts";
+import { BUILD_FAILED, buildFailureReason, buildStoppedReason } from "./npm-build.ts";
+import { ownerWords, PublishError } from "./owner-words.ts";
+import { createPublisher } from "./publish.ts";
+import type { PublishOutcome } from "./publish-job.ts";
+import { takeBackInterrupted } from "./publish-journal.ts";
+import { publishingProblem } from "./publishing-problem.ts";
 
 let repo: string;
 let builds: string;
@@ -60,8 +55,8 @@ function setup(build = fakeBuild, prepareWith?: (dir: string) => Promise<() => v
   const logged: string[] = [];
   const publisher = createPublisher({
     repoDir: repo,
-    buildsDir: builds,
-    build,
+    rendersDir: builds,
+    render: build,
     prepare,
     report: (outcome) => void reported.push(outcome),
     log: (m) => void logged.push(m),
@@ -127,7 +122,7 @@ describe("publish pipeline", () => {
     });
     const first = publisher.save({ summary: "one", files: [{ path: "content/hours.yaml", content: "open: 1\n" }] });
     await firstBuildStarted;
-    expect(first.state).toBe("building");
+    expect(first.state).toBe("rendering");
     const second = publisher.save({ summary: "two", files: [{ path: "content/hours.yaml", content: "open: 2\n" }] });
     const third = publisher.save({ summary: "three", files: [{ path: "content/other.yaml", content: "x: 3\n" }] });
     expect([second.state, third.state]).toEqual(["queued", "queued"]);
@@ -358,8 +353,8 @@ describe("a publish can fail; the site cannot", () => {
     const logged: string[] = [];
     const publisher = createPublisher({
       repoDir: repo,
-      buildsDir: builds,
-      build: fakeBuild,
+      rendersDir: builds,
+      render: fakeBuild,
       prepare: async () => () => {},
       report: () => {
         throw new Error("mail down");

@@ -1,17 +1,21 @@
 // Runs renders (render-pages.ts) in a worker thread, so the server's event loop goes on serving meanwhile
-// (decision 0027), and, while it is up, the publish's git commands (publish.ts `runGitOffThread`). One worker at a time, for the code being served: it is started when the owner opens an editor
-// (`warm`), so the bundle is imported before the tap on Save, kept between publishes, and ended after a quiet
-// while or when other code is served. What it imported goes with it.
+// (decision 0027), and, while it is up, the publish's git commands (git.ts `runGitOffThread`). One worker at a time,
+// for the code being served: it is started when the owner opens an editor (`warm`), so the bundle is imported before
+// the tap on Save, kept between publishes, and ended after a quiet while or when other code is served. What it
+// imported goes with it.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { PublishError, RENDER_OUT_OF_MEMORY } from "./publish.ts";
+import type { LearnedCriticalCss } from "../../app/lib/critical-css.ts";
+import { PublishError, RENDER_OUT_OF_MEMORY } from "./owner-words.ts";
 import type { RenderRequest, RenderResult } from "./render-pages.ts";
+import type { RenderWorkerData } from "./render-worker.ts";
 
 type Reply =
   | { ready: true }
   | { commandId: number; stdout: Uint8Array; failure: (Record<string, unknown> & { message: string }) | null }
-  | { ok: true; result: RenderResult }
+  | { warmed: { pages: number; ms: number } | null; learned?: LearnedCriticalCss | null; message?: string }
+  | { ok: true; result: RenderResult; learned?: LearnedCriticalCss | null }
   | { ok: false; content: boolean; message: string; stack?: string };
 
 /**
@@ -39,10 +43,14 @@ type Running = {
   ready: Promise<void>;
   isReady: boolean;
   replies: ((reply: Reply) => void)[];
-  /** Commands it is running for the server (publish.ts `runGitOffThread`), by id. */
+  /** Commands it is running for the server (git.ts `runGitOffThread`), by id. */
   commands: Map<number, { resolve: (stdout: Buffer) => void; reject: (error: Error) => void }>;
   /** Renders asked of it and not yet answered, those still waiting for it to be ready included. */
   busy: number;
+  /** 1 once a real render was asked of it: its warm-up, if any, stops at the next page (render-worker.ts). */
+  realRenderAsked: Int32Array;
+  /** Its warm-up, once ended: the pages it rendered for nothing, in how long. */
+  warmedUp: { pages: number; ms: number } | null;
 };
 
 export function createRenderer({
@@ -71,6 +79,11 @@ export function createRenderer({
 } = {}) {
   let running: Running | null = null;
   let heap = Math.min(firstHeapMb, heapMb);
+  // What the workers learned of the CSS, for the code they rendered: the next worker starts with it (issue 45).
+  let learned: { build: string; css: LearnedCriticalCss } | null = null;
+  const keepLearned = (build: string, css: LearnedCriticalCss | null | undefined) => {
+    if (css) learned = { build, css };
+  };
   let idle: NodeJS.Timeout | undefined;
   let watch: NodeJS.Timeout | undefined;
 
@@ -93,8 +106,14 @@ export function createRenderer({
   }
 
   function start(build: string): Running {
+    const realRenderAsked = new Int32Array(new SharedArrayBuffer(4));
+    const workerData: RenderWorkerData = {
+      serverBuildPath: build,
+      learned: learned?.build === build ? learned.css : undefined,
+      realRenderAsked,
+    };
     const worker = new Worker(workerScript(), {
-      workerData: { serverBuildPath: build },
+      workerData,
       // A runaway render ends its worker, not the server. A young generation of 8 MB, not V8's default: less at the
       // peak, and with the render's critical CSS remembered, no slower (issue 38, docs/benchmarks.md).
       resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 8 },
@@ -111,10 +130,19 @@ export function createRenderer({
       isReady: false,
       busy: 0,
       commands: new Map(),
+      realRenderAsked,
+      warmedUp: null,
     };
     self.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: Reply) => {
         if ("commandId" in reply) return answerCommand(self, reply);
+        if ("warmed" in reply) {
+          keepLearned(build, reply.learned);
+          self.warmedUp = reply.warmed;
+          if (!reply.warmed) log(`The render's warm-up stopped: ${reply.message ?? "?"}`);
+          return;
+        }
+        if ("learned" in reply) keepLearned(build, reply.learned);
         if ("ready" in reply) {
           self.isReady = true;
           return resolve();
@@ -161,10 +189,14 @@ export function createRenderer({
   }
   async function renderOnce({ serverBuildPath, ...job }: RenderRequest): Promise<RenderResult> {
     const which = workerFor(serverBuildPath);
+    Atomics.store(which.realRenderAsked, 0, 1);
     which.busy += 1;
     let reply: Reply;
+    const asked = performance.now();
+    let waitedMs = 0;
     try {
       await which.ready;
+      waitedMs = Math.round(performance.now() - asked);
       reply = await new Promise<Reply>((resolve) => {
         which.replies.push(resolve);
         which.worker.postMessage(job);
@@ -173,13 +205,13 @@ export function createRenderer({
       which.busy -= 1;
     }
     quiet();
-    if ("ready" in reply || "commandId" in reply) throw new Error("the render's worker answered out of turn");
+    if (!("ok" in reply)) throw new Error("the render's worker answered out of turn");
     if (!reply.ok) {
       // A worker that failed for any reason but the content starts afresh next time.
       if (!reply.content) end(which);
       throw failure(reply);
     }
-    return reply.result;
+    return { ...reply.result, waitedMs };
   }
 
   let commandIds = 0;
@@ -196,9 +228,22 @@ export function createRenderer({
   }
 
   return {
-    /** Starts the worker for `build` ahead of a render (it imports the bundle meanwhile). */
-    warm(build: string): void {
-      workerFor(build);
+    /**
+     * Starts the worker for `build` ahead of a render (it imports the bundle meanwhile). Given `contentDir`, a worker
+     * it starts then renders that content once for nothing, unless a real render comes first: the code's first run,
+     * the content's checks and the CSS are then behind it when the owner taps Save (issue 45).
+     */
+    warm(build: string, contentDir?: string): void {
+      const fresh = running?.build !== build;
+      const which = workerFor(build);
+      if (!fresh || contentDir === undefined) return;
+      void which.ready.then(
+        () => {
+          if (running !== which || Atomics.load(which.realRenderAsked, 0) === 1) return;
+          which.worker.postMessage({ warmUp: { contentDir } });
+        },
+        () => {},
+      );
     },
     async render(request: RenderRequest): Promise<RenderResult> {
       try {
@@ -212,7 +257,7 @@ export function createRenderer({
       }
     },
     /**
-     * Runs a command from the worker's thread, so that starting it does not hold this one (publish.ts
+     * Runs a command from the worker's thread, so that starting it does not hold this one (git.ts
      * `runGitOffThread`); null when no worker is up and ready: the caller runs it itself.
      */
     run(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number }) {
@@ -224,6 +269,10 @@ export function createRenderer({
         which.commands.set(id, { resolve, reject });
         which.worker.postMessage({ command: { id, file, args, ...options } });
       });
+    },
+    /** The warm-up of the worker that is up, once it has ended (tests). */
+    warmedUp(): { pages: number; ms: number } | null {
+      return running?.warmedUp ?? null;
     },
     /** Whether a worker is up (tests). */
     isWarm(): boolean {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ContentFiles } from "../../app/content/files.ts";
+import type { LearnedCriticalCss } from "../../app/lib/critical-css.ts";
 import { COMPRESSIBLE, compressBeside, compressQuickly } from "./precompress.ts";
 import { contentId } from "./content-id.ts";
 
@@ -15,6 +16,10 @@ type RenderExports = {
   readContentFiles: (dir: string) => unknown;
   switchContent: (files: never) => void;
   prerenderPaths: () => string[];
+  /** Absent from bundles built before issue 45. */
+  learnedCriticalCss?: () => LearnedCriticalCss;
+  rememberCriticalCss?: (learned: LearnedCriticalCss) => void;
+  prunedAfresh?: () => number;
 };
 
 export type RenderRequest = {
@@ -40,6 +45,10 @@ export type RenderResult = {
   compressMs: number;
   /** Which brotli copies it wrote: "quick" ones are to be made again at quality 11. */
   brotli: "quick" | "final";
+  /** How long it waited for its worker to start and import the bundle (render-in-worker.ts). */
+  waitedMs?: number;
+  /** Pages whose critical CSS was pruned afresh, not answered from what earlier renders learned. */
+  cssAfresh?: number;
 };
 
 /** Thrown for the content's own mistakes (a ContentError naming file and field): the owner's words. */
@@ -66,22 +75,50 @@ async function bodyOf(response: Response, what: string): Promise<Buffer> {
 }
 
 /** A render's bundle, imported once: it renders any number of content folders, one at a time. */
-export type PageRenderer = (request: Omit<RenderRequest, "serverBuildPath">) => Promise<RenderResult>;
+export type PageRenderer = {
+  render: (request: Omit<RenderRequest, "serverBuildPath">) => Promise<RenderResult>;
+  /**
+   * Renders the pages of `contentDir` and keeps none of them, until `stop()` says a real render is waiting: the
+   * code's first run, the content's checks and the CSS pruning are then done before the owner's publish needs them.
+   */
+  warmUp: (contentDir: string, stop: () => boolean) => Promise<{ pages: number; ms: number }>;
+  /**
+   * What pruning the CSS has learned in this bundle, when it learned more since the last ask (null otherwise, and
+   * for a bundle built before issue 45): about a megabyte, not worth sending after every render.
+   */
+  newlyLearned: () => LearnedCriticalCss | null;
+};
 
-export async function loadPageRenderer(serverBuildPath: string): Promise<PageRenderer> {
+export async function loadPageRenderer(serverBuildPath: string, learned?: LearnedCriticalCss): Promise<PageRenderer> {
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const entry = build.entry.module as unknown as Partial<RenderExports>;
   if (!entry.readContentFiles || !entry.switchContent || !entry.prerenderPaths) {
     throw new Error("the server bundle cannot render pages (built before decision 0027)");
   }
+  if (learned) entry.rememberCriticalCss?.(learned);
   const handler = createRequestHandler(build, "production");
   const routes = nestedRoutes(build.routes as Record<string, ManifestRoute | undefined>);
-  return ({ contentDir, outDir, quick = false }) =>
-    renderWith(build, entry as RenderExports, handler, routes, { contentDir, outDir, quick });
+  const exports = entry as RenderExports;
+  let told = exports.prunedAfresh?.();
+  return {
+    render: ({ contentDir, outDir, quick = false }) =>
+      renderWith(build, exports, handler, routes, { contentDir, outDir, quick }),
+    async warmUp(contentDir, stop) {
+      const started = performance.now();
+      const { paths } = await renderWith(build, exports, handler, routes, { contentDir, outDir: null, stop });
+      return { pages: paths.length, ms: Math.round(performance.now() - started) };
+    },
+    newlyLearned() {
+      const afresh = exports.prunedAfresh?.();
+      if (afresh === told) return null;
+      told = afresh;
+      return exports.learnedCriticalCss?.() ?? null;
+    },
+  };
 }
 
 export async function renderPages({ serverBuildPath, ...request }: RenderRequest): Promise<RenderResult> {
-  return (await loadPageRenderer(serverBuildPath))(request);
+  return (await loadPageRenderer(serverBuildPath)).render(request);
 }
 
 async function renderWith(
@@ -89,9 +126,21 @@ async function renderWith(
   entry: RenderExports,
   handler: ReturnType<typeof createRequestHandler>,
   routes: NestedRoute[],
-  { contentDir, outDir, quick }: { contentDir: string; outDir: string; quick: boolean },
+  {
+    contentDir,
+    outDir,
+    quick = false,
+    stop = () => false,
+  }: {
+    contentDir: string;
+    /** Null: nothing is written (a warm-up). */
+    outDir: string | null;
+    quick?: boolean;
+    stop?: () => boolean;
+  },
 ): Promise<RenderResult> {
   const started = performance.now();
+  const afreshBefore = entry.prunedAfresh?.();
   const files = entry.readContentFiles(contentDir) as ContentFiles;
   try {
     entry.switchContent(files as never);
@@ -105,7 +154,9 @@ async function renderWith(
   // One file's compression after another (see compressBeside).
   const compress = compressionPool();
   let compressed = 0;
+  const done: string[] = [];
   const write = (urlPath: string, body: Buffer) => {
+    if (outDir === null) return;
     const file = path.join(outDir, ...urlPath.split("/").filter(Boolean));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, body);
@@ -114,7 +165,10 @@ async function renderWith(
     if (quick) compressQuickly(file, body);
     else compress.add(() => compressBeside(file, body));
   };
-  for (const page of paths) {
+  // A warm-up that may be stopped early sees one page of each kind first: each kind has its own code and CSS.
+  for (const page of outDir === null ? kindsFirst(paths, routes) : paths) {
+    if (stop()) break;
+    done.push(page);
     const matches = matchRoutes(routes as unknown as RouteObject[], `/${page}/`.replace(/^\/\/+/, "/"));
     const leaf = matches?.at(-1)?.route as ManifestRoute | undefined;
     if (!matches || !leaf) throw new Error(`${page} matches no route`);
@@ -147,14 +201,30 @@ async function renderWith(
   // The render's own core is free now: two at a time.
   await compress.finish(2);
   return {
-    paths,
+    paths: done,
     files: compressed,
     content: contentId(files),
     renderMs: Math.round(rendered - started),
     // How long the compression went on after the last page was rendered.
     compressMs: Math.round(performance.now() - rendered),
     brotli: quick ? "quick" : "final",
+    cssAfresh: afreshBefore === undefined ? undefined : (entry.prunedAfresh?.() ?? 0) - afreshBefore,
   };
+}
+
+/** The pages, the first of each route before the others. */
+function kindsFirst(paths: string[], routes: NestedRoute[]): string[] {
+  const seen = new Set<string>();
+  const first: string[] = [];
+  const rest: string[] = [];
+  for (const page of paths) {
+    const leaf = matchRoutes(routes as unknown as RouteObject[], `/${page}/`.replace(/^\/\/+/, "/"))?.at(-1)?.route.id;
+    if (leaf && !seen.has(leaf)) {
+      seen.add(leaf);
+      first.push(page);
+    } else rest.push(page);
+  }
+  return [...first, ...rest];
 }
 
 /** Compression jobs on libuv's pool: one at a time while the render runs, `finish(n)` n at a time until done. */

@@ -1,22 +1,36 @@
 // The worker a publish renders in (render-pages.ts): it imports the server bundle once, says it is ready, then
 // renders each content folder it is sent, one at a time, and starts the commands it is sent (the publish's git, so
-// the server's own thread never waits for a process to start). It ends when the server ends it (idle, or other code).
+// the server's own thread never waits for a process to start). Before the first publish it may be asked to warm up:
+// a render kept nowhere, given up as soon as a real one is asked for. It ends when the server ends it (idle, or other
+// code).
 import { execFile } from "node:child_process";
 import { parentPort, workerData } from "node:worker_threads";
+import type { LearnedCriticalCss } from "../../app/lib/critical-css.ts";
 import { loadPageRenderer, RenderContentError, type PageRenderer } from "./render-pages.ts";
 
 type Job = { contentDir: string; outDir: string; quick?: boolean };
+type WarmUp = { warmUp: { contentDir: string } };
 
-let render: PageRenderer;
+/** What the server gives a new worker (render-in-worker.ts). */
+export type RenderWorkerData = {
+  serverBuildPath: string;
+  /** What the workers before it learned of the CSS (app/lib/critical-css.ts). */
+  learned?: LearnedCriticalCss;
+  /** Set to 1 by the server when a real render is asked for: a warm-up stops at the next page. */
+  realRenderAsked: Int32Array;
+};
+
+const data = workerData as RenderWorkerData;
+let renderer: PageRenderer;
 try {
-  render = await loadPageRenderer((workerData as { serverBuildPath: string }).serverBuildPath);
+  renderer = await loadPageRenderer(data.serverBuildPath, data.learned);
   parentPort?.postMessage({ ready: true });
 } catch (error) {
   parentPort?.postMessage({ ok: false, content: false, message: String(error), stack: (error as Error)?.stack });
   process.exit(1);
 }
 
-/** A command the server has this thread start (publish.ts `runGitOffThread`), answered by its id. */
+/** A command the server has this thread start (git.ts `runGitOffThread`), answered by its id. */
 type Command = {
   command: { id: number; file: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number };
 };
@@ -36,10 +50,9 @@ function runCommand({ id, file, args, ...options }: Command["command"]) {
   });
 }
 
-parentPort?.on("message", (job: Job | Command) => {
-  if ("command" in job) return runCommand(job.command);
-  render(job).then(
-    (result) => parentPort?.postMessage({ ok: true, result }),
+function render(job: Job) {
+  return renderer.render(job).then(
+    (result) => parentPort?.postMessage({ ok: true, result, learned: renderer.newlyLearned() }),
     (error: unknown) =>
       parentPort?.postMessage({
         ok: false,
@@ -48,4 +61,20 @@ parentPort?.on("message", (job: Job | Command) => {
         stack: error instanceof Error ? error.stack : undefined,
       }),
   );
+}
+
+function warmUp({ contentDir }: WarmUp["warmUp"]) {
+  const stop = () => Atomics.load(data.realRenderAsked, 0) === 1;
+  return renderer.warmUp(contentDir, stop).then(
+    (warmed) => parentPort?.postMessage({ warmed, learned: renderer.newlyLearned() }),
+    // Only a head start: a content file broken by hand is the real render's to report.
+    (error: unknown) => parentPort?.postMessage({ warmed: null, message: String(error) }),
+  );
+}
+
+// One render at a time: a real one asked for during a warm-up starts when the warm-up has stopped.
+let turn: Promise<unknown> = Promise.resolve();
+parentPort?.on("message", (job: Job | Command | WarmUp) => {
+  if ("command" in job) return runCommand(job.command);
+  turn = turn.then(() => ("warmUp" in job ? warmUp(job.warmUp) : render(job)));
 });

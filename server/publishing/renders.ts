@@ -2,7 +2,8 @@
 // `renders/<id>/render.json` (what it was rendered from); `renders/current` names the one served. A restart serves it
 // only when it was rendered by the code being started from the content in the working copy; otherwise the build's
 // own pages, which `npm run build` and `npm run update` prerender from the content they find.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { codeId } from "./content-id.ts";
 import type { Renderer } from "./render-in-worker.ts";
@@ -26,7 +27,7 @@ export type RenderManifest = {
 export async function renderInto(
   outDir: string,
   { renderer, buildDir, contentDir }: { renderer: Renderer; buildDir: string; contentDir: string },
-): Promise<RenderManifest> {
+): Promise<{ manifest: RenderManifest; waitedMs: number; cssAfresh?: number }> {
   const result = await renderer.render({
     serverBuildPath: path.join(buildDir, "server", "index.js"),
     contentDir,
@@ -42,7 +43,7 @@ export async function renderInto(
     brotli: result.brotli,
   };
   writeFileSync(path.join(outDir, "render.json"), JSON.stringify(manifest, null, 2));
-  return manifest;
+  return { manifest, waitedMs: result.waitedMs ?? 0, cssAfresh: result.cssAfresh };
 }
 
 /** Records in a render's manifest that its brotli copies are the quality-11 ones now (`pages` is its pages folder). */
@@ -80,4 +81,16 @@ export function servableRender(
   } catch (error) {
     return { why: `its manifest cannot be read (${error instanceof Error ? error.message : String(error)})` };
   }
+}
+
+/**
+ * Deletes render folders beyond the newest `keep`; never `current`, the one being served. Off the event loop: a
+ * render's hundred-odd files took 17 ms of it.
+ */
+export async function pruneRenders(rendersDir: string, current: string, keep: number): Promise<void> {
+  const renders = readdirSync(rendersDir)
+    .filter((name) => /^\d{14}-\d{6}$/.test(name) && name !== current)
+    .sort()
+    .reverse();
+  for (const old of renders.slice(keep)) await rm(path.join(rendersDir, old), { recursive: true, force: true });
 }

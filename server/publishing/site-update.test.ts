@@ -15,7 +15,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CONSOLE_AUTHOR, createPublisher } from "./publish.ts";
+import { CONSOLE_AUTHOR } from "./git.ts";
+import { createPublisher } from "./publish.ts";
 import { acquireSiteLock, siteLockHolder } from "./site-lock.ts";
 import { UpdateError, updateSite } from "./site-update.ts";
 
@@ -304,8 +305,8 @@ describe("the console publisher and the update share one lock", { timeout: 60_00
     const lock = await acquireSiteLock(site, "npm run update");
     const publisher = createPublisher({
       repoDir: site,
-      buildsDir: path.join(site, "builds"),
-      build: fakeBuild(),
+      rendersDir: path.join(site, "builds"),
+      render: fakeBuild(),
       prepare: async () => () => {},
       lockWaitMs: 400,
     });

@@ -7,7 +7,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, write
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CONSOLE_AUTHOR, pointCurrent } from "./publish.ts";
+import { pointCurrent } from "./current-link.ts";
+import { CONSOLE_AUTHOR } from "./git.ts";
 import { acquireSiteLock, SiteBusyError } from "./site-lock.ts";
 
 const run = promisify(execFile);

@@ -306,7 +306,7 @@ describe("a publish renders; it does not build", () => {
       const phone = signal === "SIGKILL" ? "(309) 555-0181" : "(309) 555-0182";
       const headBefore = git("rev-parse", "HEAD");
       await savePhone(phone);
-      for (let html = ""; !/data-state="(building|checking)"/.test(html); await sleep(5)) {
+      for (let html = ""; !/data-state="(rendering|checking)"/.test(html); await sleep(5)) {
         html = await (await fetch(`${base}/owner/site`, { headers: { cookie } })).text();
       }
       await stopServer(server, signal);

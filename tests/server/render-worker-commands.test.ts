@@ -1,11 +1,11 @@
-// A publish's git commands start from the render's worker while it is up (publish.ts `runGitOffThread`), so the
+// A publish's git commands start from the render's worker while it is up (git.ts `runGitOffThread`), so the
 // server's event loop never waits for a process to start. The answers are execFile's: stdout as bytes, a failure
 // with its exit code and stderr, a missing program as ENOENT from spawn (which the owner's words name); and no
 // worker, no command: the caller runs it itself.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { ownerWords } from "../../server/publishing/publish.ts";
+import { ownerWords } from "../../server/publishing/owner-words.ts";
 import { createRenderer } from "../../server/publishing/render-in-worker.ts";
 
 const renderer = createRenderer();

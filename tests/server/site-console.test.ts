@@ -52,9 +52,9 @@ beforeAll(async () => {
   const owner = createOwnerConsole({ db: store.db });
   publisher = createPublisher({
     repoDir: clone,
-    buildsDir: path.join(clone, "builds"),
-    // A fast stand-in for the build: the real one is tests/server/publish.test.ts.
-    build: async (dir) => void mkdirSync(dir, { recursive: true }),
+    rendersDir: path.join(clone, "builds"),
+    // A fast stand-in for the render: the real one is tests/server/publish-render.test.ts.
+    render: async (dir) => void mkdirSync(dir, { recursive: true }),
     prepare: async () => () => {},
   });
   server = createServer();

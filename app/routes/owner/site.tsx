@@ -8,7 +8,7 @@ import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const STATE_WORDS = {
   queued: "Waiting to start",
-  building: "Publishing: putting the pages together",
+  rendering: "Publishing: putting the pages together",
   checking: "Publishing: checking the new version",
   published: "Published",
   failed: "Not published",
@@ -19,6 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
   const publisher = args.context.publisher;
+  // The owner is one tap from an editor: the render's worker gets ready and warm meanwhile (issue 45).
+  publisher?.warm();
   const now = Date.now();
   const jobs = (publisher?.jobs() ?? []).slice(0, 8).map((j) => ({
     id: j.id,
@@ -38,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
     csrf: owner.csrf,
     canPublish: publisher !== null,
     off: publishingOff(args.context),
-    busy: jobs.some((j) => j.state === "queued" || j.state === "building" || j.state === "checking"),
+    busy: jobs.some((j) => j.state === "queued" || j.state === "rendering" || j.state === "checking"),
     jobs,
     files,
     message: new URL(args.request.url).searchParams.get("saved") === null ? null : "Saved. Publishing now.",
