@@ -51,6 +51,10 @@ type Running = {
   realRenderAsked: Int32Array;
   /** Its warm-up, once ended: the pages it rendered for nothing, in how long. */
   warmedUp: { pages: number; ms: number } | null;
+  /** The content it is to warm up on, from its start until its warm-up ends. */
+  warming: string | null;
+  /** The most its heap may take, in MB. */
+  heap: number;
 };
 
 export function createRenderer({
@@ -106,6 +110,7 @@ export function createRenderer({
   }
 
   function start(build: string): Running {
+    const workerHeap = heap;
     const realRenderAsked = new Int32Array(new SharedArrayBuffer(4));
     const workerData: RenderWorkerData = {
       serverBuildPath: build,
@@ -116,7 +121,7 @@ export function createRenderer({
       workerData,
       // A runaway render ends its worker, not the server. A young generation of 8 MB, not V8's default: less at the
       // peak, and with the render's critical CSS remembered, no slower (issue 38, docs/benchmarks.md).
-      resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 8 },
+      resourceLimits: { maxOldGenerationSizeMb: workerHeap, maxYoungGenerationSizeMb: 8 },
       stdout: false,
       stderr: false,
     });
@@ -132,12 +137,15 @@ export function createRenderer({
       commands: new Map(),
       realRenderAsked,
       warmedUp: null,
+      warming: null,
+      heap: workerHeap,
     };
     self.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: Reply) => {
         if ("commandId" in reply) return answerCommand(self, reply);
         if ("warmed" in reply) {
           keepLearned(build, reply.learned);
+          self.warming = null;
           self.warmedUp = reply.warmed;
           if (!reply.warmed) log(`The render's warm-up stopped: ${reply.message ?? "?"}`);
           return;
@@ -157,13 +165,20 @@ export function createRenderer({
         self.commands.clear();
         for (const answer of replies.splice(0)) answer({ ok: false, content: false, message: error.message });
       };
-      worker.on("error", (error) =>
-        fail(
-          (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? new PublishError(RENDER_OUT_OF_MEMORY)
-            : error,
-        ),
-      );
+      worker.on("error", (error) => {
+        const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
+        fail(outOfMemory ? new PublishError(RENDER_OUT_OF_MEMORY) : error);
+        // A warm-up that outgrew the first heap, with no real render asked yet: the worker that publishes will need
+        // the larger one too, so it starts now with it, and warms up again (issue 45).
+        const content = self.warming;
+        if (outOfMemory && content !== null && self.heap < heapMb && Atomics.load(realRenderAsked, 0) === 0) {
+          log(
+            `The render's warm-up needed more than ${self.heap} MB of heap: warming up again with up to ${heapMb} MB.`,
+          );
+          heap = heapMb;
+          if (!running) api.warm(build, content);
+        }
+      });
       worker.on("exit", (code) => fail(new Error(`the render's worker ended (exit code ${code})`)));
     });
     // Nobody may be waiting yet (a warm-up): a failure is seen by the next render.
@@ -227,7 +242,7 @@ export function createRenderer({
     return running;
   }
 
-  return {
+  const api = {
     /**
      * Starts the worker for `build` ahead of a render (it imports the bundle meanwhile). Given `contentDir`, a worker
      * it starts then renders that content once for nothing, unless a real render comes first: the code's first run,
@@ -237,6 +252,7 @@ export function createRenderer({
       const fresh = running?.build !== build;
       const which = workerFor(build);
       if (!fresh || contentDir === undefined) return;
+      which.warming = contentDir;
       void which.ready.then(
         () => {
           if (running !== which || Atomics.load(which.realRenderAsked, 0) === 1) return;
@@ -246,13 +262,14 @@ export function createRenderer({
       );
     },
     async render(request: RenderRequest): Promise<RenderResult> {
+      const triedWith = running?.build === request.serverBuildPath ? running.heap : heap;
       try {
         return await renderOnce(request);
       } catch (error) {
-        if (heap >= heapMb || !(error instanceof Error) || error.message !== RENDER_OUT_OF_MEMORY) throw error;
-        log(`The render needed more than ${heap} MB of heap: rendering again with up to ${heapMb} MB.`);
+        if (triedWith >= heapMb || !(error instanceof Error) || error.message !== RENDER_OUT_OF_MEMORY) throw error;
+        log(`The render needed more than ${triedWith} MB of heap: rendering again with up to ${heapMb} MB.`);
         heap = heapMb;
-        if (running) end(running);
+        if (running && running.heap < heapMb) end(running);
         return renderOnce(request);
       }
     },
@@ -284,6 +301,7 @@ export function createRenderer({
       end(running);
     },
   };
+  return api;
 }
 
 export type Renderer = ReturnType<typeof createRenderer>;

@@ -31,3 +31,22 @@ it("says the render ran out of memory when even the largest heap is too small", 
     renderer.close();
   }
 }, 120_000);
+
+it("warms up again with the larger heap when the warm-up outgrows the small one, and the publish then fits at once", async () => {
+  const logged: string[] = [];
+  const renderer = createRenderer({ heapMb: 192, firstHeapMb: 16, log: (m) => logged.push(m) });
+  const { serverBuildPath, contentDir } = request("unused");
+  try {
+    renderer.warm(serverBuildPath, contentDir);
+    for (const started = Date.now(); renderer.warmedUp() === null; await new Promise((r) => setTimeout(r, 50)))
+      if (Date.now() - started > 100_000) throw new Error("the warm-up never ended");
+    expect(logged).toEqual([
+      "The render's warm-up needed more than 16 MB of heap: warming up again with up to 192 MB.",
+    ]);
+    const real = await renderer.render(request("after-warm-up"));
+    expect(real.cssAfresh).toBe(0);
+    expect(logged).toHaveLength(1);
+  } finally {
+    renderer.close();
+  }
+}, 120_000);
