@@ -8,6 +8,7 @@ import { openPasskeyStore } from "../store/owner-passkeys.ts";
 import { openSessionStore, type SessionTimeouts } from "../store/owner-sessions.ts";
 import { openPushStore } from "../store/push-subscriptions.ts";
 import { newSecret } from "../store/secrets.ts";
+import { failureLimiter } from "../http/failure-limiter.ts";
 
 /** A WebAuthn ceremony must finish within this long of asking for its options. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -15,43 +16,6 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const SIGN_IN_LIMIT = { perAddress: 10, total: 50, windowMs: 15 * 60_000 };
 
 type Challenge = { challenge: string; purpose: string; expires: number; invite?: string };
-
-/**
- * Failed sign-in and enrolment attempts in a fixed window, per address and for everyone together (bounded: the
- * oldest address is forgotten first). Only failures count, so the owner signing in often is never held up.
- */
-function failureLimiter(now: () => Date, limit = SIGN_IN_LIMIT, maxKeys = 10_000) {
-  const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string, at: number) => {
-    let w = windows.get(key);
-    if (!w || at - w.start >= limit.windowMs) {
-      if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string);
-      w = { start: at, count: 0 };
-      windows.set(key, w);
-    }
-    return w;
-  };
-  const keys = (address: string | null): [string, number][] => [
-    [`ip:${address ?? "unknown"}`, limit.perAddress],
-    ["*", limit.total],
-  ];
-  return {
-    /** 0 when an attempt may go ahead, else the seconds to wait. */
-    wait(address: string | null): number {
-      const at = now().getTime();
-      let wait = 0;
-      for (const [key, max] of keys(address)) {
-        const w = current(key, at);
-        if (w.count >= max) wait = Math.max(wait, Math.ceil((w.start + limit.windowMs - at) / 1000));
-      }
-      return wait;
-    },
-    failed(address: string | null): void {
-      const at = now().getTime();
-      for (const [key] of keys(address)) current(key, at).count += 1;
-    },
-  };
-}
 
 export type OwnerConsoleOptions = {
   db: Database.Database;
@@ -75,7 +39,7 @@ export function createOwnerConsole({ db, now = () => new Date(), timeouts }: Own
      */
     publishing: { off: null as string | null },
     /** Failed sign-ins and enrolments: `wait(ip)` before trying, `failed(ip)` after a failure. */
-    signInLimit: failureLimiter(now),
+    signInLimit: failureLimiter(now, SIGN_IN_LIMIT),
     /** Keeps a ceremony's challenge server-side; the browser gets an opaque id for it. */
     holdChallenge(challenge: string, purpose: string, invite?: string): string {
       const at = now().getTime();

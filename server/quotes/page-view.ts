@@ -9,12 +9,12 @@ import {
   dayText,
   depositRule,
   everyChoice,
-  instantText,
   optionsView,
   paragraphs,
   type ChoiceView,
 } from "./quote-view.ts";
 import type { Choice } from "./totals.ts";
+import { instantText } from "../time/wall-time.ts";
 
 export type QuotePageState = "open" | "changes_requested" | "accepted" | "declined" | "expired";
 

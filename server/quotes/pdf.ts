@@ -12,13 +12,13 @@ import {
   choiceView,
   dayText,
   depositRule,
-  instantText,
   optionsView,
   paragraphs,
   taxLabel,
   type LineView,
 } from "./quote-view.ts";
 import type { Choice } from "./totals.ts";
+import { instantText } from "../time/wall-time.ts";
 
 export type PdfAcceptance = {
   name: string;

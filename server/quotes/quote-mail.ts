@@ -10,12 +10,12 @@ import {
   choiceView,
   dayText,
   depositRule,
-  instantText,
   optionsView,
   paragraphs,
   type LineView,
 } from "./quote-view.ts";
 import type { Choice } from "./totals.ts";
+import { instantText } from "../time/wall-time.ts";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 

@@ -40,6 +40,7 @@ import type { Choice } from "./totals.ts";
 import type * as PdfModuleType from "./pdf.ts";
 import type { PdfInput } from "./pdf.ts";
 import type { PdfMaker } from "./pdf-in-worker.ts";
+import { failureLimiter } from "../http/failure-limiter.ts";
 
 /** A link stops working this long after the quote's valid-until day or its decision, whichever is later. */
 export const LINK_LIFETIME_DAYS = 90;
@@ -75,39 +76,6 @@ function newReference(): string {
 
 function newId(): string {
   return randomInt(36 ** 6, 36 ** 7).toString(36);
-}
-
-/** Failed lookups per address and for everyone, in a fixed window; bounded (the oldest address is forgotten). */
-function failureLimiter(now: () => Date, limit = LOOKUP_LIMIT, maxKeys = 10_000) {
-  const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string, at: number) => {
-    let w = windows.get(key);
-    if (!w || at - w.start >= limit.windowMs) {
-      if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string);
-      w = { start: at, count: 0 };
-      windows.set(key, w);
-    }
-    return w;
-  };
-  const keys = (ip: string | null): [string, number][] => [
-    [`ip:${ip ?? "unknown"}`, limit.perAddress],
-    ["*", limit.total],
-  ];
-  return {
-    wait(ip: string | null): number {
-      const at = now().getTime();
-      let wait = 0;
-      for (const [key, max] of keys(ip)) {
-        const w = current(key, at);
-        if (w.count >= max) wait = Math.max(wait, Math.ceil((w.start + limit.windowMs - at) / 1000));
-      }
-      return wait;
-    },
-    failed(ip: string | null) {
-      const at = now().getTime();
-      for (const [key] of keys(ip)) current(key, at).count += 1;
-    },
-  };
 }
 
 type PdfModule = typeof PdfModuleType;
@@ -158,7 +126,7 @@ export function createQuoteService({
   const quotes = store.quotes;
   const db = store.db;
   const origin = siteUrl.replace(/\/+$/, "");
-  const lookups = failureLimiter(now);
+  const lookups = failureLimiter(now, LOOKUP_LIMIT);
   const today = () => dayAt(now(), business().timeZone);
 
   const linkFor = (quoteId: number, kind: "email" | "device" = "email"): string => {

@@ -134,22 +134,6 @@ export function dayText(day: string): string {
   );
 }
 
-/** "Sat, Nov 28, 2026, 9:30 PM CST": an instant on the business's clock. */
-export function instantText(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  })
-    .format(new Date(iso))
-    .replace(/\u202F/g, " ");
-}
-
 /** The business's address on one line. */
 export function businessAddress(version: QuoteVersion): string {
   const b = version.business;

@@ -8,6 +8,7 @@ import { business } from "../../app/content/business.ts";
 import type { ReviewRequestWords } from "../../app/content/review-request.ts";
 import { addBusinessHours, byText, wallClock } from "../../app/lib/business-hours.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
+import { instantText } from "../time/wall-time.ts";
 import { encodeHeaderText, headerText } from "./mail-header.ts";
 import { decodeRefusals, photoCount, refusalText } from "../../app/lib/estimate-photos.ts";
 
@@ -45,18 +46,7 @@ const TZ = business.timeZone;
 
 /** "Mon, Nov 23, 2026, 3:04 PM CST": the business's clock, not the server's. */
 export function localTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: TZ,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  })
-    .format(new Date(iso))
-    .replace(/\u202F/g, " ");
+  return instantText(iso, TZ);
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

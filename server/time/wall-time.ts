@@ -96,3 +96,23 @@ export function daysBetween(a: Day, b: Day): number {
 export function endOfDay(day: Day, timeZone: string): Date {
   return new Date(Temporal.PlainDate.from(day).add({ days: 1 }).toZonedDateTime(timeZone).epochMilliseconds);
 }
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+/** "Mon, Nov 23, 2026, 3:04 PM CST": an instant on the given zone's clock, not the server's. */
+export function instantText(iso: string, timeZone: string): string {
+  let format = instantFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    instantFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso)).replace(/\u202F/g, " ");
+}

@@ -3,8 +3,7 @@
 import type { Route } from "./+types/quotes";
 import { requireOwner } from "./guard.server";
 import { QuoteStatusBadge } from "./quote-status";
-import { PageTitle } from "./ui";
-import { cn } from "~/lib/cn";
+import { FilterChips, PageTitle } from "./ui";
 import { localTime } from "../../../server/requests/lead-mail.ts";
 import { formatCents } from "../../../server/quotes/money.ts";
 import { readVersion } from "../../../server/quotes/document.ts";
@@ -63,24 +62,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle sub="Make a quote from a request's screen: New quote.">Quotes</PageTitle>
-      <nav aria-label="Filter by status" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 pb-1 sm:flex-wrap">
-          {filters.map((f) => (
-            <li key={f.label}>
-              <a
-                href={f.href}
-                aria-current={f.current ? "page" : undefined}
-                className={cn(
-                  "inline-flex min-h-11 items-center rounded-full border-2 px-4 font-semibold whitespace-nowrap",
-                  f.current ? "border-soot-950 bg-soot-950 text-mortar-50" : "border-mortar-300 bg-white text-soot-900",
-                )}
-              >
-                {f.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterChips filters={filters} />
       {quotes.length === 0 ? (
         <p className="rounded-xl border border-mortar-200 bg-white p-4">No quotes here.</p>
       ) : (

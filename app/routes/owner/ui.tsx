@@ -38,6 +38,30 @@ export function PageTitle({ children, sub }: { children: ReactNode; sub?: ReactN
   );
 }
 
+/** A list's filters as chips that scroll sideways on a phone; the current one is dark. */
+export function FilterChips({ filters }: { filters: { label: string; href: string; current: boolean }[] }) {
+  return (
+    <nav aria-label="Filter by status" className="-mx-4 mb-4 overflow-x-auto px-4">
+      <ul className="flex gap-2 pb-1 sm:flex-wrap">
+        {filters.map((f) => (
+          <li key={f.label}>
+            <a
+              href={f.href}
+              aria-current={f.current ? "page" : undefined}
+              className={cn(
+                "inline-flex min-h-11 items-center rounded-full border-2 px-4 font-semibold whitespace-nowrap",
+                f.current ? "border-soot-950 bg-soot-950 text-mortar-50" : "border-mortar-300 bg-white text-soot-900",
+              )}
+            >
+              {f.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Notice({ tone = "ok", children }: { tone?: "ok" | "warn"; children: ReactNode }) {
   return (
     <p
