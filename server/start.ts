@@ -283,11 +283,12 @@ if (publishingOff) {
 }
 // Renders run in a worker, started when the owner opens the Site page or an editor and ended after a quiet while
 // (decisions 0027, and its amendment for issue 45: it warms up meanwhile).
+/** Whether another process (`npm run update`) holds the site's lock: while it builds, the memory is the build's. */
+const othersHoldTheSite = () => (siteLockHolder(repoDir)?.pid ?? process.pid) !== process.pid;
 const renderer = createRenderer({
   heapMb: config.RENDER_HEAP_MB,
   idleMs: config.RENDER_IDLE_SECONDS * 1000,
-  // `npm run update` holds the site's lock while it builds: the idle worker's memory is the build's.
-  yieldTo: () => (siteLockHolder(repoDir)?.pid ?? process.pid) !== process.pid,
+  yieldTo: othersHoldTheSite,
 });
 // While the render's worker is up, the publish's git commands start from its thread, not the event loop's.
 runGitOffThread((file, args, options) => renderer.run(file, args, options));
@@ -317,7 +318,10 @@ const publisher =
         repoDir,
         rendersDir,
         // The worker starts, then renders the working copy once for nothing, so the owner's tap finds it warm.
-        warm: () => renderer.warm(path.join(app.servedBuild(), "server", "index.js"), contentDir),
+        // Not while an update builds: no publish can run before it ends, and the worker would take its memory.
+        warm: () => {
+          if (!othersHoldTheSite()) renderer.warm(path.join(app.servedBuild(), "server", "index.js"), contentDir);
+        },
         // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
         // every prerendered page is rendered again with the code being served.
         render: async (outDir) => {

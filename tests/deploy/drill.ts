@@ -1292,7 +1292,19 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       const [update, rest] = splitBefore(readme.update, /check:launch/);
       const [check, restart] = splitBefore(rest, /systemctl restart/);
       cwd = "~";
+      resetMemoryPeak();
+      const unitRss = sampleUnitRss();
+      const updateStarted = performance.now();
       const u = await userStep(update, { show: 8, timeoutMs: 1_200_000 });
+      const rss = unitRss();
+      const peak = memoryGroupFigure("memory.max_usage_in_bytes");
+      say(
+        `   npm run update: ${((performance.now() - updateStarted) / 1000).toFixed(1)} s; the unit's processes ${rss.before} MiB before, ` +
+          `at most ${rss.peak} MiB during it` +
+          (limited && peak !== null
+            ? `; the whole server's peak ${(peak / 2 ** 20).toFixed(0)} MiB of ${MEMORY_LIMIT}`
+            : ""),
+      );
       cwd = SITE_DIR;
       await userStep(check, { allowFail: true, show: 0 });
       await userStep(restart);
