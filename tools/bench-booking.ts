@@ -76,23 +76,29 @@ const smtp = await startSmtp();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-booking-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.resolve("build/bin/server.js")], {
-  env: {
-    ...process.env,
-    ...MALLOC_ENV,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SITE_URL: base,
-    DATA_DIR: dataDir,
-    BACKUP_DIR: "off",
-    SMTP_URL: smtp.url,
-    NOTIFY_EMAIL: "owner@example.com",
-    CONFIRMATION_EMAIL: "off",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    VISITOR_COUNTING: "off",
+// `--profile DIR`: the server writes a CPU profile into DIR (chrome://inspect), and the memory part is left out.
+const profileDir = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : undefined;
+const server = spawn(
+  process.execPath,
+  [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), path.resolve("build/bin/server.js")],
+  {
+    env: {
+      ...process.env,
+      ...MALLOC_ENV,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: base,
+      DATA_DIR: dataDir,
+      BACKUP_DIR: "off",
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: "owner@example.com",
+      CONFIRMATION_EMAIL: "off",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      VISITOR_COUNTING: "off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   },
-  stdio: ["ignore", "pipe", "pipe"],
-});
+);
 let output = "";
 server.stdout?.on("data", (c: Buffer) => (output += c.toString()));
 server.stderr?.on("data", (c: Buffer) => (output += c.toString()));
@@ -153,6 +159,22 @@ try {
   });
   console.log(`/contact first response: ${contactBytes} bytes as brotli (the one-round-trip budget is 14,600)`);
 
+  // The floor: the same rounds of 50 clients on a file React Router never sees.
+  const floor: number[] = [];
+  for (let r = 0; r < 10; r++) {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const t = performance.now();
+        await (await fetch(`${base}/robots.txt`)).arrayBuffer();
+        return performance.now() - t;
+      }),
+    );
+    floor.push(...answers);
+  }
+  console.log(
+    `the floor, 10 rounds of 50 concurrent GET /robots.txt: p50 ${pct(floor, 50).toFixed(1)} ms, p99 ${pct(floor, 99).toFixed(1)} ms`,
+  );
+
   // 2. Rounds of 50 clients at once on one window.
   const rounds = 10;
   const latencies: number[] = [];
@@ -175,47 +197,49 @@ try {
       `POST p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
   );
 
-  // 3. Memory over 10,000 bookings, moves and cancels, after 1,500 of them to warm up (code compiled, caches filled to
-  // their bounds), as issue 38's publishes were measured: what keeps growing, not what a first use costs.
-  const cycle = async (people: string[], tag: string) => {
-    let failed = 0;
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < people.length; i = next++) {
-        const token = people[i] ?? "";
-        const choices = await windows(token);
-        const first = choices[i % Math.max(1, choices.length)] ?? "";
-        const booked = await post(token, { intent: "book", window: first, key: `${tag}-${i}` });
-        const moved = await post(token, {
-          intent: "move",
-          window: choices[(i + 1) % Math.max(1, choices.length)] ?? "",
-        });
-        const cancelled = await post(token, { intent: "cancel", reason: "bench" });
-        if (booked.status !== 303 || moved.status !== 303 || cancelled.status !== 303) failed += 1;
-      }
+  if (!profileDir) {
+    // 3. Memory over 10,000 bookings, moves and cancels, after 1,500 of them to warm up (code compiled, caches filled to
+    // their bounds), as issue 38's publishes were measured: what keeps growing, not what a first use costs.
+    const cycle = async (people: string[], tag: string) => {
+      let failed = 0;
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < people.length; i = next++) {
+          const token = people[i] ?? "";
+          const choices = await windows(token);
+          const first = choices[i % Math.max(1, choices.length)] ?? "";
+          const booked = await post(token, { intent: "book", window: first, key: `${tag}-${i}` });
+          const moved = await post(token, {
+            intent: "move",
+            window: choices[(i + 1) % Math.max(1, choices.length)] ?? "",
+          });
+          const cancelled = await post(token, { intent: "cancel", reason: "bench" });
+          if (booked.status !== 303 || moved.status !== 303 || cancelled.status !== 303) failed += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, worker));
+      return { operations: people.length * 3, failed };
     };
-    await Promise.all(Array.from({ length: 10 }, worker));
-    return { operations: people.length * 3, failed };
-  };
-  const idle = rss();
-  const warm = await cycle(requests(500, "warm"), "warm");
-  await new Promise((r) => setTimeout(r, 5000));
-  const before = rss();
-  const started = performance.now();
-  const run = await cycle(requests(3334, "cycle"), "cycle");
-  const seconds = (performance.now() - started) / 1000;
-  await new Promise((r) => setTimeout(r, 5000));
-  const after = rss();
-  const store = openEstimateStore({ dataDir });
-  const visits = store.db.prepare("SELECT status, count(*) AS n FROM visits GROUP BY status").all();
-  const mail = store.db.prepare("SELECT count(*) AS n, sum(sent_at IS NOT NULL) AS sent FROM outbox").get();
-  store.close();
-  console.log(
-    `memory: RSS ${mb(idle)} idle, ${mb(before)} after ${warm.operations} to warm up, ${mb(after)} after ${run.operations} ` +
-      `more bookings, moves and cancels in ${seconds.toFixed(0)} s (${after >= before ? "+" : ""}${mb(after - before)}); ` +
-      `${warm.failed + run.failed} cycles answered other than 303; visits ${JSON.stringify(visits)}; outbox ${JSON.stringify(mail)}; ` +
-      `${smtp.received.length} e-mails received`,
-  );
+    const idle = rss();
+    const warm = await cycle(requests(500, "warm"), "warm");
+    await new Promise((r) => setTimeout(r, 5000));
+    const before = rss();
+    const started = performance.now();
+    const run = await cycle(requests(3334, "cycle"), "cycle");
+    const seconds = (performance.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 5000));
+    const after = rss();
+    const store = openEstimateStore({ dataDir });
+    const visits = store.db.prepare("SELECT status, count(*) AS n FROM visits GROUP BY status").all();
+    const mail = store.db.prepare("SELECT count(*) AS n, sum(sent_at IS NOT NULL) AS sent FROM outbox").get();
+    store.close();
+    console.log(
+      `memory: RSS ${mb(idle)} idle, ${mb(before)} after ${warm.operations} to warm up, ${mb(after)} after ${run.operations} ` +
+        `more bookings, moves and cancels in ${seconds.toFixed(0)} s (${after >= before ? "+" : ""}${mb(after - before)}); ` +
+        `${warm.failed + run.failed} cycles answered other than 303; visits ${JSON.stringify(visits)}; outbox ${JSON.stringify(mail)}; ` +
+        `${smtp.received.length} e-mails received`,
+    );
+  }
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));

@@ -138,24 +138,25 @@ const FIRST_DAYS = 4;
 
 function DayGroup({ day, thisYear }: { day: OfferedDay; thisYear: number }) {
   return (
-    <fieldset className="rounded-card border border-mortar-200 bg-white p-4">
+    <fieldset className="rounded-card border border-mortar-200 bg-white p-3 sm:p-4">
       <legend className="px-1 font-serif text-lg font-bold text-soot-950">
         {dayLabel(day.day, { long: true, thisYear })}
       </legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {/* Two to a row at any width: "10 am–12 pm" needs the room, on a phone as in the page's narrow column. */}
+      <div className="grid grid-cols-2 gap-2">
         {day.windows.map((w) => (
           <label
             key={w.starts}
-            className="flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border-2 border-mortar-300 px-3 py-2 font-semibold text-soot-900 has-[:checked]:border-brick-700 has-[:checked]:bg-brick-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brick-700"
+            className="flex min-h-12 cursor-pointer items-center gap-1.5 rounded-lg border-2 border-mortar-300 px-2 py-2 font-semibold text-soot-900 has-[:checked]:border-brick-700 has-[:checked]:bg-brick-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brick-700"
           >
             <input
               type="radio"
               name={VISIT_FIELD.window}
               value={windowValue({ day: day.day, starts: w.starts })}
               required
-              className="size-5 accent-brick-700"
+              className="size-5 shrink-0 accent-brick-700"
             />
-            <span className="whitespace-nowrap">{windowLabel(w)}</span>
+            <span className="text-[0.9375rem] whitespace-nowrap sm:text-base">{windowLabel(w)}</span>
           </label>
         ))}
       </div>

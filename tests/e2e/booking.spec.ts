@@ -79,6 +79,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("At 12 Elm St, Normal.")).toBeVisible();
 
     // Step two: the first open window; days and windows in Central Time.
+    await page.screenshot({ path: info.outputPath("pick.png"), fullPage: true });
+    // Every window's words fit inside its box ("10 am–12 pm" is the longest).
+    const overflowing = await page
+      .locator("label:has(input[type=radio])")
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(overflowing).toEqual([]);
     const first = page.getByRole("radio").first();
     const chosen = await first.getAttribute("value");
     await first.check();
@@ -90,6 +96,7 @@ test.describe("without JavaScript", () => {
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: /^Call \(309\)/ })).toHaveAttribute("href", /^tel:\d+$/);
     await expect(main.getByRole("link", { name: "Text" })).toHaveAttribute("href", /^sms:\d+$/);
+    await page.screenshot({ path: info.outputPath("booked.png"), fullPage: true });
 
     const [booked] = await invitesTo(email, 1);
     expect(booked).toMatchObject({ method: "REQUEST", sequence: 0 });
@@ -180,6 +187,7 @@ test("owner sees the visit on his phone, then blocks its day and moves it, telli
   );
   await expect(visit.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:3095550188");
   await expect(visit.getByRole("link", { name: "Request" })).toHaveAttribute("href", `/owner/requests/${requestId}`);
+  await page.screenshot({ path: test.info().outputPath("visits-before-375.png"), fullPage: true });
 
   // At the visit, the quote: a draft for this visit's request, one tap away (issue 48).
   await visit.getByRole("button", { name: "Quote" }).click();
