@@ -3,6 +3,7 @@
 // (the total follows without a script), ticks the consents, types a name and accepts; the owner sees the request won;
 // and the homeowner's copy, e-mailed with its PDF, carries the same hash as the console shows. A server of its own
 // with a local mail server, so the e-mails are read as a homeowner's inbox would get them.
+import { writeFileSync } from "node:fs";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
@@ -99,6 +100,7 @@ test("owner sends a quote from the phone, the homeowner accepts it without JavaS
   await expect(phone.getByText("Total: $1,450.00")).toBeVisible();
   await tap("Offer options (good / better / best)");
   await expect(phone.getByLabel("Option 2")).toHaveValue("Better");
+  await phone.screenshot({ path: testInfo.outputPath("owner-quote-375.png"), fullPage: true });
   await tap("Review and send");
   await expect(phone.getByRole("heading", { level: 1, name: "Send this quote?" })).toBeVisible();
   await tap("Send to dana@example.com");
@@ -123,6 +125,7 @@ test("owner sends a quote from the phone, the homeowner accepts it without JavaS
   await expect(dana.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
   const total = dana.getByRole("region", { name: "Your total" }).locator(".qt:visible");
   await expect(total).toContainText("$1,450.00");
+  await dana.screenshot({ path: testInfo.outputPath("homeowner-quote-375.png"), fullPage: true });
   await dana.getByRole("radio", { name: /Better/ }).check();
   await expect(total).toContainText("Better");
   await dana.getByRole("checkbox", { name: /receive this quote and its records electronically/ }).check();
@@ -132,6 +135,7 @@ test("owner sends a quote from the phone, the homeowner accepts it without JavaS
   await expect(dana.getByText("Thank you: your acceptance is recorded.")).toBeVisible();
   await expect(dana.getByText(/Accepted by Dana Whitfield on .*: Better, \$1,450\.00\./)).toBeVisible();
   expect(scripts).toEqual([]);
+  await dana.screenshot({ path: testInfo.outputPath("homeowner-accepted-375.png"), fullPage: true });
 
   // The owner sees it won; the quote's screen shows the acceptance and the hash.
   await phone.goto(`${own.server.origin}/owner/requests/${id}`);
@@ -146,6 +150,7 @@ test("owner sends a quote from the phone, the homeowner accepts it without JavaS
   expect(copy.text).toContain(`Version SHA-256: ${hash}`);
   const pdf = copy.attachments.find((a) => a.contentType === "application/pdf");
   expect(pdfText(pdf?.content ?? Buffer.alloc(0))).toContain(hash);
+  writeFileSync(testInfo.outputPath("accepted-quote.pdf"), pdf?.content ?? Buffer.alloc(0));
   await homeowner.close();
   await owner.context.close();
 });
