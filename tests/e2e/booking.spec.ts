@@ -187,7 +187,6 @@ test("owner sees the visit on his phone, then blocks its day and moves it, telli
   );
   await expect(visit.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:3095550188");
   await expect(visit.getByRole("link", { name: "Request" })).toHaveAttribute("href", `/owner/requests/${requestId}`);
-  await page.screenshot({ path: test.info().outputPath("visits-before-375.png"), fullPage: true });
 
   // At the visit, the quote: a draft for this visit's request, one tap away (issue 48).
   await visit.getByRole("button", { name: "Quote" }).click();
