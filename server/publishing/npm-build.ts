@@ -58,6 +58,7 @@ export function npmBuild(repoDir: string, log: (chunk: string) => void = () => {
           BUILD_DIR: buildDir,
           // The build runs beside the live server under the unit's MemoryMax (decision 0017): V8 collects garbage
           // before its heap passes 384 MB, and glibc keeps two malloc arenas, not eight per core (Rolldown's threads).
+          // Rolldown's own allocator gives its memory back as it goes: package.json's build sets it (decision 0034).
           NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=384`.trim(),
           MALLOC_ARENA_MAX: "2",
         },
