@@ -8,6 +8,7 @@ import { createOutbox } from "../requests/outbox.ts";
 import { wallAt } from "../time/wall-time.ts";
 import { followUpTimes, isOpenAt } from "./followups.ts";
 import { quoteFixture, type Fixture } from "./quote.fixture.ts";
+import { seededRandom } from "../../tests/support/seeded-random.ts";
 
 const TZ = "America/Chicago";
 const plan = { days: [2, 6], daysBeforeExpiry: 2 };
@@ -88,18 +89,6 @@ describe("the schedule", () => {
   });
 });
 
-/** mulberry32: a failure names a seed that repeats it. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 let f: Fixture;
 afterEach(() => f?.close());
 
@@ -108,7 +97,7 @@ const plainMail = () =>
 
 describe("1,000 timelines", () => {
   it("send no follow-up after a decision, none twice, none outside business hours, at most three", async () => {
-    const next = random(48);
+    const next = seededRandom(48);
     const start = new Date("2026-11-30T14:00:00Z");
     f = quoteFixture({ start });
     // Thousands of small writes: durability is not what this tests, and an fsync each would take most of the time.

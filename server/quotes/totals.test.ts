@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "./money.ts";
 import { ChoiceError, optionTotals, quoteTotals, type PricedLine, type PricedQuote } from "./totals.ts";
+import { seededRandom } from "../../tests/support/seeded-random.ts";
 
 const line = (quantity: number, unitPrice: number, taxable = false): PricedLine => ({ quantity, unitPrice, taxable });
 
@@ -99,18 +100,6 @@ function reference(quote: PricedQuote, option: number, addons: number[]) {
   return { subtotal, tax, total, deposit };
 }
 
-/** A small seeded generator (mulberry32), so a failure names a seed that repeats it. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomQuote(next: () => number): PricedQuote {
   const int = (max: number) => Math.floor(next() * (max + 1));
   // Quantities and prices of every size, often awkward: thirds of a unit, prices ending in 9, discounts.
@@ -141,7 +130,7 @@ function randomQuote(next: () => number): PricedQuote {
 
 describe("10,000 random quotes", () => {
   it("equal the independent reference to the cent", () => {
-    const next = random(20261127);
+    const next = seededRandom(20261127);
     let checked = 0;
     for (let i = 0; i < 10_000; i++) {
       const quote = randomQuote(next);
@@ -167,7 +156,7 @@ describe("10,000 random quotes", () => {
 
   it("the reference itself fails on a cent off", () => {
     // A test that cannot fail proves nothing: a deliberately wrong rounding (truncation) disagrees somewhere.
-    const next = random(7);
+    const next = seededRandom(7);
     let disagreements = 0;
     for (let i = 0; i < 1000; i++) {
       const q = randomQuote(next);

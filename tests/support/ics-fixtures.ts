@@ -1,6 +1,7 @@
 // iCalendar files as the owner's calendars publish them, for the calendars' tests and benchmark: Google's style
 // (TZID with a VTIMEZONE), Outlook's (a Windows zone name with its own VTIMEZONE), floating times and dates.
 import { foldLine, icsText } from "../../server/booking/invite.ts";
+import { seededRandom } from "./seeded-random.ts";
 
 /** America/Chicago as Google writes it (the rules since 2007). */
 export const CHICAGO_VTIMEZONE = [
@@ -97,18 +98,6 @@ export function chicagoEvent(uid: string, day: string, starts: string, ends: str
   };
 }
 
-/** A small deterministic generator (mulberry32), so the benchmark's calendar is the same every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function dayPlus(day: string, days: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -120,7 +109,7 @@ function dayPlus(day: string, days: number): string {
  * rest single events spread over the three years before `today` and the 120 days after it. Google's style.
  */
 export function busyCalendar({ total = 5000, rules = 200, today = "2026-12-01", seed = 47 } = {}): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const time = () => `${String(7 + Math.floor(next() * 11)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`;
   const plusHours = (t: string, h: number) =>
