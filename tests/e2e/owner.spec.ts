@@ -70,6 +70,7 @@ test("owner opens a request from the alert's link, signs in, and marks it contac
   await expect(page.getByRole("button", { name: "Contacted", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("status: new → contacted")).toBeVisible();
   expect(leadStatus(lead.id)).toBe("contacted");
+  await page.screenshot({ path: test.info().outputPath("request-contacted.png"), fullPage: true });
 
   await page.getByLabel("Add a note").fill("Left a voicemail, calling back Friday.");
   await page.getByRole("button", { name: "Save note" }).click();

@@ -506,7 +506,7 @@ function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loa
   return (
     <Card className="mb-4">
       <details>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-serif text-xl font-bold">
+        <summary className="min-h-11 cursor-pointer py-1.5 font-serif text-xl font-bold">
           {visit ? "Visit cancelled: book another" : "Book the visit"}
         </summary>
         {visit?.reason && <p className="text-soot-800">Cancelled: {visit.reason}</p>}
