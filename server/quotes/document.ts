@@ -3,7 +3,7 @@
 // business's facts and the owner's words into the version the homeowner sees; every amount in it comes from
 // quoteTotals. Pure: the caller passes the time, the facts and the words.
 import { z } from "zod";
-import { canonicalJson, sha256Hex } from "./canonical-json.ts";
+import { canonicalJson, sha256Hex } from "../documents/canonical-json.ts";
 import { MAX_CENTS, MAX_MILLI, PPM } from "./money.ts";
 import { quoteTotals, type Deposit, type PricedQuote } from "./totals.ts";
 

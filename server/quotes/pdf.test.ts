@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestPhoto } from "../../tests/support/test-photos.ts";
 import { ingestEstimatePhoto } from "../photos/photo-ingest.ts";
-import { sha256Hex } from "./canonical-json.ts";
+import { sha256Hex } from "../documents/canonical-json.ts";
 import { readVersion, type QuoteVersion } from "./document.ts";
 import { quotePdf } from "./pdf.ts";
 import { winAnsi } from "./pdf-text.ts";

@@ -2,7 +2,7 @@
 // triggers), one acceptance however many arrive, all or nothing, expiry that never overwrites a decision, and what
 // erasure keeps.
 import { afterEach, describe, expect, it } from "vitest";
-import { canonicalJson, sha256Hex } from "./canonical-json.ts";
+import { canonicalJson, sha256Hex } from "../documents/canonical-json.ts";
 import { readVersion } from "./document.ts";
 import { quoteFixture, type Fixture } from "./quote.fixture.ts";
 import { ACCEPTED_REFUSAL, CONTRACT_YEARS, QuoteRefusal, quoteStatus } from "./quote-service.ts";

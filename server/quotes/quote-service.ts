@@ -13,7 +13,7 @@ import type { Mail } from "../requests/lead-mail.ts";
 import { hashSecret, newSecret } from "../store/secrets.ts";
 import type { AcceptanceRow, QuoteRow, VersionRow } from "../store/quotes.ts";
 import { addDays, dayAt, endOfDay } from "../time/wall-time.ts";
-import { canonicalJson, sha256Hex } from "./canonical-json.ts";
+import { canonicalJson, sha256Hex } from "../documents/canonical-json.ts";
 import {
   draftProblems,
   draftSchema,

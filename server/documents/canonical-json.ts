@@ -1,7 +1,7 @@
-// Canonical JSON (the shape of RFC 8785 for what quotes hold: objects with keys sorted by UTF-16 code units, no
-// whitespace, strings as JSON.stringify writes them, whole numbers only) and its SHA-256. A sent version is stored
-// as these exact bytes, so the hash stored beside it can be checked again at any time: by a restore, by a reader of
-// the PDF, by a court. Pure.
+// Canonical JSON (the shape of RFC 8785 for what quotes and invoices hold: objects with keys sorted by UTF-16 code
+// units, no whitespace, strings as JSON.stringify writes them, whole numbers only) and its SHA-256. A sent version is
+// stored as these exact bytes, so the hash stored beside it can be checked again at any time: by a restore, by a
+// reader of the PDF, by a court. Pure.
 import { createHash } from "node:crypto";
 
 export function canonicalJson(value: unknown): string {
