@@ -6,7 +6,7 @@ import { business } from "../../app/content/business.ts";
 import { withSubject } from "../requests/lead-mail.ts";
 import { createOutbox } from "../requests/outbox.ts";
 import { wallAt } from "../time/wall-time.ts";
-import { followUpTimes, isOpenAt } from "./followups.ts";
+import { followUpTimes, isOpenAt } from "../documents/follow-up-times.ts";
 import { quoteFixture, type Fixture } from "./quote.fixture.ts";
 import { seededRandom } from "../../tests/support/seeded-random.ts";
 

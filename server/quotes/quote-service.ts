@@ -25,7 +25,7 @@ import {
   type Draft,
   type QuoteVersion,
 } from "./document.ts";
-import { followUpTimes, isOpenAt, MAX_FOLLOW_UPS } from "./followups.ts";
+import { followUpTimes, isOpenAt, MAX_FOLLOW_UPS } from "../documents/follow-up-times.ts";
 import { formatCents, parsePercent } from "./money.ts";
 import { acceptedCopyMail, followUpMail, ownerNoticeMail, quoteSentMail } from "./quote-mail.ts";
 import { choiceOf, choiceView, totalsOf } from "./quote-view.ts";

@@ -1,8 +1,8 @@
-// When a quote's follow-up e-mails go (decision 0032): at most three per quote, on set days after sending and a few
-// days before the valid-until date, an hour after opening on a day the business is open, never after the quote
-// expires. Wall-clock days and times in the business's zone through Temporal (server/time/wall-time.ts), so a
-// follow-up goes at 9:00 in Bloomington across a daylight-saving change too. Pure: the outbox sends them, and its
-// composer checks again when one is due (server/quotes/quote-service.ts), so a decision made meanwhile stops it.
+// When a document's follow-up e-mails go (decision 0032; a quote's, and an invoice's reminders): at most three, on set
+// days after sending and a few days before the valid-until date, an hour after opening on a day the business is open,
+// never after it expires. Wall-clock days and times in the business's zone through Temporal (server/time/wall-time.ts),
+// so a follow-up goes at 9:00 in Bloomington across a daylight-saving change too. Pure: the outbox sends them, and
+// their composer checks again when one is due (server/quotes/quote-composers.ts), so a decision made meanwhile stops it.
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
 import { addDays, dayAt, instantAt, minutesOf, wallAt, wallTimeOf, weekdayName, type Day } from "../time/wall-time.ts";
 
