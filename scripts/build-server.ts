@@ -13,7 +13,7 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   // The publish's render, the calendars' parse and the quotes' PDFs run in workers of their own
-  // (server/publishing/render-in-worker.ts, server/calendars/parse-in-worker.ts, server/quotes/pdf-in-worker.ts).
+  // (server/publishing/render-in-worker.ts, server/calendars/parse-in-worker.ts, server/documents/pdf-in-worker.ts).
   entryPoints: {
     server: "server/index.ts",
     "render-worker": "server/publishing/render-worker.ts",

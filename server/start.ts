@@ -37,7 +37,7 @@ import { clockFrom } from "./time/clock.ts";
 import { visitLabel } from "../app/lib/visit-labels.ts";
 import { createQuoteService } from "./quotes/quote-service.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
-import { createPdfMaker } from "./quotes/pdf-in-worker.ts";
+import { createQuotePdfMaker } from "./quotes/quote-pdfs.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -145,8 +145,8 @@ const quotes = createQuoteService({
   siteUrl,
   ownerAddress,
   mail: Boolean(config.SMTP_URL),
-  // PDFs are drawn in a worker thread, started on the first one (server/quotes/pdf-in-worker.ts).
-  pdfs: createPdfMaker(),
+  // PDFs are drawn in a worker thread, started on the first one (server/quotes/quote-pdfs.ts).
+  pdfs: createQuotePdfMaker(),
 });
 const outbox = config.SMTP_URL
   ? createOutbox({

@@ -1,21 +1,15 @@
-// The thread quote PDFs are drawn in (pdf-in-worker.ts): pdfkit's work is synchronous, and a PDF with six photos
-// takes tens of milliseconds, which 20 homeowners accepting at once must not wait behind. One job at a time.
-import { parentPort } from "node:worker_threads";
+// The thread quote PDFs are drawn in (server/documents/pdf-in-worker.ts and pdf-thread.ts; the maker is
+// createQuotePdfMaker in quote-pdfs.ts): the photos come as [hash, bytes] pairs and are made Buffers again.
+import { drawPdfsHere } from "../documents/pdf-thread.ts";
 import { quotePdf, type PdfInput } from "./pdf.ts";
 
-type Job = { id: number; input: Omit<PdfInput, "photos"> & { photos: [string, Uint8Array][] } };
+type Posted = Omit<PdfInput, "photos"> & { photos: [string, Uint8Array][] };
 
-parentPort?.on("message", ({ id, input }: Job) => {
-  try {
-    const pdf = quotePdf({
-      ...input,
-      photos: new Map(
-        input.photos.map(([sha, bytes]) => [sha, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-      ),
-    });
-    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-    parentPort?.postMessage({ id, ok: true, pdf: bytes });
-  } catch (error) {
-    parentPort?.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
-  }
-});
+drawPdfsHere((input: Posted) =>
+  quotePdf({
+    ...input,
+    photos: new Map(
+      input.photos.map(([sha, bytes]) => [sha, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    ),
+  }),
+);

@@ -39,7 +39,7 @@ export { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type 
 import type { Choice } from "./totals.ts";
 import type * as PdfModuleType from "./pdf.ts";
 import type { PdfInput } from "./pdf.ts";
-import type { PdfMaker } from "./pdf-in-worker.ts";
+import type { QuotePdfMaker } from "./quote-pdfs.ts";
 import { failureLimiter } from "../http/failure-limiter.ts";
 
 /** A link stops working this long after the quote's valid-until day or its decision, whichever is later. */
@@ -105,8 +105,8 @@ export type QuoteServiceOptions = {
   ownerAddress: () => string | null;
   /** Whether e-mail goes out at all (SMTP_URL): without it nothing is queued for anyone. */
   mail: boolean;
-  /** Draws PDFs off the event loop (pdf-in-worker.ts); without it they are drawn here (tests, commands). */
-  pdfs?: PdfMaker | null;
+  /** Draws PDFs off the event loop (quote-pdfs.ts); without it they are drawn here (tests, commands). */
+  pdfs?: QuotePdfMaker | null;
 };
 
 export type Who = { ip: string | null; userAgent: string | null };

@@ -1,17 +1,20 @@
-// Quote PDFs drawn off the server's event loop (decision 0032): a worker thread started on the first PDF and ended
-// after a quiet minute, so pdfkit's memory (about 30 MB) is held only while PDFs are being made, and an acceptance is
-// never answered late because a PDF was being drawn. A worker that fails rejects its jobs; the outbox retries them.
+// PDFs (a quote's, an invoice's) drawn off the server's event loop (decision 0032): a worker thread started on the
+// first PDF and ended after a quiet minute, so pdfkit's memory (about 30 MB) is held only while PDFs are being made,
+// and an acceptance is never answered late because a PDF was being drawn. A worker that fails rejects its jobs; the
+// outbox retries them. The thread itself is the document's own (server/quotes/pdf-worker.ts, with pdf-thread.ts).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { PdfInput } from "./pdf.ts";
 
-export type PdfMaker = { make(input: PdfInput): Promise<Buffer>; close(): void };
+export type PdfMaker<Input> = { make(input: Input): Promise<Buffer>; close(): void };
 
-function workerScript(): URL {
-  const compiled = new URL("./pdf-worker.js", import.meta.url);
+/** The worker's script: `compiled` in the build (build/bin/, scripts/build-server.ts), else `source` through tsx. */
+export type PdfWorkerScript = { compiled: URL; source: URL };
+
+function workerScript(script: PdfWorkerScript): URL {
+  const { compiled } = script;
   if (existsSync(fileURLToPath(compiled))) return compiled;
-  const source = new URL("./pdf-worker.ts", import.meta.url).href;
+  const source = script.source.href;
   const tsx = import.meta.resolve("tsx/esm/api");
   const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
@@ -19,7 +22,18 @@ function workerScript(): URL {
 
 type Reply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
-export function createPdfMaker({ idleMs = 60_000, heapMb = 128 }: { idleMs?: number; heapMb?: number } = {}): PdfMaker {
+export function createPdfMaker<Input>({
+  script,
+  message,
+  idleMs = 60_000,
+  heapMb = 128,
+}: {
+  script: PdfWorkerScript;
+  /** What is posted to the thread for one input (a structured clone of it). */
+  message: (input: Input) => unknown;
+  idleMs?: number;
+  heapMb?: number;
+}): PdfMaker<Input> {
   let worker: Worker | null = null;
   let idle: NodeJS.Timeout | undefined;
   let next = 0;
@@ -31,7 +45,7 @@ export function createPdfMaker({ idleMs = 60_000, heapMb = 128 }: { idleMs?: num
   };
 
   function start(): Worker {
-    const w = new Worker(workerScript(), {
+    const w = new Worker(workerScript(script), {
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
       stdout: false,
       stderr: false,
@@ -74,7 +88,7 @@ export function createPdfMaker({ idleMs = 60_000, heapMb = 128 }: { idleMs?: num
       const id = ++next;
       return new Promise<Buffer>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker?.postMessage({ id, input: { ...input, photos: [...input.photos] } });
+        worker?.postMessage({ id, input: message(input) });
       });
     },
     close() {

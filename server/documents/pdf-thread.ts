@@ -1,0 +1,16 @@
+// The inside of a PDF worker thread (pdf-in-worker.ts): pdfkit's work is synchronous, and a PDF with six photos takes
+// tens of milliseconds, which 20 homeowners accepting at once must not wait behind. One job at a time.
+import { parentPort } from "node:worker_threads";
+
+/** Draws each job posted to this thread with `draw` and answers with its bytes, or with what went wrong. */
+export function drawPdfsHere<Input>(draw: (input: Input) => Buffer): void {
+  parentPort?.on("message", ({ id, input }: { id: number; input: Input }) => {
+    try {
+      const pdf = draw(input);
+      const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+      parentPort?.postMessage({ id, ok: true, pdf: bytes });
+    } catch (error) {
+      parentPort?.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+}
