@@ -1,0 +1,45 @@
+// The owner's pushes about quotes (accepted, declined, changes asked): queued as events in the transaction that made
+// them, sent after it. A push is a hint; the e-mail and the console are the record.
+import type { PushNotifier } from "../owner/push.ts";
+import type { EstimateStore } from "../requests/estimate-store.ts";
+
+type PushDeps = { db: EstimateStore["db"]; quotes: EstimateStore["quotes"]; push: PushNotifier | null };
+
+async function pushPending({ db, quotes, push }: PushDeps) {
+  if (!push) return;
+  // Taken off the list in one write (one fsync), then sent: a push is a hint, the e-mail and the console are the record.
+  const events = db.transaction(() => {
+    const pending = quotes.pendingPushes();
+    for (const event of pending) quotes.pushed(event.id);
+    return pending;
+  })();
+  for (const event of events) {
+    const q = quotes.get(event.quote_id);
+    if (!q) continue;
+    const title =
+      event.kind === "accepted" ? "Quote accepted" : event.kind === "declined" ? "Quote declined" : "Changes asked";
+    // Like a new request's push: no customer's name on a lock screen.
+    await push.notify(
+      { title, body: `${q.reference}${event.detail ? `, ${event.detail}` : ""}`, path: `/owner/quotes/${q.id}` },
+      q.estimate_id,
+    );
+  }
+}
+
+/**
+ * Sends the owner's pushes after the transaction that queued them (and any a stop left behind, at start): once per
+ * turn of the event loop, however many acceptances that turn committed.
+ */
+export function pushFlusher(deps: PushDeps): () => void {
+  let pushScheduled = false;
+  return function flushPushes() {
+    if (pushScheduled) return;
+    pushScheduled = true;
+    setImmediate(() => {
+      pushScheduled = false;
+      void pushPending(deps).catch((error: unknown) =>
+        console.error(`quote push: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
+  };
+}

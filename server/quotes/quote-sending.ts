@@ -1,0 +1,135 @@
+// The owner's steps on a quote once drafted: send (freeze a version, queue its e-mail and follow-ups), withdraw,
+// pause the follow-ups, open it on his phone for the homeowner, record a deposit.
+import { followUpTimes } from "../documents/follow-up-times.ts";
+import { draftProblems, versionBytes } from "./document.ts";
+import { formatCents } from "./money.ts";
+import { taxRatePpm } from "./quote-words.ts";
+import {
+  draftOf,
+  followUpPrefix,
+  linkFor,
+  moveRequest,
+  refuseUnless,
+  row,
+  stopFollowUps,
+  today,
+  type QuoteContext,
+  type Who,
+} from "./quote-context.ts";
+import { freeze } from "./quote-drafts.ts";
+import { keepPdfLater } from "./quote-pdfs.ts";
+import { ACCEPTED_REFUSAL, QuoteRefusal } from "./quote-refusal.ts";
+
+/**
+ * Freezes the draft as the next version (canonical JSON and its SHA-256), makes it the one every link shows,
+ * queues its e-mail and follow-ups, and moves the request to "quoted". One transaction.
+ */
+export function send(
+  ctx: QuoteContext,
+  quoteId: number,
+  who: Who,
+): { version: number; sha256: string; emailed: boolean } {
+  const { words, db, store, now, quotes, mail, business } = ctx;
+  const w = words();
+  const result = db
+    .transaction(() => {
+      const q = row(ctx, quoteId);
+      refuseUnless(ctx, q, "send");
+      const draft = draftOf(q);
+      const problems = draftProblems(draft, taxRatePpm(w.terms), today(ctx));
+      const lead = q.estimate_id === null ? undefined : store.get(q.estimate_id);
+      if (!lead) problems.push("Its request was erased; make a new quote from a request.");
+      if (problems.length) throw new QuoteRefusal(400, problems.join(" "));
+      const at = now();
+      const version = freeze(ctx, q, draft, lead, w, at);
+      const { body, sha256 } = versionBytes(version);
+      quotes.insertVersion({
+        quote_id: q.id,
+        version: version.version,
+        body,
+        sha256,
+        sent_at: version.sentAt,
+        expires_at: version.expiresAt,
+      });
+      if (!quotes.markSent(q.id, version.version, version.expiresAt)) throw new QuoteRefusal(409, ACCEPTED_REFUSAL);
+      stopFollowUps(ctx, q);
+      const estimateId = q.estimate_id as number;
+      let emailed = false;
+      if (mail && lead) {
+        emailed = store.enqueue(estimateId, "quote-sent", lead.email, {
+          key: `quote-sent:${q.id}:${version.version}`,
+        });
+        const sent = quotes.followUps(estimateId, followUpPrefix(q.id)).sent;
+        const b = business();
+        followUpTimes({
+          sentAt: at,
+          validUntil: version.validUntil,
+          expiresAt: new Date(version.expiresAt),
+          plan: w.terms.followUps,
+          hours: b.hours,
+          timeZone: b.timeZone,
+          alreadySent: sent,
+        }).forEach((due, i) => {
+          store.enqueue(estimateId, "quote-followup", lead.email, {
+            key: `${followUpPrefix(q.id)}v${version.version}:${i + 1}`,
+            at: due,
+          });
+        });
+      }
+      quotes.addEvent(q.id, version.version, "sent", emailed ? `to ${lead?.email}` : "not e-mailed (no mail set up)");
+      moveRequest(ctx, q, "quoted", who.ip, `quote ${q.reference} sent`);
+      return { version: version.version, sha256, emailed };
+    })
+    .immediate();
+  // The PDF as sent is made once: by the e-mail's composer, or here when no e-mail goes.
+  if (!result.emailed) keepPdfLater(ctx, quoteId, result.version, "sent");
+  return result;
+}
+
+export function withdraw(ctx: QuoteContext, quoteId: number, who: Who) {
+  const { db, quotes, store, audit } = ctx;
+  db.transaction(() => {
+    const q = row(ctx, quoteId);
+    refuseUnless(ctx, q, "withdraw");
+    if (!quotes.withdraw(q.id)) throw new QuoteRefusal(409, ACCEPTED_REFUSAL);
+    stopFollowUps(ctx, q);
+    if (q.estimate_id !== null && q.current_version !== null) {
+      store.withdraw(q.estimate_id, `quote-sent:${q.id}:${q.current_version}`);
+    }
+    quotes.addEvent(q.id, q.current_version, "withdrawn");
+    if (q.estimate_id !== null)
+      audit.log("quote withdrawn", { ip: who.ip, estimateId: q.estimate_id, detail: q.reference });
+  }).immediate();
+}
+
+export function pause(ctx: QuoteContext, quoteId: number, paused: boolean) {
+  const q = row(ctx, quoteId);
+  refuseUnless(ctx, q, "pause");
+  if (!ctx.quotes.pause(q.id, paused)) throw new QuoteRefusal(409, ACCEPTED_REFUSAL);
+  ctx.quotes.addEvent(q.id, q.current_version, paused ? "follow-ups paused" : "follow-ups resumed");
+}
+
+/** A link that opens the homeowner's page on the owner's phone, for an acceptance at the homeowner's home. */
+export function deviceLink(ctx: QuoteContext, quoteId: number): string {
+  const q = row(ctx, quoteId);
+  refuseUnless(ctx, q, "showOnDevice");
+  return linkFor(ctx, q.id, "device");
+}
+
+export function recordPayment(
+  ctx: QuoteContext,
+  quoteId: number,
+  payment: { cents: number; method: string; receivedOn: string; note: string },
+) {
+  const q = row(ctx, quoteId);
+  refuseUnless(ctx, q, "recordPayment");
+  if (!Number.isSafeInteger(payment.cents) || payment.cents <= 0)
+    throw new QuoteRefusal(400, "Type the amount received.");
+  ctx.quotes.addPayment(q.id, payment);
+  ctx.quotes.addEvent(
+    q.id,
+    q.current_version,
+    "deposit received",
+    `${formatCents(payment.cents)} by ${payment.method}`,
+  );
+}
