@@ -1,5 +1,6 @@
 // The schema, as numbered steps. A step runs once, in its own transaction, and PRAGMA user_version records the
 // last one applied, so an existing database upgrades in place. Add a table: append one entry with the next number.
+import { neverChangeTrigger } from "../documents/frozen-version.ts";
 
 const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS estimates (
@@ -426,8 +427,7 @@ CREATE INDEX quote_events_quote ON quote_events (quote_id);
 CREATE UNIQUE INDEX quote_events_opened ON quote_events (quote_id, version) WHERE kind = 'opened';
 CREATE INDEX quote_events_push ON quote_events (push_pending) WHERE push_pending = 1;
 
-CREATE TRIGGER quote_versions_never_change BEFORE UPDATE ON quote_versions
-BEGIN SELECT RAISE(ABORT, 'a sent quote version never changes: send a new version'); END;
+${neverChangeTrigger("quote_versions", "a sent quote version never changes: send a new version")}
 CREATE TRIGGER quote_versions_not_after_acceptance BEFORE INSERT ON quote_versions
 WHEN (SELECT status FROM quotes WHERE id = NEW.quote_id) = 'accepted'
 BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
@@ -462,8 +462,7 @@ WHEN OLD.status = 'accepted' AND COALESCE(
   (SELECT at FROM quote_acceptances WHERE quote_id = OLD.id), '9999') > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 years')
 BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: kept 10 years after its acceptance'); END;
 
-CREATE TRIGGER quote_documents_never_change BEFORE UPDATE ON quote_documents
-BEGIN SELECT RAISE(ABORT, 'a quote document never changes'); END;
+${neverChangeTrigger("quote_documents", "a quote document never changes")}
 CREATE TRIGGER quote_documents_kept BEFORE DELETE ON quote_documents
 WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
 BEGIN SELECT RAISE(ABORT, 'an accepted quote is a contract: its documents are kept'); END;

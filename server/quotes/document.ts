@@ -3,7 +3,7 @@
 // business's facts and the owner's words into the version the homeowner sees; every amount in it comes from
 // quoteTotals. Pure: the caller passes the time, the facts and the words.
 import { z } from "zod";
-import { canonicalJson, sha256Hex } from "../documents/canonical-json.ts";
+import { frozenBytes, frozenReader } from "../documents/frozen-version.ts";
 import { MAX_CENTS, MAX_MILLI, PPM } from "./money.ts";
 import { quoteTotals, type Deposit, type PricedQuote } from "./totals.ts";
 
@@ -232,21 +232,13 @@ export function freezeVersion(input: FreezeInput): QuoteVersion {
 
 /** The bytes stored for a version, and their hash. */
 export function versionBytes(version: QuoteVersion): { body: string; sha256: string } {
-  const body = canonicalJson(version);
-  return { body, sha256: sha256Hex(body) };
+  return frozenBytes(version);
 }
-
-const parsed = new Map<string, QuoteVersion>();
 
 /** A stored version read back (checked against its schema; remembered by its hash, the versions never change). */
-export function readVersion(body: string, sha256: string): QuoteVersion {
-  const known = parsed.get(sha256);
-  if (known) return known;
-  const version = versionSchema.parse(JSON.parse(body));
-  if (parsed.size > 500) parsed.clear();
-  parsed.set(sha256, version);
-  return version;
-}
+export const readVersion: (body: string, sha256: string) => QuoteVersion = frozenReader((json) =>
+  versionSchema.parse(json),
+);
 
 /** The largest total any choice can reach: over $1,000, the pamphlet's acknowledgment is asked. */
 export function largestTotal(version: QuoteVersion): number {
