@@ -11,6 +11,7 @@ import { telHref } from "~/lib/links";
 import { cn } from "~/lib/cn";
 import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
+import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { optionalOwner } from "./owner/guard.server";
 import quoteStylesheet from "~/styles/quote.css?url";
 
@@ -75,13 +76,8 @@ function text(form: FormData, name: string, max: number): string {
 
 export async function action(args: Route.ActionArgs) {
   const { request, params, context } = args;
-  // The link is the key. A page sent with Referrer-Policy: no-referrer posts with "Origin: null"; another site's page
-  // is refused by the Origin it sends, or by Sec-Fetch-Site.
-  const origin = request.headers.get("origin");
-  if (
-    (origin !== null && origin !== "null" && origin !== context.siteOrigin) ||
-    request.headers.get("sec-fetch-site") === "cross-site"
-  ) {
+  // The link is the key; another site's page may not post to it (server/documents/scanner-safe.ts).
+  if (postedFromOtherSite(request.headers, context.siteOrigin)) {
     throw data("Requests from other sites are not accepted.", { status: 403 });
   }
   const found = context.quotes.lookup(params.token, context.clientIp);

@@ -1,6 +1,6 @@
 // The homeowner's side: a link (its token's SHA-256 is all that is stored), the quote it opens and the page it shows.
 // A lookup never writes; "Opened" is noted only for a person.
-import { isbot } from "isbot";
+import { openedByPerson } from "../documents/scanner-safe.ts";
 import { hashSecret } from "../store/secrets.ts";
 import type { QuoteRow, VersionRow } from "../store/quotes.ts";
 import type { QuoteVersion } from "./document.ts";
@@ -65,7 +65,7 @@ export function noteOpened(
   request: { secFetchUser: string | null; userAgent: string | null },
 ) {
   if (found.status !== "sent" && found.status !== "changes_requested") return;
-  if (request.secFetchUser !== "?1" || !request.userAgent || isbot(request.userAgent)) return;
+  if (!openedByPerson(request)) return;
   quotes.opened(found.quote.id, found.current.version.version);
 }
 
