@@ -5,13 +5,12 @@ import type { OpeningHours } from "../../app/lib/business-hours.ts";
 import type { AuditLog } from "../store/owner-audit.ts";
 import type { PushNotifier } from "../owner/push.ts";
 import type { EstimateStore } from "../requests/estimate-store.ts";
-import { hashSecret, newSecret } from "../store/secrets.ts";
 import type { QuoteRow, VersionRow } from "../store/quotes.ts";
 import { dayAt } from "../time/wall-time.ts";
 import { draftSchema, readVersion, type Draft, type QuoteVersion } from "./document.ts";
 import type { QuoteWords } from "./quote-words.ts";
 import { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction } from "./quote-status.ts";
-import { failureLimiter } from "../http/failure-limiter.ts";
+import { limitedLookups, newLinkToken, type LinkLookups } from "../documents/secret-links.ts";
 import type { PdfMaker } from "../documents/pdf-in-worker.ts";
 import type { PdfInput } from "./pdf.ts";
 import { pushFlusher } from "./quote-push.ts";
@@ -55,7 +54,7 @@ export type QuoteContext = Required<Omit<QuoteServiceOptions, "siteUrl">> & {
   db: EstimateStore["db"];
   /** The public origin, without a trailing slash. */
   origin: string;
-  lookups: ReturnType<typeof failureLimiter>;
+  lookups: LinkLookups;
   flushPushes: () => void;
 };
 
@@ -86,7 +85,7 @@ export function quoteContext({
     quotes,
     db,
     origin: siteUrl.replace(/\/+$/, ""),
-    lookups: failureLimiter(now, LOOKUP_LIMIT),
+    lookups: limitedLookups(now, LOOKUP_LIMIT),
     flushPushes: pushFlusher({ db, quotes, push }),
   };
 }
@@ -98,13 +97,8 @@ export const linkFor = (
   quoteId: number,
   kind: "email" | "device" = "email",
 ): string => {
-  const token = newSecret();
-  quotes.addLink(
-    quoteId,
-    hashSecret(token),
-    kind,
-    kind === "device" ? new Date(now().getTime() + DEVICE_LINK_MS) : null,
-  );
+  const { token, hash } = newLinkToken();
+  quotes.addLink(quoteId, hash, kind, kind === "device" ? new Date(now().getTime() + DEVICE_LINK_MS) : null);
   return `${origin}/quote/${token}`;
 };
 

@@ -1,7 +1,7 @@
 // The homeowner's side: a link (its token's SHA-256 is all that is stored), the quote it opens and the page it shows.
 // A lookup never writes; "Opened" is noted only for a person.
 import { openedByPerson } from "../documents/scanner-safe.ts";
-import { hashSecret } from "../store/secrets.ts";
+import { linkTokenHash } from "../documents/secret-links.ts";
 import type { QuoteRow, VersionRow } from "../store/quotes.ts";
 import type { QuoteVersion } from "./document.ts";
 import { quotePage, type QuotePage, type QuotePageState } from "./page-view.ts";
@@ -11,8 +11,6 @@ import { currentVersion, type QuoteContext } from "./quote-context.ts";
 
 /** A link stops working this long after the quote's valid-until day or its decision, whichever is later. */
 export const LINK_LIFETIME_DAYS = 90;
-
-const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
 export type Found = {
   quote: QuoteRow;
@@ -26,17 +24,13 @@ export type Found = {
  * `limited` when this address (or everyone) failed too often: the caller answers 429 without looking.
  */
 export function lookup(ctx: QuoteContext, token: string | undefined, ip: string | null): Found | null | "limited" {
-  const { lookups } = ctx;
-  if (lookups.wait(ip) > 0) return "limited";
-  const found = find(ctx, token);
-  if (!found) lookups.failed(ip);
-  return found;
+  return ctx.lookups.lookup(ip, () => find(ctx, token));
 }
 
 export function find(ctx: QuoteContext, token: string | undefined): Found | null {
   const { quotes, now } = ctx;
-  if (!token || !TOKEN.test(token)) return null;
-  const linkHash = hashSecret(token);
+  const linkHash = linkTokenHash(token);
+  if (!linkHash) return null;
   const link = quotes.link(linkHash);
   if (!link) return null;
   const q = quotes.get(link.quote_id);
@@ -51,7 +45,7 @@ export function find(ctx: QuoteContext, token: string | undefined): Found | null
 }
 
 export function retryAfter({ lookups }: QuoteContext, ip: string | null): number {
-  return lookups.wait(ip);
+  return lookups.retryAfter(ip);
 }
 
 /**
