@@ -10,6 +10,7 @@ import { dayAt } from "../time/wall-time.ts";
 import { draftSchema, readVersion, type Draft, type QuoteVersion } from "./document.ts";
 import type { QuoteWords } from "./quote-words.ts";
 import { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction } from "./quote-status.ts";
+import { stopFollowUps as stopQueuedFollowUps } from "../documents/follow-up-queue.ts";
 import { limitedLookups, newLinkToken, type LinkLookups } from "../documents/secret-links.ts";
 import type { PdfMaker } from "../documents/pdf-in-worker.ts";
 import type { PdfInput } from "./pdf.ts";
@@ -134,7 +135,7 @@ export const followUpPrefix = (quoteId: number) => `quote-followup:${quoteId}:`;
 /** Withdraws the follow-ups not sent yet (a decision, a new version, a withdrawal). */
 export function stopFollowUps({ quotes, store }: QuoteContext, q: QuoteRow) {
   if (q.estimate_id === null) return;
-  for (const key of quotes.followUps(q.estimate_id, followUpPrefix(q.id)).waiting) store.withdraw(q.estimate_id, key);
+  stopQueuedFollowUps(store, (id, prefix) => quotes.followUps(id, prefix), q.estimate_id, followUpPrefix(q.id));
 }
 
 /** The request's status follows its quotes: quoted when one is sent, won when one is accepted. */

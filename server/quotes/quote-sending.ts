@@ -1,5 +1,6 @@
 // The owner's steps on a quote once drafted: send (freeze a version, queue its e-mail and follow-ups), withdraw,
 // pause the follow-ups, open it on his phone for the homeowner, record a deposit.
+import { queueFollowUps } from "../documents/follow-up-queue.ts";
 import { followUpTimes } from "../documents/follow-up-times.ts";
 import { draftProblems, versionBytes } from "./document.ts";
 import { formatCents } from "./money.ts";
@@ -59,22 +60,28 @@ export function send(
         emailed = store.enqueue(estimateId, "quote-sent", lead.email, {
           key: `quote-sent:${q.id}:${version.version}`,
         });
-        const sent = quotes.followUps(estimateId, followUpPrefix(q.id)).sent;
         const b = business();
-        followUpTimes({
-          sentAt: at,
-          validUntil: version.validUntil,
-          expiresAt: new Date(version.expiresAt),
-          plan: w.terms.followUps,
-          hours: b.hours,
-          timeZone: b.timeZone,
-          alreadySent: sent,
-        }).forEach((due, i) => {
-          store.enqueue(estimateId, "quote-followup", lead.email, {
-            key: `${followUpPrefix(q.id)}v${version.version}:${i + 1}`,
-            at: due,
-          });
-        });
+        queueFollowUps(
+          store,
+          (id, prefix) => quotes.followUps(id, prefix),
+          {
+            estimateId,
+            kind: "quote-followup",
+            to: lead.email,
+            prefix: followUpPrefix(q.id),
+            version: version.version,
+          },
+          (alreadySent) =>
+            followUpTimes({
+              sentAt: at,
+              validUntil: version.validUntil,
+              expiresAt: new Date(version.expiresAt),
+              plan: w.terms.followUps,
+              hours: b.hours,
+              timeZone: b.timeZone,
+              alreadySent,
+            }),
+        );
       }
       quotes.addEvent(q.id, version.version, "sent", emailed ? `to ${lead?.email}` : "not e-mailed (no mail set up)");
       moveRequest(ctx, q, "quoted", who.ip, `quote ${q.reference} sent`);
