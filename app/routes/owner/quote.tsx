@@ -6,7 +6,7 @@
 // every other action is refused here and by the database (decision 0032).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { applyIntent, draftFromForm, type FieldErrors, type RawFields } from "./quote-form.server";
 import { lineField, lineInputs } from "./quote-fields";
 import { QuoteStatusBadge } from "./quote-status";
@@ -194,7 +194,10 @@ export async function action(args: Route.ActionArgs) {
       );
       return back("recorded");
     }
-    // Everything else edits the draft: the whole form is saved first, then the button's own action.
+    // Everything else edits the draft: the whole form is saved first, then the button's own action. A post with no
+    // intent, or one the editor does not know, is not a save: nothing is written.
+    if (intent !== "save" && intent !== "preview" && !applyIntent(q.draft, intent, quotes.words().presets))
+      unknownIntent();
     if (!q.actions.edit) return refused(new quotes.QuoteRefusal(409, "This quote can no longer change."));
     const positions = (args.context.estimates.photos(q.quote.estimate_id ?? 0) ?? []).map((p) => p.position);
     const wanted = form
@@ -210,10 +213,8 @@ export async function action(args: Route.ActionArgs) {
     }
     let next = draft;
     let error: string | undefined;
-    if (intent && intent !== "save" && intent !== "preview") {
-      const applied = applyIntent(draft, intent, quotes.words().presets);
-      if (!applied)
-        return data<ActionResult>({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+    if (intent !== "save" && intent !== "preview") {
+      const applied = applyIntent(draft, intent, quotes.words().presets) ?? unknownIntent();
       next = applied.draft;
       error = applied.error;
     }
@@ -643,6 +644,7 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
             </summary>
             <form method="post" encType="multipart/form-data" className="mt-2">
               <CsrfField token={d.csrf} />
+              <input type="hidden" name="intent" value="record" />
               <fieldset>
                 <legend className="font-semibold">Option they accepted</legend>
                 {sent.options.map((o, i) => (
