@@ -87,6 +87,8 @@ test("owner records a late acceptance on paper, with its photo, and the reports 
   await expect(page.getByRole("heading", { level: 2, name: "Accepted" })).toBeVisible();
   await expect(page.locator("dt:text-is('By (typed name)') + dd")).toHaveText("Dana Whitfield");
   await expect(page.locator("dt:text-is('Pamphlet') + dd")).toHaveText("Acknowledged");
+  // Their link was never opened, and a yes on paper says nothing of it.
+  await expect(page.locator("dt:text-is('Opened') + dd")).toHaveText("Not online: accepted in person or on paper");
   const photo = page.getByRole("link", { name: "The photo of the paper" });
   await expect(photo).toBeVisible();
   const stored = await page.request.get(new URL((await photo.getAttribute("href")) ?? "", origin).href);

@@ -69,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     acceptance && version
       ? choiceOf(version, acceptance.option_key, JSON.parse(acceptance.addon_keys) as string[])
       : null;
-  const opened = q.events.filter((e) => e.kind === "opened");
+  const opened = q.events.find((e) => e.kind === "opened");
   const nextFollowUp = q.followUps.find((f) => !f.sent_at && !f.cancelled_at && !f.failed_at);
   return {
     csrf: owner.csrf,
@@ -101,7 +101,7 @@ export async function loader(args: Route.LoaderArgs) {
           validUntil: dayText(version.validUntil),
           options: optionsView(version).map((o) => ({ key: o.key, name: o.name, total: o.total })),
           addons: addonsView(version).map((a) => ({ key: a.key, name: a.name, amount: a.amount })),
-          opened: opened.length ? localTime(opened[0]?.at ?? "") : null,
+          opened: openedText(opened?.at ?? null, acceptance ?? null, q.quote),
         }
       : null,
     followUps: {
@@ -129,6 +129,24 @@ export async function loader(args: Route.LoaderArgs) {
     versions: q.versions.map((v) => ({ version: v.version, sha256: v.sha256, sent: localTime(v.sent_at) })),
     depositDefault: words.terms.deposit.percent,
   };
+}
+
+/**
+ * When the homeowner opened the quote. A view counts only when the browser says a person opened it (not a mail
+ * scanner), so an answer may come with none recorded: an answer through a link was opened by then. A yes the owner
+ * recorded (no link) says nothing about the link.
+ */
+function openedText(
+  viewedAt: string | null,
+  acceptance: { at: string; link_hash: string | null } | null,
+  quote: { status: string; decided_at: string | null },
+): string | null {
+  if (viewedAt) return localTime(viewedAt);
+  if (acceptance && acceptance.link_hash === null) return "Not online: accepted in person or on paper";
+  if (acceptance) return `${localTime(acceptance.at)}, when they accepted`;
+  if ((quote.status === "declined" || quote.status === "changes_requested") && quote.decided_at)
+    return `${localTime(quote.decided_at)}, when they answered`;
+  return null;
 }
 
 type ActionResult = { error: string; fields?: FieldErrors; raw?: RawFields };
