@@ -1,8 +1,9 @@
 // A late yes on paper, at 375 px: the homeowner signed the quote after its valid-until day. The owner opens the expired
 // quote on the phone, picks the option they signed, types their name, ticks the pamphlet, attaches the photo of the
 // signed paper and taps "Record acceptance": the quote is accepted, its request won, and the reports count it (issue
-// 51: the form used to send no intent, so the console took it for a save and answered "Saved."). A server of its own,
-// so the reports count only what is seeded here.
+// 51: the form used to send no intent, so the console took it for a save and answered "Saved."). Then a quantity
+// changed and the phone's "Go" tapped: the quote is saved, no line removed. A server of its own, so the reports count
+// only what is seeded here.
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
@@ -98,4 +99,25 @@ test("owner records a late acceptance on paper, with its photo, and the reports 
   await page.goto(`${origin}/owner/reports`);
   await expect(page.getByText("Won 3, lost 1: 75% of the decided requests won.")).toBeVisible();
   await expect(quotesLine).toContainText("Sent 1, accepted 1, declined 0, expired 0: 100% won.");
+});
+
+test("owner changes a quantity on the phone and taps Go: the quote is saved, and no line is removed", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "the phone's story, at 375 px");
+  test.setTimeout(90_000);
+  page.setDefaultTimeout(15_000);
+  const { quoteId: id } = seedQuote(own.server.dataDir ?? "", { options: [["crown-rebuild", "cap-single"]] });
+  await addAuthenticator(page);
+  await enrol(page, "Phone", own.server);
+  await page.goto(`${own.server.origin}/owner/quotes/${id}`);
+  const names = page.getByRole("textbox", { name: "Line name" });
+  await expect(names).toHaveCount(2);
+  // A phone's "Go" in a text box presses the form's first button: it used to be the first line's "Remove this line".
+  await page.getByRole("textbox", { name: "Quantity" }).first().fill("2");
+  await page.getByRole("textbox", { name: "Quantity" }).first().press("Enter");
+  await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+  await expect(names).toHaveCount(2);
+  await expect(page.getByRole("textbox", { name: "Quantity" }).first()).toHaveValue("2");
+  await expect(page.getByLabel("Line amount").first()).toHaveText("$2,900.00");
 });

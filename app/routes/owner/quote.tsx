@@ -343,6 +343,11 @@ function Editor({ d, errors, raw }: { d: LoaderData; errors: FieldErrors; raw: R
   return (
     <form method="post" encType="multipart/form-data" id="lines">
       <CsrfField token={d.csrf} />
+      {/* Enter (a phone's "Go") in a box presses the form's first button, which would be "Remove this line": this
+          one saves. Drawn (sr-only), not `hidden`: Safari passes over a button it does not draw. */}
+      <button name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Save
+      </button>
       {draft.options.map((o, i) => (
         <Card key={o.id} className="mb-4">
           {many ? (
