@@ -298,6 +298,7 @@ async function warmPublishes(idleRss: number, idleGroup: number) {
   await sleep(3000);
   const form = new FormData();
   form.append("csrf", csrf);
+  form.append("intent", "add");
   form.append("caption", "New crown before winter");
   form.append("alt", "A new poured crown on a brick chimney");
   form.append("service", "chimney-crowns");

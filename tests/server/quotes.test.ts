@@ -18,6 +18,7 @@ import { startSmtp, waitFor } from "./smtp";
 import { LEAKS } from "./raw-http";
 import sharp from "sharp";
 import { multipartBody } from "../support/multipart.ts";
+import { localTime } from "../../server/requests/lead-mail.ts";
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -51,6 +52,12 @@ function ownerPost(pathname: string, fields: Record<string, string>) {
 
 function ownerGet(pathname: string) {
   return fetch(`${origin()}${pathname}`, { headers: { Cookie: `owner=${session.token}` }, redirect: "manual" });
+}
+
+/** What the owner's quote screen says after "Opened". */
+async function openedText(quoteId: number): Promise<string | undefined> {
+  const html = await (await ownerGet(`/owner/quotes/${quoteId}`)).text();
+  return /<dt[^>]*>Opened<\/dt><dd[^>]*>([^<]*)<\/dd>/.exec(html)?.[1];
 }
 
 /** The homeowner's POST from the quote page: sent with no-referrer, so the browser says "Origin: null". */
@@ -410,6 +417,30 @@ describe("links that lead nowhere", () => {
   });
 });
 
+describe("the owner's quote screen", () => {
+  it("says an accepted quote was opened, at its acceptance when no view was recorded", async () => {
+    const quoteId = await makeAndSend(newRequest("Vera Quist", "vera@example.com"), ["cap-single"]);
+    const link = linkIn(await mailTo("vera@example.com", /^Your quote from/));
+    expect(await openedText(quoteId)).toBe("Not yet");
+    // Straight from the e-mail to "I accept": a browser that did not say the view was the person's own (no
+    // Sec-Fetch-User), so no view is recorded; the acceptance itself says it was opened.
+    const fields = { intent: "accept", version: "1", option: "a", name: "Vera Quist", consent: "yes" };
+    expect((await homeownerPost(link, fields, "203.0.113.60")).status).toBe(303);
+    const at = withStore((s) => s.quotes.acceptance(quoteId)?.at) ?? "";
+    expect(withStore((s) => s.quotes.events(quoteId).filter((e) => e.kind === "opened"))).toEqual([]);
+    expect(await openedText(quoteId)).toBe(`${localTime(at)}, when they accepted`);
+  });
+
+  it("says a declined quote was opened, at the answer when no view was recorded", async () => {
+    const quoteId = await makeAndSend(newRequest("Wes Quist", "wes@example.com"), ["cap-single"]);
+    const link = linkIn(await mailTo("wes@example.com", /^Your quote from/));
+    const fields = { intent: "decline", version: "1", reason: "We sold the house." };
+    expect((await homeownerPost(link, fields, "203.0.113.61")).status).toBe(303);
+    const at = withStore((s) => s.quotes.get(quoteId)?.decided_at) ?? "";
+    expect(await openedText(quoteId)).toBe(`${localTime(at)}, when they answered`);
+  });
+});
+
 describe("acceptance in person", () => {
   it("at the homeowner's home, on the owner's phone: recorded in-home, and the copy carries the cancellation notice", async () => {
     const requestId = newRequest("Ruth Ames", "ruth@example.com");
@@ -432,6 +463,9 @@ describe("acceptance in person", () => {
     });
     expect(accepted.status).toBe(303);
     expect(withStore((s) => s.quotes.acceptance(quoteId)?.method)).toBe("in-home");
+    // Read and accepted on the owner's phone, through its link: opened then.
+    const at = withStore((s) => s.quotes.acceptance(quoteId)?.at) ?? "";
+    expect(await openedText(quoteId)).toBe(`${localTime(at)}, when they accepted`);
     const copy = await mailTo("ruth@example.com", /^You accepted quote/);
     expect(copy.text).toContain("YOUR RIGHT TO CANCEL");
     expect(copy.text).toContain("may cancel this transaction");
@@ -463,5 +497,7 @@ describe("acceptance in person", () => {
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/jpeg");
     expect(withStore((s) => s.get(requestId)?.status)).toBe("won");
+    // Their link was never opened: the screen does not say "Not yet" of a quote they have signed.
+    expect(await openedText(quoteId)).toBe("Not online: accepted in person or on paper");
   });
 });

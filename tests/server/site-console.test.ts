@@ -252,6 +252,7 @@ describe("Site section: signed in", () => {
     );
     const form = new FormData();
     form.append("csrf", csrf);
+    form.append("intent", "add");
     form.append("caption", "New crown, Normal");
     form.append("alt", "Concrete crown with a drip edge");
     form.append("service", "chimney-crowns");
@@ -269,12 +270,14 @@ describe("Site section: signed in", () => {
 
     const eleven = new FormData();
     eleven.append("csrf", csrf);
+    eleven.append("intent", "add");
     for (let i = 0; i < 11; i++)
       eleven.append("photos", new File([new Uint8Array(phone.subarray(0, 1000))], `p${i}.jpg`));
     const jobs = publisher.jobs().length;
     expect(await (await post("/owner/site/photos", eleven)).text()).toContain("Send at most 10 photos at a time.");
     const text = new FormData();
     text.append("csrf", csrf);
+    text.append("intent", "add");
     text.append("caption", "x");
     text.append("alt", "x");
     text.append("photos", new File(["not a photo"], "x.jpg"));

@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/calendars";
 import { feedAddresses, whenLabel } from "./calendars.server";
-import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
@@ -88,10 +88,7 @@ export async function action(args: Route.ActionArgs) {
     // Shown in this answer only: the server keeps the address's hash, not the address.
     return data({ feed: feedAddresses(args.context.siteOrigin, token) }, { headers: { "Cache-Control": "no-store" } });
   }
-  return data(
-    { error: "That did not work. Reload the page and try again.", typed: { address: "", label: "" } },
-    { status: 400 },
-  );
+  unknownIntent();
 }
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) => [

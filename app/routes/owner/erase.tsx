@@ -2,7 +2,7 @@
 // their notes, e-mails and history: the same rows as `npm run leads -- --erase`. The audit log keeps the count only.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/erase";
-import { field, requireOwner } from "./guard.server";
+import { field, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -15,6 +15,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
+  const intent = field(owner.form, "intent", 20);
+  if (intent !== "preview" && intent !== "erase") unknownIntent();
   const { estimates, owner: console_, clientIp } = args.context;
   const email = field(owner.form, "email", 320);
   if (!EMAIL.test(email))
@@ -22,7 +24,7 @@ export async function action(args: Route.ActionArgs) {
   const count = estimates
     .list({ includeSpam: true })
     .filter((r) => r.email.toLowerCase() === email.toLowerCase()).length;
-  if (field(owner.form, "intent", 20) !== "erase") return { email, count, error: null };
+  if (intent === "preview") return { email, count, error: null };
   const removed = estimates.erase(email);
   console_.audit.log("erased", { ip: clientIp, detail: `${removed} request(s) of one address` });
   return redirect(`/owner/erase?erased=${removed}`, { headers: { "Cache-Control": "no-store" } });

@@ -11,7 +11,7 @@
 // session's token (a hidden `csrf` field, or an X-CSRF-Token header) is a 403. Every answer is no-store.
 // Forms put the token in with <CsrfField token={owner.csrf} />.
 import { redirect, type AppLoadContext } from "react-router";
-import { CROSS_SITE, NOT_SIGNED_IN, NOTHING_HERE, STALE_FORM, TOO_BIG } from "./messages";
+import { CROSS_SITE, NOT_SIGNED_IN, NOTHING_HERE, STALE_FORM, TOO_BIG, UNKNOWN_INTENT } from "./messages";
 
 export type GuardArgs = { request: Request; context: AppLoadContext };
 
@@ -147,6 +147,15 @@ export function idParam(value: string | undefined): number | null {
 
 export function notFound(): never {
   throw plainAnswer(404, NOTHING_HERE);
+}
+
+/**
+ * The answer to a post whose `intent` its action does not know, or that has none: 400 in words, before anything is
+ * written. An action that does more than one thing calls it rather than guessing (issue 51: a form that lost its
+ * intent was taken for a save and answered "Saved.").
+ */
+export function unknownIntent(): never {
+  throw plainAnswer(400, UNKNOWN_INTENT);
 }
 
 /** A field of a checked form as a trimmed string ("" when absent). */

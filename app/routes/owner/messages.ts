@@ -4,5 +4,15 @@ export const CROSS_SITE = "Requests from other sites are not accepted.";
 export const STALE_FORM = "This form has expired. Go back, reload the page and try again.";
 export const TOO_BIG = "That is more than this form takes.";
 export const NOTHING_HERE = "There is nothing here.";
+/** A post without the intent its button gives, or with one the page does not know: never taken for a save. */
+export const UNKNOWN_INTENT =
+  "This page does not know that button, so nothing was changed. Go back, reload the page and try again.";
 
-export const OWN_WORDS: ReadonlySet<string> = new Set([NOT_SIGNED_IN, CROSS_SITE, STALE_FORM, TOO_BIG, NOTHING_HERE]);
+export const OWN_WORDS: ReadonlySet<string> = new Set([
+  NOT_SIGNED_IN,
+  CROSS_SITE,
+  STALE_FORM,
+  TOO_BIG,
+  NOTHING_HERE,
+  UNKNOWN_INTENT,
+]);

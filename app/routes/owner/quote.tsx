@@ -6,7 +6,7 @@
 // every other action is refused here and by the database (decision 0032).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { applyIntent, draftFromForm, type FieldErrors, type RawFields } from "./quote-form.server";
 import { lineField, lineInputs } from "./quote-fields";
 import { QuoteStatusBadge } from "./quote-status";
@@ -69,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     acceptance && version
       ? choiceOf(version, acceptance.option_key, JSON.parse(acceptance.addon_keys) as string[])
       : null;
-  const opened = q.events.filter((e) => e.kind === "opened");
+  const opened = q.events.find((e) => e.kind === "opened");
   const nextFollowUp = q.followUps.find((f) => !f.sent_at && !f.cancelled_at && !f.failed_at);
   return {
     csrf: owner.csrf,
@@ -101,7 +101,7 @@ export async function loader(args: Route.LoaderArgs) {
           validUntil: dayText(version.validUntil),
           options: optionsView(version).map((o) => ({ key: o.key, name: o.name, total: o.total })),
           addons: addonsView(version).map((a) => ({ key: a.key, name: a.name, amount: a.amount })),
-          opened: opened.length ? localTime(opened[0]?.at ?? "") : null,
+          opened: openedText(opened?.at ?? null, acceptance ?? null, q.quote),
         }
       : null,
     followUps: {
@@ -129,6 +129,24 @@ export async function loader(args: Route.LoaderArgs) {
     versions: q.versions.map((v) => ({ version: v.version, sha256: v.sha256, sent: localTime(v.sent_at) })),
     depositDefault: words.terms.deposit.percent,
   };
+}
+
+/**
+ * When the homeowner opened the quote. A view counts only when the browser says a person opened it (not a mail
+ * scanner), so an answer may come with none recorded: an answer through a link was opened by then. A yes the owner
+ * recorded (no link) says nothing about the link.
+ */
+function openedText(
+  viewedAt: string | null,
+  acceptance: { at: string; link_hash: string | null } | null,
+  quote: { status: string; decided_at: string | null },
+): string | null {
+  if (viewedAt) return localTime(viewedAt);
+  if (acceptance && acceptance.link_hash === null) return "Not online: accepted in person or on paper";
+  if (acceptance) return `${localTime(acceptance.at)}, when they accepted`;
+  if ((quote.status === "declined" || quote.status === "changes_requested") && quote.decided_at)
+    return `${localTime(quote.decided_at)}, when they answered`;
+  return null;
 }
 
 type ActionResult = { error: string; fields?: FieldErrors; raw?: RawFields };
@@ -194,7 +212,10 @@ export async function action(args: Route.ActionArgs) {
       );
       return back("recorded");
     }
-    // Everything else edits the draft: the whole form is saved first, then the button's own action.
+    // Everything else edits the draft: the whole form is saved first, then the button's own action. A post with no
+    // intent, or one the editor does not know, is not a save: nothing is written.
+    if (intent !== "save" && intent !== "preview" && !applyIntent(q.draft, intent, quotes.words().presets))
+      unknownIntent();
     if (!q.actions.edit) return refused(new quotes.QuoteRefusal(409, "This quote can no longer change."));
     const positions = (args.context.estimates.photos(q.quote.estimate_id ?? 0) ?? []).map((p) => p.position);
     const wanted = form
@@ -210,10 +231,8 @@ export async function action(args: Route.ActionArgs) {
     }
     let next = draft;
     let error: string | undefined;
-    if (intent && intent !== "save" && intent !== "preview") {
-      const applied = applyIntent(draft, intent, quotes.words().presets);
-      if (!applied)
-        return data<ActionResult>({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+    if (intent !== "save" && intent !== "preview") {
+      const applied = applyIntent(draft, intent, quotes.words().presets) ?? unknownIntent();
       next = applied.draft;
       error = applied.error;
     }
@@ -324,6 +343,11 @@ function Editor({ d, errors, raw }: { d: LoaderData; errors: FieldErrors; raw: R
   return (
     <form method="post" encType="multipart/form-data" id="lines">
       <CsrfField token={d.csrf} />
+      {/* Enter (a phone's "Go") in a box presses the form's first button, which would be "Remove this line": this
+          one saves. Drawn (sr-only), not `hidden`: Safari passes over a button it does not draw. */}
+      <button name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Save
+      </button>
       {draft.options.map((o, i) => (
         <Card key={o.id} className="mb-4">
           {many ? (
@@ -643,6 +667,7 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
             </summary>
             <form method="post" encType="multipart/form-data" className="mt-2">
               <CsrfField token={d.csrf} />
+              <input type="hidden" name="intent" value="record" />
               <fieldset>
                 <legend className="font-semibold">Option they accepted</legend>
                 {sent.options.map((o, i) => (

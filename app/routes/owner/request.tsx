@@ -2,7 +2,7 @@
 // where it came from, its e-mails, the status buttons, notes and the history of changes.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/request";
-import { field, idParam, notFound, requireOwner } from "./guard.server";
+import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { openSiteRepo, savedReviewUrl } from "./site-files.server";
 import { StatusBadge } from "./status";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
@@ -226,7 +226,7 @@ export async function action(args: Route.ActionArgs) {
     console_.audit.log("review requested", { ip: clientIp, estimateId: lead.id });
     return back("review");
   }
-  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+  unknownIntent();
 }
 
 export const meta = () => [{ title: "Request | Owner console" }, { name: "robots", content: "noindex, nofollow" }];

@@ -2,7 +2,7 @@
 // notified of new requests (push), the sessions signed in now (end any, or all), and the audit log.
 import { redirect } from "react-router";
 import type { Route } from "./+types/security";
-import { clearedSessionCookie, field, idParam, notFound, requireOwner } from "./guard.server";
+import { clearedSessionCookie, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { PasskeyButton } from "~/islands/passkey-button";
 import { PushSettings } from "~/islands/push-settings";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
@@ -152,7 +152,7 @@ export async function action(args: Route.ActionArgs) {
     }
     return back("signed-out");
   }
-  notFound();
+  unknownIntent();
 }
 
 export const meta = () => [{ title: "Sign-in | Owner console" }, { name: "robots", content: "noindex, nofollow" }];

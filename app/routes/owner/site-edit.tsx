@@ -5,7 +5,7 @@ import { parse } from "@conform-to/react";
 import { redirect } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/site-edit";
-import { field, notFound, requireOwner } from "./guard.server";
+import { field, notFound, requireOwner, unknownIntent } from "./guard.server";
 import {
   articleTemplate,
   checkSource,
@@ -98,11 +98,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args, { maxBytes: 512 * 1024 });
+  // Our buttons say save, preview or unpublish; Conform's list buttons (add, remove, move) send `__intent__` instead.
+  const intent = field(owner.form, "intent", 40);
+  const listButton = intent === "" && field(owner.form, "__intent__", 2000) !== "";
+  if (intent !== "save" && intent !== "preview" && intent !== "unpublish" && !listButton) unknownIntent();
   openSiteRepo(args.context);
   const isNew = new URL(args.request.url).searchParams.has("new");
   const file = fileFor(args.params, isNew);
   const publisher = args.context.publisher;
-  const intent = field(owner.form, "intent", 40);
 
   if (intent === "unpublish") {
     if (file.kind !== "posts" || isNew) notFound();

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { redirect } from "react-router";
 import type { Route } from "./+types/site-photos";
-import { field, plainAnswer, requireOwner } from "./guard.server";
+import { field, plainAnswer, requireOwner, unknownIntent } from "./guard.server";
 import {
   checkSource,
   findFile,
@@ -75,13 +75,15 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { ingestUploads, photosFromForm, UPLOAD_LIMITS, UploadError } = await photoUpload();
   const owner = await requireOwner(args, { maxBytes: UPLOAD_LIMITS.maxTotalSize });
+  const form = owner.form ?? new FormData();
+  const intent = field(form, "intent", 20);
+  if (intent !== "add" && intent !== "remove") unknownIntent();
   const root = openSiteRepo(args.context);
   const publisher = args.context.publisher;
   if (!publisher) return { error: publishingOff(args.context) };
-  const form = owner.form ?? new FormData();
   const { file, source, items } = gallery();
 
-  if (field(form, "intent", 20) === "remove") {
+  if (intent === "remove") {
     const name = field(form, "file", 200);
     const item = items.find((i) => i.file === name);
     if (!item) return { error: "That photo is not in Recent work any more." };
@@ -144,6 +146,7 @@ export default function SitePhotos({ loaderData, actionData }: Route.ComponentPr
         <h2 className="font-serif text-xl font-bold">Add photos</h2>
         <form method="post" encType="multipart/form-data" className="mt-2">
           <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="add" />
           <label htmlFor="photos" className="font-semibold">
             Photos (up to 10, each up to 20 MB)
           </label>

@@ -2,7 +2,7 @@
 // changes, "Undo last change" and "New article". While a publish runs the page refreshes itself (no script needed).
 import { redirect } from "react-router";
 import type { Route } from "./+types/site";
-import { field, plainAnswer, requireOwner } from "./guard.server";
+import { field, requireOwner, unknownIntent } from "./guard.server";
 import { findFile, listFiles, pageOf, SLUG, openSiteRepo, publishingOff } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 
@@ -49,10 +49,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
+  // The button first: publishing switched off is no answer to a button this page does not know.
+  const intent = field(owner.form, "intent", 40);
+  if (intent !== "undo" && intent !== "new-article") unknownIntent();
   openSiteRepo(args.context);
   const publisher = args.context.publisher;
   if (!publisher) return { error: publishingOff(args.context) };
-  const intent = field(owner.form, "intent", 40);
   if (intent === "undo") {
     publisher.undo();
     return redirect("/owner/site?saved", { headers: { "Cache-Control": "no-store" } });
@@ -67,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
     if (findFile("posts", slug)) return { error: `There is already an article at /blog/${slug}.` };
     return redirect(`/owner/site/edit/posts/${slug}?new`, { headers: { "Cache-Control": "no-store" } });
   }
-  throw plainAnswer(400, "That is not something this page does.");
+  unknownIntent();
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -3,7 +3,7 @@
 // visits booked on it and tell the homeowners. Days off and the availability settings are a tap away.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visits";
-import { field, idParam, requireOwner } from "./guard.server";
+import { field, idParam, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { busyLabel } from "./calendars.server";
 import { REFUSAL_WORDS, visitCard, type VisitCard } from "./visits.server";
@@ -151,7 +151,7 @@ export async function action(args: Route.ActionArgs) {
     console_.audit.log("visit cancelled", { ip: clientIp, estimateId: result.visit.estimate_id });
     return back(tell ? "?done=cancelled-told" : "?done=cancelled");
   }
-  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+  unknownIntent();
 }
 
 export const meta = () => [{ title: "Visits | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
