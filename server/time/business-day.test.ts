@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { addDays, dayAt, weekdayOf, yearAt } from "../../app/lib/business-day.ts";
+import { wallAt } from "./wall-time.ts";
 
 const TZ = "America/Chicago";
 
@@ -20,6 +21,13 @@ describe("dayAt", () => {
     expect(yearAt(new Date("2027-01-01T01:30:00Z"), TZ)).toBe(2026);
     expect(dayAt(new Date("2026-11-25T01:30:00Z"), "Asia/Tokyo")).toBe("2026-11-25");
   });
+
+  it("is the day wallAt reads with the time, every hour and half hour of 2026 and 2027", () => {
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 30 * 60_000) {
+      const at = new Date(ms);
+      if (wallAt(at, TZ).day !== dayAt(at, TZ)) expect(at.toISOString()).toBe("the same day");
+    }
+  }, 60_000);
 
   it("adds days on the calendar alone, and names the weekday", () => {
     expect(addDays("2026-11-24", 1)).toBe("2026-11-25");

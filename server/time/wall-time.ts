@@ -58,10 +58,13 @@ function zoned(instant: Date, timeZone: string) {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
 }
 
-/** The zone's day and time at an instant. */
+/**
+ * The zone's day and time at an instant, read together from one conversion (the booking page reads a hundred): its
+ * day is dayAt's, as business-day.test.ts checks over two years of hours.
+ */
 export function wallAt(instant: Date, timeZone: string): { day: Day; time: WallTime; weekday: number } {
   const z = zoned(instant, timeZone);
-  return { day: dayAt(instant, timeZone), time: wallTimeOf(z.hour * 60 + z.minute), weekday: z.dayOfWeek };
+  return { day: z.toPlainDate().toString(), time: wallTimeOf(z.hour * 60 + z.minute), weekday: z.dayOfWeek };
 }
 
 // Calendar days alone: Date.UTC, as in app/lib/business-day.ts.
