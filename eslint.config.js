@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import local from "./tools/eslint-rules/business-day.js";
 
 // Islands hydrate without a router: plain <a> everywhere, never React Router's <Link>.
 const routerLinks = {
@@ -41,9 +42,11 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, local },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // A day from an instant only through dayAt (app/lib/business-day.ts, decision 0035).
+      "local/business-day": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },

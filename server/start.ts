@@ -95,7 +95,7 @@ const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKU
 // A function: the console may publish a new e-mail address (server restarts are not needed for it).
 const ownerAddress = () => config.NOTIFY_EMAIL ?? business.email;
 const siteUrl = config.SITE_URL ?? (buildSiteUrl || "http://localhost:3000");
-const owner = createOwnerConsole({ db: store.db });
+const owner = createOwnerConsole({ db: store.db, clock });
 const consoleUrl = siteUrl.replace(/\/+$/, "");
 // VAPID keys are made at the first start and kept in the database (a restore keeps every device subscribed).
 const push = createPushNotifier({
@@ -365,6 +365,7 @@ const publisher =
 const visits = createVisitorCounter({
   store: store.visitorFigures,
   timeZone: business.timeZone,
+  now: clock,
   enabled: config.VISITOR_COUNTING,
 });
 visits.start();
@@ -463,11 +464,11 @@ async function backupIfDue() {
 void backupIfDue();
 setInterval(() => void backupIfDue(), 15 * 60_000).unref();
 // Requests past their retention period go at start and then daily (and ended owner sessions with them).
-purgeExpired(store, new Date());
+purgeExpired(store, clock());
 owner.sessions.purgeExpired();
 quotes.purgeContracts();
 setInterval(() => {
-  purgeExpired(store, new Date());
+  purgeExpired(store, clock());
   owner.sessions.purgeExpired();
   quotes.purgeContracts();
 }, 24 * 3_600_000).unref();

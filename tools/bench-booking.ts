@@ -18,6 +18,7 @@ import { openEstimateStore } from "../server/requests/estimate-store.ts";
 import { MALLOC_ENV } from "../server/malloc-env.ts";
 import { newLead } from "../server/store/stored-lead.fixture.ts";
 import { business } from "../app/content/business.ts";
+import { addDays, dayAt } from "../app/lib/business-day.ts";
 import { freePort } from "../tests/server/harness.ts";
 import { startSmtp } from "../tests/server/smtp.ts";
 
@@ -33,7 +34,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const settings = defaultBookingSettings(business.hours);
   const now = new Date();
   const taken = Array.from({ length: 30 }, (_, i) => {
-    const day = new Date(now.getTime() + (i + 1) * 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(dayAt(now, business.timeZone), i + 1);
     return { day, starts: "08:00", ends: "10:00" };
   });
   const input = {

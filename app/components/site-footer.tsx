@@ -3,6 +3,7 @@ import { business } from "~/content/business";
 import { claimWording } from "~/content/claims";
 import { cityLinks, serviceLinks } from "~/content/navigation";
 import { brandIconImage, brandIconSlug } from "~/lib/brand-icons";
+import { yearAt } from "~/lib/business-day";
 import { mailtoHref, telHref } from "~/lib/links";
 import { Logo } from "./logo";
 import { PaymentMethods } from "./payment-methods";
@@ -90,7 +91,7 @@ export function SiteFooter() {
       <div className="border-t border-soot-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-20 text-sm text-mortar-200 sm:flex-row sm:justify-between sm:px-6 sm:pb-6">
           <p>
-            © <span data-testid="copyright-year">{new Date().getFullYear()}</span> {business.name}. All rights reserved.
+            © <span data-testid="copyright-year">{yearAt(new Date(), business.timeZone)}</span> {business.name}. All rights reserved.
           </p>
           <p className="flex flex-wrap gap-x-4 gap-y-1 sm:mr-16">
             <span>{claimWording(business.claims).credentials} · Free estimates</span>

@@ -1,6 +1,7 @@
 // The owner's numbers (/owner/reports), computed from the stored requests alone (pure, tested in reports.test.ts):
 // requests per week, where they came from, won and lost, and speed to lead against the call-back promise.
-import { businessHoursBetween, type OpeningHours, wallClock, zonedInstant } from "./business-hours";
+import { addDays, dayAt, weekdayOf, type Day } from "./business-day";
+import { businessHoursBetween, type OpeningHours, zonedInstant } from "./business-hours";
 import { buildVisitReport, type VisitFigure, type VisitReport } from "./visit-report";
 
 export const WEEKS = 12;
@@ -25,6 +26,8 @@ export type Count = { label: string; count: number };
 export type Week = {
   /** "Nov 16": the Monday the week starts, on the business's clock. */
   label: string;
+  /** That Monday, "2026-11-16". */
+  day: Day;
   start: string;
   requests: number;
   /** Requests of that week answered (a first status change), and how long they waited, in business hours. */
@@ -135,11 +138,18 @@ function counts(values: readonly string[], order?: readonly string[]): Count[] {
 
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-/** Midnight starting the Monday of `instant`'s week, `back` weeks earlier, on the zone's clock. */
+/** The Monday of `instant`'s week on the zone's clock, `back` weeks earlier. */
+function monday(instant: Date, back: number, timeZone: string): Day {
+  const today = dayAt(instant, timeZone);
+  return addDays(today, 1 - weekdayOf(today) - 7 * back);
+}
+
+/** Midnight starting a day, on the zone's clock. */
+const midnight = (day: Day, timeZone: string) =>
+  zonedInstant(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)), 0, timeZone);
+
 function mondayStart(instant: Date, back: number, timeZone: string): Date {
-  const w = wallClock(instant, timeZone);
-  const sinceMonday = (w.weekday + 6) % 7;
-  return zonedInstant(w.year, w.month, w.day - sinceMonday - 7 * back, 0, timeZone);
+  return midnight(monday(instant, back, timeZone), timeZone);
 }
 
 const dayLabel = (d: Date, timeZone: string) =>
@@ -181,7 +191,8 @@ export function buildReport({
   bookings = new Map(),
   quotes = [],
 }: ReportInput): Report {
-  const starts = Array.from({ length: WEEKS }, (_, i) => mondayStart(now, WEEKS - 1 - i, timeZone));
+  const mondays = Array.from({ length: WEEKS }, (_, i) => monday(now, WEEKS - 1 - i, timeZone));
+  const starts = mondays.map((day) => midnight(day, timeZone));
   const first = starts[0]?.getTime() ?? 0;
   const inWindow = leads.filter((l) => {
     const t = Date.parse(l.received_at);
@@ -209,6 +220,7 @@ export function buildReport({
     });
     return {
       label: dayLabel(start, timeZone),
+      day: mondays[i] ?? "",
       start: start.toISOString(),
       requests: group.length,
       ...speedOf(group),

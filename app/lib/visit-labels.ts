@@ -1,5 +1,6 @@
 // How a visit's day and arrival window read to a homeowner: "Tue, Dec 1, 8–10 am, Central Time". Days and times are
 // the business's own wall-clock values ("2026-12-01", "08:00"), so formatting them needs no time-zone arithmetic.
+import { yearAt } from "./business-day";
 
 // Formatters are made once: making one costs more than using it (a page of windows labels a hundred).
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -68,7 +69,5 @@ export function visitLabel(
 
 /** The year in the business's zone at an instant (a date shows its year only when it is not this one). */
 export function yearIn(instant: Date, timeZone: string): number {
-  return Number(
-    format(`year ${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" })).format(instant),
-  );
+  return yearAt(instant, timeZone);
 }

@@ -1,6 +1,7 @@
 // The visitor half of the owner's report (pure; visit-report.test.ts): visitors and page views per week, top pages,
 // where visitors came from, and conversion, joining each request's attribution to the same buckets (app/lib/visitor-figures).
-import { OTHER_PAGES, OTHER_SITES, dayOf, pageKey, referrerSite } from "./visitor-figures";
+import { dayAt } from "./business-day";
+import { OTHER_PAGES, OTHER_SITES, pageKey, referrerSite } from "./visitor-figures";
 
 /** A day's aggregate as the store keeps it (server/store/visitor-figures.ts). */
 export type VisitFigure = { day: string; kind: string; bucket: string; views: number; visitors: number };
@@ -9,7 +10,7 @@ export type Traffic = { label: string; visitors: number; views: number };
 export type Conversion = { label: string; visitors: number; requests: number; rate: number | null };
 
 export type VisitReport = {
-  weeks: { label: string; start: string; visitors: number; views: number }[];
+  weeks: { label: string; day: string; start: string; visitors: number; views: number }[];
   visitors: number;
   views: number;
   pages: Traffic[];
@@ -92,7 +93,7 @@ export function buildVisitReport({
   timeZone: string;
   siteHost: string;
 }): VisitReport {
-  const startDays = weekStarts.map((s) => dayOf(s, timeZone));
+  const startDays = weekStarts.map((s) => dayAt(s, timeZone));
   const first = startDays[0] ?? "";
   const inWindow = figures.filter((f) => f.day >= first);
   const weeks = weekStarts.map((start, i) => {
@@ -101,6 +102,7 @@ export function buildVisitReport({
     const days = inWindow.filter((f) => f.kind === "all" && f.day >= from && f.day < to);
     return {
       label: weekLabels[i] ?? "",
+      day: from,
       start: start.toISOString(),
       visitors: days.reduce((n, f) => n + f.visitors, 0),
       views: days.reduce((n, f) => n + f.views, 0),

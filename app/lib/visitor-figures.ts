@@ -1,7 +1,6 @@
 // The buckets visitor figures are kept in (server/visitors/visitor-counter.ts) and requests are joined to (reports), in one
 // place: a request's attribution must land in the same bucket as the visit it came from, or conversion is wrong.
 import { cleanText } from "./attribution";
-import { wallClock } from "./business-hours";
 
 /** Visitor figures are kept this long, then deleted (the privacy page says so). */
 export const VISIT_RETENTION_MONTHS = 25;
@@ -73,8 +72,3 @@ export function deviceClass(userAgent: string): DeviceClass {
   return "Desktop";
 }
 
-/** "2026-11-26": the calendar day of an instant on the business's clock; visitor figures are kept per such day. */
-export function dayOf(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
-}

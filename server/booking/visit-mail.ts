@@ -3,6 +3,7 @@
 // before. Pure: built from the visit and its request. The homeowner's link to move or cancel is a secret, so it is
 // never kept in the outbox: the kept message holds MANAGE_LINK, and the outbox puts a fresh link in as it sends.
 import { business } from "../../app/content/business.ts";
+import { yearAt } from "../../app/lib/business-day.ts";
 import { visitLabel, windowLabel, zoneLabel } from "../../app/lib/visit-labels.ts";
 import { escapeHtml, withSubject, type Mail } from "../requests/lead-mail.ts";
 import type { StoredEstimate } from "../store/types.ts";
@@ -27,7 +28,7 @@ function when(visit: VisitRow, thisYear: number): string {
   return visitLabel(visit, business.timeZone, { thisYear });
 }
 
-const yearOf = (now: Date) => Number(now.toISOString().slice(0, 4));
+const yearOf = (now: Date) => yearAt(now, business.timeZone);
 
 function invite(
   visit: VisitRow,

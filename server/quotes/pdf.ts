@@ -5,6 +5,7 @@
 // buffer, read at the end.
 import PDFDocument from "pdfkit";
 import { winAnsi } from "./pdf-text.ts";
+import { dayAt } from "../../app/lib/business-day.ts";
 import type { QuoteVersion } from "./document.ts";
 import {
   addonsView,
@@ -243,9 +244,9 @@ export function quotePdf({ version, sha256, photos, acceptance }: PdfInput): Buf
     if (acceptance.pamphletAcknowledged) {
       heading("Consumer Rights Acknowledgment Form", 12);
       body(version.pamphlet.acknowledgment);
-      body(`Homeowner: ${acceptance.name}, ${dayText(acceptance.at.slice(0, 10))}.`);
+      body(`Homeowner: ${acceptance.name}, ${dayText(dayAt(acceptance.at, version.timeZone))}.`);
       body(
-        `Contractor: ${version.business.name}, ${businessAddress(version)}, who gave the pamphlet with this quote on ${dayText(version.sentAt.slice(0, 10))}.`,
+        `Contractor: ${version.business.name}, ${businessAddress(version)}, who gave the pamphlet with this quote on ${dayText(dayAt(version.sentAt, version.timeZone))}.`,
       );
     }
     if (acceptance.method !== "online") {

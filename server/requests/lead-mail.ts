@@ -6,7 +6,7 @@
 // Subjects go out as encoded-words only (mail-header.ts); both parts of every message are escaped.
 import { business } from "../../app/content/business.ts";
 import type { ReviewRequestWords } from "../../app/content/review-request.ts";
-import { addBusinessHours, byText, wallClock } from "../../app/lib/business-hours.ts";
+import { addBusinessHours, byText } from "../../app/lib/business-hours.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
 import { instantText } from "../time/wall-time.ts";
 import { encodeHeaderText, headerText } from "./mail-header.ts";
@@ -316,10 +316,4 @@ export function reminderDue(lead: StoredEstimate, now: Date, afterBusinessHours:
   return (
     addBusinessHours(new Date(lead.received_at), afterBusinessHours, business.hours, TZ).getTime() <= now.getTime()
   );
-}
-
-/** The calendar day in the business's zone (for tests and the CLI). */
-export function localDay(instant: Date): string {
-  const w = wallClock(instant, TZ);
-  return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
 }

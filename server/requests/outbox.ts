@@ -5,7 +5,7 @@
 // drains the queue one message at a time, and no send may take longer than `timeoutMs`.
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../../app/content/business.ts";
-import { dayOf } from "../../app/lib/visitor-figures.ts";
+import { dayAt } from "../../app/lib/business-day.ts";
 import { VISIT_RETENTION_MONTHS } from "../store/visitor-figures.ts";
 import type { EstimateStore, MailKind, OutboxItem } from "./estimate-store.ts";
 import { readStoredMail } from "./stored-mail.ts";
@@ -265,7 +265,7 @@ export function purgeExpired(store: EstimateStore, now: Date, log: (message: str
   const removed = store.purge(monthsBefore(now, business.leads.retentionMonths)).length;
   if (removed > 0) log(`Deleted ${removed} estimate request(s) older than ${business.leads.retentionMonths} months.`);
   // Visitor figures name nobody, but are kept no longer than the privacy page says.
-  const days = store.visitorFigures.purgeBefore(dayOf(monthsBefore(now, VISIT_RETENTION_MONTHS), business.timeZone));
+  const days = store.visitorFigures.purgeBefore(dayAt(monthsBefore(now, VISIT_RETENTION_MONTHS), business.timeZone));
   if (days > 0) log(`Deleted ${days} row(s) of visitor figures older than ${VISIT_RETENTION_MONTHS} months.`);
   return removed;
 }

@@ -3,8 +3,10 @@
 // (UTC). A time that does not exist (02:30 on the spring change) moves later, and one that exists twice (01:30 on
 // the fall change) is the first: Temporal's "compatible" disambiguation, as calendars do.
 import { Temporal } from "temporal-polyfill";
+import { addDays, dayAt, weekdayOf, type Day } from "../../app/lib/business-day.ts";
 
-export type Day = string;
+// A day from an instant has one home, shared with the app (decision 0035); here for the server's wall-clock callers.
+export { addDays, dayAt, weekdayOf, type Day };
 export type WallTime = string;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,29 +58,17 @@ function zoned(instant: Date, timeZone: string) {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
 }
 
-/** The zone's calendar day at an instant. */
-export function dayAt(instant: Date, timeZone: string): Day {
-  return zoned(instant, timeZone).toPlainDate().toString();
-}
-
-/** The zone's day and time at an instant. */
+/**
+ * The zone's day and time at an instant, read together from one conversion (the booking page reads a hundred): its
+ * day is dayAt's, as business-day.test.ts checks over two years of hours.
+ */
 export function wallAt(instant: Date, timeZone: string): { day: Day; time: WallTime; weekday: number } {
   const z = zoned(instant, timeZone);
   return { day: z.toPlainDate().toString(), time: wallTimeOf(z.hour * 60 + z.minute), weekday: z.dayOfWeek };
 }
 
-// Calendar days alone (no clock, no zone) are plain proleptic Gregorian arithmetic, which Date.UTC does exactly and
-// some thirty times faster than the polyfill: the booking page steps through 28 days on every view.
+// Calendar days alone: Date.UTC, as in app/lib/business-day.ts.
 const utcDay = (day: Day) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-
-export function addDays(day: Day, days: number): Day {
-  return new Date(utcDay(day) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** 1 for Monday … 7 for Sunday (ISO), as Temporal counts. */
-export function weekdayOf(day: Day): number {
-  return ((new Date(utcDay(day)).getUTCDay() + 6) % 7) + 1;
-}
 
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];

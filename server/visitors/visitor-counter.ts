@@ -5,7 +5,6 @@ import { createHash } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { isbot } from "isbot";
 import {
-  dayOf,
   deviceClass,
   isNamedSource,
   isSameSite,
@@ -17,6 +16,7 @@ import {
   referrerSite,
   tagValue,
 } from "../../app/lib/visitor-figures.ts";
+import { dayAt } from "../../app/lib/business-day.ts";
 import { zonedInstant } from "../../app/lib/business-hours.ts";
 import { routerPath } from "../http/http-guards.ts";
 import type { VisitKind, VisitRow, VisitorFigureStore } from "../store/visitor-figures.ts";
@@ -112,7 +112,7 @@ export function createVisitorCounter({
   /** The business day of `at`; at its first view, yesterday's batch is written and the new salt made. */
   function turnTo(at: Date) {
     if (day && at.getTime() < dayEnds) return;
-    const next = dayOf(at, timeZone);
+    const next = dayAt(at, timeZone);
     const [y, m, d] = next.split("-").map(Number);
     dayEnds = zonedInstant(y ?? 0, m ?? 0, (d ?? 0) + 1, 0, timeZone).getTime();
     if (next === day) return;

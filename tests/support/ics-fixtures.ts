@@ -1,5 +1,6 @@
 // iCalendar files as the owner's calendars publish them, for the calendars' tests and benchmark: Google's style
 // (TZID with a VTIMEZONE), Outlook's (a Windows zone name with its own VTIMEZONE), floating times and dates.
+import { addDays } from "../../app/lib/business-day.ts";
 import { foldLine, icsText } from "../../server/booking/invite.ts";
 import { seededRandom } from "./seeded-random.ts";
 
@@ -99,8 +100,7 @@ export function chicagoEvent(uid: string, day: string, starts: string, ends: str
 }
 
 function dayPlus(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return addDays(day, days);
 }
 
 /**

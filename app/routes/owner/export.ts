@@ -4,6 +4,7 @@ import type { Route } from "./+types/export";
 import { requireOwner } from "./guard.server";
 import { leadsCsv, visitSummary } from "../../../server/requests/leads.ts";
 import { business } from "~/content/business";
+import { dayAt } from "~/lib/business-day";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args, { data: true });
@@ -14,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
     (id) => visitSummary(estimates.visits.forLead(id), business.timeZone),
   );
   owner.audit.log("CSV downloaded", { ip: clientIp });
-  const day = owner.now().toISOString().slice(0, 10);
+  const day = dayAt(args.context.now(), business.timeZone);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -11,6 +11,8 @@ import { applyIntent, draftFromForm, type FieldErrors, type RawFields } from "./
 import { lineField, lineInputs } from "./quote-fields";
 import { QuoteStatusBadge } from "./quote-status";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { business } from "~/content/business";
+import { dayAt } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
 import { localTime } from "../../../server/requests/lead-mail.ts";
 import { dollarsInput, formatCents, formatPercent, parseDollars } from "../../../server/quotes/money.ts";
@@ -187,7 +189,7 @@ export async function action(args: Route.ActionArgs) {
       quotes.recordPayment(q.quote.id, {
         cents,
         method: field(form, "method", 40) || "check",
-        receivedOn: /^\d{4}-\d{2}-\d{2}$/.test(receivedOn) ? receivedOn : new Date().toISOString().slice(0, 10),
+        receivedOn: /^\d{4}-\d{2}-\d{2}$/.test(receivedOn) ? receivedOn : dayAt(args.context.now(), business.timeZone),
         note: field(form, "note", 200),
       });
       return back("deposit");

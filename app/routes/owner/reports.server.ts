@@ -3,13 +3,14 @@ import type { AppLoadContext } from "react-router";
 import { business } from "~/content/business";
 import { buildReport, reportStart, type Report } from "~/lib/reports";
 import type { Conversion, Traffic } from "~/lib/visit-report";
-import { dayOf } from "~/lib/visitor-figures";
+import { dayAt } from "~/lib/business-day";
 import { quoteStatus } from "../../../server/quotes/quote-status.ts";
 import { dollarsInput } from "../../../server/quotes/money.ts";
 
 export function ownerReport(context: AppLoadContext): Report {
   const { estimates, owner } = context;
-  const now = owner.now();
+  // The server's clock, as every other page reads it (TEST_CLOCK_FILE in tests).
+  const now = context.now();
   const start = reportStart(now, business.timeZone);
   const leads = estimates.list({ since: start });
   // The first change made in the console; a change made with `npm run leads -- --mark` leaves only the latest time.
@@ -24,7 +25,7 @@ export function ownerReport(context: AppLoadContext): Report {
     hours: business.hours,
     promiseHours: business.leads.callBackWithinBusinessHours,
     siteHost: new URL(context.siteOrigin).hostname,
-    visits: estimates.visitorFigures.since(dayOf(start, business.timeZone)),
+    visits: estimates.visitorFigures.since(dayAt(start, business.timeZone)),
     bookings: new Map(
       estimates.visits
         .firstVisits()
@@ -101,7 +102,7 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
       return {
         columns: ["week starting", "visitors", "page views"],
         rows: visits.weeks.map((w) => ({
-          "week starting": w.start.slice(0, 10),
+          "week starting": w.day,
           visitors: w.visitors,
           "page views": w.views,
         })),
@@ -139,7 +140,7 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
     case "weeks":
       return {
         columns: ["week starting", "requests"],
-        rows: report.weeks.map((w) => ({ "week starting": w.start.slice(0, 10), requests: w.requests })),
+        rows: report.weeks.map((w) => ({ "week starting": w.day, requests: w.requests })),
       };
     case "sources":
     case "services":
@@ -192,7 +193,7 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
           "within promise",
         ],
         rows: report.weeks.map((w) => ({
-          "week starting": w.start.slice(0, 10),
+          "week starting": w.day,
           answered: w.answered,
           "median business hours": w.median ?? "",
           "90th percentile business hours": w.p90 ?? "",

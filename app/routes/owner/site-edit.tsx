@@ -23,6 +23,8 @@ import { type FieldSpec, fieldLabel, fieldName } from "./site-form";
 import { SiteForm } from "./site-form-view";
 import { Button, Notice, PageTitle } from "./ui";
 import { ArticleBody } from "~/components/article-body";
+import { business } from "~/content/business";
+import { dayAt } from "~/lib/business-day";
 import { loadMarkdown } from "~/content/load";
 import { postFrontMatter } from "~/content/schema";
 import type { Post } from "~/content/types";
@@ -57,8 +59,9 @@ function fileFor(params: Route.LoaderArgs["params"], isNew: boolean): SiteFile {
   return findFile(params.kind, params.slug, { allowNew: isNew && params.kind === "posts" }) ?? notFound();
 }
 
-function sourceOf(file: SiteFile, isNew: boolean): string {
-  if (isNew) return articleTemplate(file.slug ?? "new-article", new Date().toISOString().slice(0, 10));
+function sourceOf(file: SiteFile, isNew: boolean, now: Date): string {
+  // A new article is dated the business's today, on the server's clock.
+  if (isNew) return articleTemplate(file.slug ?? "new-article", dayAt(now, business.timeZone));
   return readSource(file);
 }
 
@@ -90,7 +93,7 @@ export async function loader(args: Route.LoaderArgs) {
     csrf: owner.csrf,
     file,
     spec,
-    value: formValue(file, sourceOf(file, isNew)),
+    value: formValue(file, sourceOf(file, isNew, args.context.now())),
     isNew,
     off: publishingOff(args.context),
   };
@@ -139,7 +142,7 @@ export async function action(args: Route.ActionArgs) {
     return { result: submission.reply({ formErrors: submission.status === "error" ? words : [] }), preview: null };
   }
 
-  const oldSource = sourceOf(file, isNew);
+  const oldSource = sourceOf(file, isNew, args.context.now());
   const data = submission.value;
   const source = serialize(file, data, oldSource);
   try {

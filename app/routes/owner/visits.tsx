@@ -8,6 +8,7 @@ import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui"
 import { busyLabel } from "./calendars.server";
 import { REFUSAL_WORDS, visitCard, type VisitCard } from "./visits.server";
 import { business } from "~/content/business";
+import { addDays } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
 import { dayLabel, yearIn } from "~/lib/visit-labels";
@@ -25,8 +26,7 @@ const DONE = {
 
 /** Adds days to a YYYY-MM-DD, on the calendar alone. */
 function plusDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return addDays(day, days);
 }
 
 export async function loader(args: Route.LoaderArgs) {
