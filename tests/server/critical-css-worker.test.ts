@@ -3,8 +3,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { inlineCriticalCss } from "../../app/lib/critical-css.ts";
+import { createApp } from "../../server/app.ts";
+import { createCriticalCssPruner } from "../../server/http/critical-css-in-worker.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { startServer, stopServer, type RunningServer } from "./harness.ts";
@@ -36,6 +39,35 @@ const stylesheet = (name: string) => {
 };
 
 describe("critical CSS pruned in the server's worker", () => {
+  it("is asked for every page the server renders on request, and for no prerendered one", async () => {
+    const store = openEstimateStore({ dataDir: mkdtempSync(path.join(tmpdir(), "critical-css-worker-")) });
+    const worker = createCriticalCssPruner();
+    const asked: string[] = [];
+    const server = createServer();
+    try {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const address = server.address();
+      const base = `http://localhost:${typeof address === "object" && address ? address.port : 0}`;
+      const criticalCss = {
+        inline(html: string, css: string) {
+          asked.push(/<title>([^<]*)/.exec(html)?.[1] ?? "?");
+          return worker.inline(html, css);
+        },
+        close: () => worker.close(),
+      };
+      server.on("request", await createApp({ store, siteUrl: base, criticalCss }));
+      for (const page of ["/owner/sign-in", "/no-such-page", "/", "/faq"]) {
+        expect((await fetch(base + page)).headers.get("content-type"), page).toMatch(/^text\/html/);
+      }
+      expect(asked).toHaveLength(2);
+      expect(asked[0]).toMatch(/sign in/i);
+    } finally {
+      server.close();
+      worker.close();
+      store.close();
+    }
+  }, 60_000);
+
   it("gives the pages pruned in the CSS worker the bytes pruning on the loop gives", async () => {
     const { server, cookie } = await started();
     const pages: [string, string][] = [
