@@ -1,6 +1,6 @@
 // The critical CSS of pages rendered on request (the console, the quote and visit pages, the 404 page) is pruned in a
 // worker thread, not on the event loop (issue 51, decision 0037): the first console page after a start held the loop
-// 300-760 ms while owner.css was pruned. The worker starts with the server and stays (about 10 MB; its learned
+// 300-760 ms while owner.css was pruned. The worker starts with the server and stays (about 16 MB; its learned
 // sheets make the next page of a kind quick), and is started again if it fails; a page it cannot answer is pruned
 // on the loop as before, so a page is never lost to it.
 import { existsSync } from "node:fs";
