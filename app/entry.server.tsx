@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { inlineCriticalCss } from "./lib/critical-css";
 import { islandLoader, pageScript } from "./lib/page-script";
 import stylesheet from "./styles/app.css?inline";
@@ -34,6 +34,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   // The owner console has its own stylesheet (app/styles/owner.css): console classes never reach public pages.
   const ids = routerContext.staticHandlerContext.matches.map((m) => m.route.id);
@@ -62,7 +63,14 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeoutId);
           const html = Buffer.concat(chunks).toString("utf8");
-          const page = import.meta.env.DEV ? Promise.resolve(html) : inlineCriticalCss(html, css);
+          // The Node server prunes in its CSS worker, off the event loop (issue 51); a publish's render, already in a
+          // worker, here. Should the worker fail, the page is pruned here all the same.
+          const prune = loadContext?.criticalCss;
+          const page = import.meta.env.DEV
+            ? Promise.resolve(html)
+            : prune
+              ? prune(html, css).catch(() => inlineCriticalCss(html, css))
+              : inlineCriticalCss(html, css);
           page.then((document) => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode }));

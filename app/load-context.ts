@@ -38,6 +38,11 @@ declare module "react-router" {
     now: () => Date;
     /** Pushes new requests to the owner's devices (server/owner/push.ts); null where the server sends none (tests). */
     push: PushNotifier | null;
+    /**
+     * Prunes a page's stylesheet to what it uses (app/lib/critical-css.ts) in the server's CSS worker
+     * (server/http/critical-css-in-worker.ts), off the event loop; absent in a publish's render, which prunes itself.
+     */
+    criticalCss?: (html: string, stylesheet: string) => Promise<string>;
   }
 }
 

@@ -13,12 +13,14 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   // The publish's render, the calendars' parse and the quotes' PDFs run in workers of their own
-  // (server/publishing/render-in-worker.ts, server/calendars/parse-in-worker.ts, server/documents/pdf-in-worker.ts).
+  // (server/publishing/render-in-worker.ts, server/calendars/parse-in-worker.ts, server/documents/pdf-in-worker.ts), and
+  // the CSS of pages rendered on request is pruned in one (server/http/critical-css-in-worker.ts).
   entryPoints: {
     server: "server/index.ts",
     "render-worker": "server/publishing/render-worker.ts",
     "calendar-worker": "server/calendars/calendar-worker.ts",
     "pdf-worker": "server/quotes/pdf-worker.ts",
+    "critical-css-worker": "server/http/critical-css-worker.ts",
   },
   outdir,
   bundle: true,

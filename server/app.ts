@@ -39,6 +39,7 @@ import { createBooking, type Booking } from "./booking/booking.ts";
 import { createCalendars, type Calendars } from "./calendars/calendars.ts";
 import { createCalendarParser } from "./calendars/parse-in-worker.ts";
 import { estimateGuard, originOf, securityHeaders, visitGuard } from "./http/security.ts";
+import type { CriticalCssPruner } from "./http/critical-css-in-worker.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
 const ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -201,6 +202,8 @@ export type AppOptions = {
   clock?: () => Date;
   /** Quotes (server/quotes/); by default built over the estimate store, its words read from the working folder. */
   quotes?: QuoteService;
+  /** Prunes the CSS of pages rendered on request off the event loop (server/start.ts); by default on the loop. */
+  criticalCss?: CriticalCssPruner | null;
 };
 
 export async function createApp({
@@ -227,6 +230,7 @@ export async function createApp({
   booking,
   calendars,
   quotes,
+  criticalCss = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
   const firstEntry = firstBuild.entry.module as typeof firstBuild.entry.module & EntryExports;
@@ -308,6 +312,7 @@ export async function createApp({
           booking: visitBooking,
           calendars: ownerCalendars,
           now: clock,
+          criticalCss: criticalCss?.inline,
         }),
       }),
     };
