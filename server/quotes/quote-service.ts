@@ -5,6 +5,7 @@
 // what the code must never do. The seam other features call: `draftFor(requestId)` (a booked visit, at merge).
 import { randomInt } from "node:crypto";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
+import type { ClosedDay } from "../../app/lib/closed-days.ts";
 import type { AuditLog } from "../store/owner-audit.ts";
 import type { PushNotifier } from "../owner/push.ts";
 import type { EstimateStore, OutboxItem, StoredEstimate } from "../requests/estimate-store.ts";
@@ -97,6 +98,8 @@ export type QuoteServiceOptions = {
     email: string;
     timeZone: string;
     hours: OpeningHours;
+    /** Holidays (app/lib/closed-days.ts): no follow-up goes on them. */
+    closedDays?: readonly ClosedDay[];
     address: { street?: string; locality: string; region: string; postalCode?: string };
   };
   /** The public origin links are made with. */
@@ -401,6 +404,7 @@ export function createQuoteService({
             expiresAt: new Date(version.expiresAt),
             plan: w.terms.followUps,
             hours: b.hours,
+            closedDays: b.closedDays ?? [],
             timeZone: b.timeZone,
             alreadySent: sent,
           }).forEach((due, i) => {
@@ -985,7 +989,7 @@ export function createQuoteService({
         return "withdrawn";
       }
       const b = business();
-      if (!isOpenAt(now(), b.hours, b.timeZone)) return "withdrawn";
+      if (!isOpenAt(now(), b.hours, b.timeZone, b.closedDays ?? [])) return "withdrawn";
       const current = currentVersion(q);
       if (!current) return null;
       return followUpMail(current.version, words().terms.followUps, linkFor(q.id));
