@@ -174,6 +174,42 @@ describe("booking a window", () => {
     });
   });
 
+  it("offers no window on a closed day (Christmas) until the owner opens it; a reminder skips it, earlier", () => {
+    const { id, token } = request();
+    booking.place(token, place);
+    expect(booking.open().map((d) => d.day)).not.toContain("2026-12-25");
+    expect(booking.book(token, { day: "2026-12-25", starts: "08:00" }, { key: null })).toEqual({
+      ok: false,
+      reason: "closed",
+    });
+    expect(booking.closedDaysAhead().slice(0, 2)).toEqual([
+      { day: "2026-12-25", name: "Christmas", opened: false },
+      { day: "2027-01-01", name: "New Year's Day", opened: false },
+    ]);
+    // Only a closed day can be opened.
+    expect(booking.openClosedDay("2026-12-24", true)).toBe(false);
+    expect(booking.openClosedDay("2026-12-25", true)).toBe(true);
+    expect(booking.closedDaysAhead()[0]).toEqual({ day: "2026-12-25", name: "Christmas", opened: true });
+    expect(booking.open().find((d) => d.day === "2026-12-25")?.windows.map((w) => w.starts)).toEqual([
+      "08:00",
+      "10:00",
+      "13:00",
+      "15:00",
+    ]);
+    // A visit on Saturday 26 December: its reminder goes the day before at 9:00 while Christmas is open, else on
+    // the last open day before it, Thursday 24th.
+    const saturday = booking.book(token, { day: "2026-12-26", starts: "09:00" }, { key: "sat" });
+    if (!saturday.ok) throw new Error("not booked");
+    const reminderAt = () =>
+      store.deliveries(id).find((d) => d.kind === "visit-reminder" && !d.cancelled_at)?.next_attempt_at;
+    expect(reminderAt()).toBe(instantAt("2026-12-25", "09:00", TZ).toISOString());
+    booking.openClosedDay("2026-12-25", false);
+    expect(booking.open().map((d) => d.day)).not.toContain("2026-12-25");
+    booking.ownerMove(saturday.visit.id, { day: "2026-12-28", starts: "08:00" });
+    booking.ownerMove(saturday.visit.id, { day: "2026-12-26", starts: "09:00" });
+    expect(reminderAt()).toBe(instantAt("2026-12-24", "09:00", TZ).toISOString());
+  });
+
   it("does not send a reminder for a visit booked after its reminder's time", () => {
     const { id, token } = request();
     booking.place(token, place);
