@@ -1,7 +1,7 @@
 // The schema of content/business.yaml. Its own module because schema.ts reads the towns from the business facts.
 // `.meta({ title, description })` gives the owner console its labels and help.
 import { z } from "zod";
-import { parseClosedDayRule, RULE_EXAMPLES } from "../lib/closed-days";
+import { parseClosedDayRule, RULE_EXAMPLES } from "./closed-days";
 
 export const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type Weekday = (typeof weekdays)[number];

@@ -102,7 +102,7 @@ export function businessFacts(file: BusinessFile) {
       )
       .join(" | "),
     hours,
-    /** Holidays as rules that hold every year (app/lib/closed-days.ts). */
+    /** Holidays as rules that hold every year (app/content/closed-days.ts). */
     closedDays: file.closedDays,
     address: file.address,
     /** The business's clock: opening hours, e-mail times and call-back promises all use it. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { business } from "~/content/business";
 import { addBusinessHours, byText, wallClock, zonedInstant } from "./business-hours";
-import { closedDayName } from "./closed-days";
+import { closedDayName } from "~/content/closed-days";
 
 const TZ = "America/Chicago";
 const at = (iso: string) => new Date(iso);
@@ -38,8 +38,7 @@ describe("the call-back promise (2 business hours), across the week", () => {
 
 describe("closed days", () => {
   const closed = (day: string) => closedDayName(day, business.closedDays) !== null;
-  const promiseAround = (iso: string) =>
-    byText(addBusinessHours(at(iso), 2, business.hours, TZ, closed), at(iso), TZ);
+  const promiseAround = (iso: string) => byText(addBusinessHours(at(iso), 2, business.hours, TZ, closed), at(iso), TZ);
   it.each([
     // Wednesday 25 November 2026, 5:00 PM: Thanksgiving is skipped, Friday opens at 8.
     ["the evening before Thanksgiving 2026", "2026-11-25T23:00:00Z", "by 9:00 AM Friday"],

@@ -1,6 +1,6 @@
 // Business-hours arithmetic in the business's own time zone (America/Chicago), whatever the server's zone:
-// when to promise a call back, and when a lead has waited too long. A closed day (a holiday, app/lib/closed-days.ts)
-// has no opening hours: the caller says which days are closed.
+// when to promise a call back, and when a lead has waited too long. A closed day (a holiday,
+// app/content/closed-days.ts) has no opening hours: the caller says which days are closed.
 
 export type OpeningHours = readonly {
   readonly dayCodes: readonly string[];

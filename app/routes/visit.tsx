@@ -147,10 +147,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   };
   // A window we never offered (a made-up or garbled one): said so, on the page that lists the real ones.
   const notOffered = () =>
-    data(
-      { problems: [] as PlaceProblem[], values: {}, error: null, notice: "not-offered" as const },
-      { status: 422 },
-    );
+    data({ problems: [] as PlaceProblem[], values: {}, error: null, notice: "not-offered" as const }, { status: 422 });
   const spam = String(form.get(VISIT_FIELD.trap) ?? "") !== "";
   if (intent === "place") {
     const read = readPlace(

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { business } from "../../app/content/business.ts";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
-import { closedDayName, closedDaysBetween } from "../../app/lib/closed-days.ts";
+import { closedDayName, closedDaysBetween } from "../../app/content/closed-days.ts";
 import { visitLabel } from "../../app/lib/visit-labels.ts";
 import type { Mail } from "../requests/lead-mail.ts";
 import type { EstimateStore, OutboxItem, StoredEstimate } from "../requests/estimate-store.ts";
@@ -280,7 +280,6 @@ export function createBooking({
       return { ok: true, visit };
     },
   );
-
 
   /** What the owner may book: any offered window from today on, past the homeowner's cut-off, 62 days ahead. */
   function ownerRules(rules: WindowInputs): WindowInputs {

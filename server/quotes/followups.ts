@@ -5,7 +5,7 @@
 // follow-up goes at 9:00 in Bloomington across a daylight-saving change too. Pure: the outbox sends them, and its
 // composer checks again when one is due (server/quotes/quote-service.ts), so a decision made meanwhile stops it.
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
-import { closedDayName, type ClosedDay } from "../../app/lib/closed-days.ts";
+import { closedDayName, type ClosedDay } from "../../app/content/closed-days.ts";
 import { addDays, dayAt, instantAt, minutesOf, wallAt, wallTimeOf, weekdayName, type Day } from "../time/wall-time.ts";
 
 export const MAX_FOLLOW_UPS = 3;

@@ -5,7 +5,7 @@
 // what the code must never do. The seam other features call: `draftFor(requestId)` (a booked visit, at merge).
 import { randomInt } from "node:crypto";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
-import type { ClosedDay } from "../../app/lib/closed-days.ts";
+import type { ClosedDay } from "../../app/content/closed-days.ts";
 import type { AuditLog } from "../store/owner-audit.ts";
 import type { PushNotifier } from "../owner/push.ts";
 import type { EstimateStore, OutboxItem, StoredEstimate } from "../requests/estimate-store.ts";
@@ -98,7 +98,7 @@ export type QuoteServiceOptions = {
     email: string;
     timeZone: string;
     hours: OpeningHours;
-    /** Holidays (app/lib/closed-days.ts): no follow-up goes on them. */
+    /** Holidays (app/content/closed-days.ts): no follow-up goes on them. */
     closedDays?: readonly ClosedDay[];
     address: { street?: string; locality: string; region: string; postalCode?: string };
   };

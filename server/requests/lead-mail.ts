@@ -7,7 +7,7 @@
 import { business } from "../../app/content/business.ts";
 import type { ReviewRequestWords } from "../../app/content/review-request.ts";
 import { addBusinessHours, byText, wallClock } from "../../app/lib/business-hours.ts";
-import { closedDayName } from "../../app/lib/closed-days.ts";
+import { closedDayName } from "../../app/content/closed-days.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
 import { instantText } from "../time/wall-time.ts";
 import { encodeHeaderText, headerText } from "./mail-header.ts";

@@ -175,7 +175,13 @@ group("schema-to-form mapping", () => {
     expect(closed).toMatchObject({
       type: "list",
       label: "Closed days",
-      item: { type: "object", fields: [["name", { label: "Name" }], ["date", { label: "When" }]] },
+      item: {
+        type: "object",
+        fields: [
+          ["name", { label: "Name" }],
+          ["date", { label: "When" }],
+        ],
+      },
     });
     const value = formValue(file, source) as { closedDays: { name: string; date: string }[] };
     value.closedDays.push({ name: "Veterans Day", date: "November 11" });

@@ -205,7 +205,10 @@ export default function VisitSettings({ loaderData, actionData }: Route.Componen
                   <CsrfField token={csrf} />
                   <input type="hidden" name="intent" value={c.opened ? "close-day" : "open-day"} />
                   <input type="hidden" name="day" value={c.day} />
-                  <Button variant="quiet" aria-label={`${c.opened ? "Close it again" : "Open this day anyway"}: ${c.name}`}>
+                  <Button
+                    variant="quiet"
+                    aria-label={`${c.opened ? "Close it again" : "Open this day anyway"}: ${c.name}`}
+                  >
                     {c.opened ? "Close it again" : "Open this day anyway"}
                   </Button>
                 </form>
