@@ -1,6 +1,7 @@
 // The schema of content/business.yaml. Its own module because schema.ts reads the towns from the business facts.
 // `.meta({ title, description })` gives the owner console its labels and help.
 import { z } from "zod";
+import { parseClosedDayRule, RULE_EXAMPLES } from "./closed-days";
 
 export const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -51,6 +52,27 @@ export const businessFile = z.strictObject({
     )
     .min(1, "must list at least one line")
     .meta({ title: "Opening hours", description: "One line per group of days with the same hours." }),
+  closedDays: z
+    .array(
+      z.strictObject({
+        name: text.meta({ title: "Name", description: "What the day is, e.g. Thanksgiving." }),
+        date: z
+          .string()
+          .trim()
+          .refine((d) => parseClosedDayRule(d) !== null, `must be ${RULE_EXAMPLES}`)
+          .meta({
+            title: "When",
+            description: `Every year: ${RULE_EXAMPLES} (first, second, third, fourth or last).`,
+          }),
+      }),
+    )
+    .max(30, "takes at most 30 days")
+    .default([])
+    .meta({
+      title: "Closed days",
+      description:
+        "Holidays, every year. On them follow-ups and reminders wait for the next open day, and homeowners cannot book a visit unless you open the day under Visits → Availability.",
+    }),
   address: z
     .strictObject({
       street: z.string().trim().max(120).optional().meta({

@@ -102,6 +102,8 @@ export function businessFacts(file: BusinessFile) {
       )
       .join(" | "),
     hours,
+    /** Holidays as rules that hold every year (app/content/closed-days.ts). */
+    closedDays: file.closedDays,
     address: file.address,
     /** The business's clock: opening hours, e-mail times and call-back promises all use it. */
     timeZone: file.timeZone,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { business } from "~/content/business";
 import { addBusinessHours, byText, wallClock, zonedInstant } from "./business-hours";
+import { closedDayName } from "~/content/closed-days";
 
 const TZ = "America/Chicago";
 const at = (iso: string) => new Date(iso);
@@ -32,6 +33,25 @@ describe("the call-back promise (2 business hours), across the week", () => {
     expect(addBusinessHours(at("2026-03-07T21:00:00Z"), 2, business.hours, TZ).toISOString()).toBe(
       "2026-03-09T15:00:00.000Z",
     );
+  });
+});
+
+describe("closed days", () => {
+  const closed = (day: string) => closedDayName(day, business.closedDays) !== null;
+  const promiseAround = (iso: string) => byText(addBusinessHours(at(iso), 2, business.hours, TZ, closed), at(iso), TZ);
+  it.each([
+    // Wednesday 25 November 2026, 5:00 PM: Thanksgiving is skipped, Friday opens at 8.
+    ["the evening before Thanksgiving 2026", "2026-11-25T23:00:00Z", "by 9:00 AM Friday"],
+    ["Thanksgiving 2026 itself", "2026-11-26T16:00:00Z", "by 10:00 AM tomorrow"],
+    // Thursday 24 December 2026, 5:30 PM: Christmas (Friday) is skipped, Saturday opens at 9.
+    ["Christmas Eve 2026, late", "2026-12-24T23:30:00Z", "by 10:30 AM Saturday"],
+    // Friday 31 December 2027, 5:00 PM: New Year's Day 2028 is a Saturday, Sunday is closed.
+    ["New Year's Eve 2027", "2027-12-31T23:00:00Z", "by 9:00 AM Monday"],
+    // Friday 3 September 2027, 5:00 PM: Labor Day is Monday 6 September.
+    ["before Labor Day 2027", "2027-09-03T22:00:00Z", "by 10:00 AM tomorrow"],
+    ["Labor Day weekend 2027, Saturday 2 PM", "2027-09-04T19:00:00Z", "by 10:00 AM Tuesday"],
+  ])("%s -> %s", (_label, iso, expected) => {
+    expect(promiseAround(iso)).toBe(expected);
   });
 });
 

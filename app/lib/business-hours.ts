@@ -1,5 +1,6 @@
 // Business-hours arithmetic in the business's own time zone (America/Chicago), whatever the server's zone:
-// when to promise a call back, and when a lead has waited too long. Holidays are not modelled.
+// when to promise a call back, and when a lead has waited too long. A closed day (a holiday,
+// app/content/closed-days.ts) has no opening hours: the caller says which days are closed.
 
 export type OpeningHours = readonly {
   readonly dayCodes: readonly string[];
@@ -67,13 +68,25 @@ function openWindow(hours: OpeningHours, weekday: number): [number, number] | nu
   return [toMinutes(day.opens), toMinutes(day.closes)];
 }
 
-/** The instant `businessHours` of opening time after `start` (at the next opening when `businessHours` is 0). */
-export function addBusinessHours(start: Date, businessHours: number, hours: OpeningHours, timeZone: string): Date {
+/** "YYYY-MM-DD" of a wall-clock date. */
+const dayOf = (w: Wall) => `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+
+/**
+ * The instant `businessHours` of opening time after `start` (at the next opening when `businessHours` is 0), skipping
+ * the days `closed` names ("YYYY-MM-DD", the business's day).
+ */
+export function addBusinessHours(
+  start: Date,
+  businessHours: number,
+  hours: OpeningHours,
+  timeZone: string,
+  closed: (day: string) => boolean = () => false,
+): Date {
   let remaining = Math.round(businessHours * 60);
   let wall = wallClock(start, timeZone);
   let fromMinute = wall.minutes;
   for (let day = 0; day < 15; day++) {
-    const window = openWindow(hours, wall.weekday);
+    const window = closed(dayOf(wall)) ? null : openWindow(hours, wall.weekday);
     if (window) {
       const begin = Math.max(fromMinute, window[0]);
       const available = window[1] - begin;

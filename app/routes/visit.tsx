@@ -17,6 +17,7 @@ import { dayLabel, visitLabel, windowLabel, yearIn } from "~/lib/visit-labels";
 const NOTICES = {
   taken: "That time was just taken by someone else. Here are the next open times:",
   closed: "That time is no longer open. Here are the next open times:",
+  "not-offered": "We do not offer that time. Pick one of the times below.",
   limit: "You already have two visits booked with us. To book another, call or text us.",
   "too-late": "It is too close to the visit to change it online. Please call or text us.",
   moved: "Your visit has moved. We sent you an e-mail with the new time.",
@@ -144,6 +145,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { status: miss ? 429 : 404 },
     );
   };
+  // A window we never offered (a made-up or garbled one): said so, on the page that lists the real ones.
+  const notOffered = () =>
+    data({ problems: [] as PlaceProblem[], values: {}, error: null, notice: "not-offered" as const }, { status: 422 });
   const spam = String(form.get(VISIT_FIELD.trap) ?? "") !== "";
   if (intent === "place") {
     const read = readPlace(
@@ -157,16 +161,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (intent === "book" || intent === "move") {
     const choice = readWindow(form.get(VISIT_FIELD.window));
-    if (!choice) {
-      if (!booking.knows(params.token)) return unknown();
-      return back(`?notice=closed${intent === "move" ? "&move=1" : ""}`);
-    }
+    if (!choice) return booking.knows(params.token) ? notOffered() : unknown();
     const key = cleanText(form.get(VISIT_FIELD.key), VISIT_LIMITS.key) || null;
     const result =
       intent === "book" ? booking.book(params.token, choice, { key, spam }) : booking.move(params.token, choice);
     if (result.ok) return back(intent === "move" ? "?notice=moved" : "");
     const reason = result.reason;
     if (reason === "unknown") return unknown();
+    if (reason === "not-offered") return notOffered();
     if (reason === "taken" || reason === "closed")
       return back(`?notice=${reason}${intent === "move" ? "&move=1" : ""}`);
     if (reason === "limit" || reason === "too-late" || reason === "off") return back(`?notice=${reason}`);
@@ -234,7 +236,8 @@ function NoticeLine({ notice }: { notice: Notice | null }) {
 export default function Visit({ loaderData, actionData, params }: Route.ComponentProps) {
   const here = `/visit/${params.token}`;
   if (loaderData.state === "unknown") return <NotFoundContent />;
-  const { notice, thisYear } = loaderData;
+  const { thisYear } = loaderData;
+  const notice = actionData && "notice" in actionData ? actionData.notice : loaderData.notice;
   if (actionData?.error) {
     return (
       <Frame>
@@ -326,7 +329,7 @@ export default function Visit({ loaderData, actionData, params }: Route.Componen
         </Frame>
       );
     case "booked":
-      return <Booked data={loaderData} here={here} />;
+      return <Booked data={{ ...loaderData, notice }} here={here} />;
     case "cancelled":
       return (
         <Frame>
@@ -373,7 +376,7 @@ function Booked({ data: d, here }: { data: BookedData; here: string }) {
         </p>
         <div className="mt-6">
           <WindowPicker
-            action={here}
+            action={`${here}?move=1`}
             days={d.days}
             intent="move"
             submitLabel="Move to this time"

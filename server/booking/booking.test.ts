@@ -150,14 +150,64 @@ describe("booking a window", () => {
       ok: false,
       reason: "closed",
     });
-    expect(booking.book(next.token, { day: "2026-12-02", starts: "09:00" }, { key: null })).toEqual({
+  });
+
+  it("tells a window never offered from one no longer open: a time not in the day's windows, a garbled or far date", () => {
+    const { token } = request();
+    booking.place(token, place);
+    for (const choice of [
+      { day: "2026-12-02", starts: "09:00" }, // Wednesday's windows start at 8, 10, 1 and 3
+      { day: "2026-12-06", starts: "08:00" }, // Sunday: no windows
+      { day: "2026-13-45", starts: "08:00" },
+      { day: "2026-02-30", starts: "08:00" },
+      { day: "2027-06-01", starts: "08:00" }, // past the 28 days booking opens
+    ]) {
+      expect(booking.book(token, choice, { key: null }), JSON.stringify(choice)).toEqual({
+        ok: false,
+        reason: "not-offered",
+      });
+    }
+    // Yesterday's window was offered once: it is no longer open.
+    expect(booking.book(token, { day: "2026-11-27", starts: "08:00" }, { key: null })).toEqual({
       ok: false,
       reason: "closed",
     });
-    expect(booking.book(next.token, { day: "2026-13-45", starts: "08:00" }, { key: null })).toEqual({
+  });
+
+  it("offers no window on a closed day (Christmas) until the owner opens it; a reminder skips it, earlier", () => {
+    const { id, token } = request();
+    booking.place(token, place);
+    expect(booking.open().map((d) => d.day)).not.toContain("2026-12-25");
+    expect(booking.book(token, { day: "2026-12-25", starts: "08:00" }, { key: null })).toEqual({
       ok: false,
       reason: "closed",
     });
+    expect(booking.closedDaysAhead().slice(0, 2)).toEqual([
+      { day: "2026-12-25", name: "Christmas", opened: false },
+      { day: "2027-01-01", name: "New Year's Day", opened: false },
+    ]);
+    // Only a closed day can be opened.
+    expect(booking.openClosedDay("2026-12-24", true)).toBe(false);
+    expect(booking.openClosedDay("2026-12-25", true)).toBe(true);
+    expect(booking.closedDaysAhead()[0]).toEqual({ day: "2026-12-25", name: "Christmas", opened: true });
+    expect(
+      booking
+        .open()
+        .find((d) => d.day === "2026-12-25")
+        ?.windows.map((w) => w.starts),
+    ).toEqual(["08:00", "10:00", "13:00", "15:00"]);
+    // A visit on Saturday 26 December: its reminder goes the day before at 9:00 while Christmas is open, else on
+    // the last open day before it, Thursday 24th.
+    const saturday = booking.book(token, { day: "2026-12-26", starts: "09:00" }, { key: "sat" });
+    if (!saturday.ok) throw new Error("not booked");
+    const reminderAt = () =>
+      store.deliveries(id).find((d) => d.kind === "visit-reminder" && !d.cancelled_at)?.next_attempt_at;
+    expect(reminderAt()).toBe(instantAt("2026-12-25", "09:00", TZ).toISOString());
+    booking.openClosedDay("2026-12-25", false);
+    expect(booking.open().map((d) => d.day)).not.toContain("2026-12-25");
+    booking.ownerMove(saturday.visit.id, { day: "2026-12-28", starts: "08:00" });
+    booking.ownerMove(saturday.visit.id, { day: "2026-12-26", starts: "09:00" });
+    expect(reminderAt()).toBe(instantAt("2026-12-24", "09:00", TZ).toISOString());
   });
 
   it("does not send a reminder for a visit booked after its reminder's time", () => {
@@ -281,8 +331,41 @@ describe("the owner", () => {
     expect(onDay.map((v) => v.id)).toEqual([visit.visit.id]);
     const { moved, stuck } = booking.moveToNextOpen([visit.visit.id]);
     expect(stuck).toEqual([]);
-    // The first window open after today: not a same-day surprise.
-    expect(moved[0]).toMatchObject({ day: "2026-12-02", starts: "08:00", sequence: 1 });
+    // After the blocked day, at the same time: never earlier than the visit was.
+    expect(moved[0]).toMatchObject({ day: "2026-12-04", starts: "08:00", sequence: 1 });
+  });
+
+  it("moves a visit off a blocked Friday to the first open day after it, never earlier, at its time when open", () => {
+    const [a, b, c] = [1, 2, 3].map((n) => request({ email: `p${n}@example.com`, phone: `(309) 555-010${n}` }));
+    if (!a || !b || !c) throw new Error("no requests");
+    for (const p of [a, b, c]) booking.place(p.token, place);
+    // Friday 4 December 2026: one at 8:00 (Saturday has no 8:00), one at 10:00 (Monday's 10:00 is taken below).
+    const friday8 = booking.book(a.token, { day: "2026-12-04", starts: "08:00" }, { key: "f8" });
+    const friday10 = booking.book(b.token, { day: "2026-12-04", starts: "10:00" }, { key: "f10" });
+    if (!friday8.ok || !friday10.ok) throw new Error("not booked");
+    booking.blockDays("2026-12-04", "2026-12-04", "Sick");
+    // Saturday is blocked too: the first open day after the block is Monday 7 December.
+    booking.blockDays("2026-12-05", "2026-12-05", "");
+    expect(booking.book(c.token, { day: "2026-12-07", starts: "10:00" }, { key: "m10" }).ok).toBe(true);
+    const { moved, stuck } = booking.moveToNextOpen([friday8.visit.id, friday10.visit.id]);
+    expect(stuck).toEqual([]);
+    expect(moved.map((v) => `${v.day} ${v.starts}`)).toEqual(["2026-12-07 08:00", "2026-12-07 13:00"]);
+  });
+
+  it("offers the owner's moved homeowner another time: the mail's link opens the move, with the reason", () => {
+    const { id, token } = request();
+    booking.place(token, place);
+    const visit = booking.book(token, { day: "2026-12-03", starts: "13:00" }, { key: "t" });
+    if (!visit.ok) throw new Error("not booked");
+    booking.blockDays("2026-12-03", "2026-12-03", "Snow");
+    const { moved } = booking.moveToNextOpen([visit.visit.id]);
+    expect(moved[0]).toMatchObject({ day: "2026-12-04", starts: "13:00" });
+    const invite = store.deliveries(id).find((d) => d.dedupe === `invite:${visit.visit.id}:1`);
+    const mail = readStoredMail(String(invite?.message));
+    expect(mail?.text).toContain(
+      `We had to move your visit. If the new time does not suit you, pick another: ${MANAGE_LINK}?move=1`,
+    );
+    expect(mail?.html).toContain(`<a href="${MANAGE_LINK}?move=1">Pick another time</a>`);
   });
 
   it("holds a spam request's booking out of the calendar until it is marked not spam", () => {

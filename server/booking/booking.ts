@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { business } from "../../app/content/business.ts";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
+import { closedDayName, closedDaysBetween } from "../../app/content/closed-days.ts";
 import { visitLabel } from "../../app/lib/visit-labels.ts";
 import type { Mail } from "../requests/lead-mail.ts";
 import type { EstimateStore, OutboxItem, StoredEstimate } from "../requests/estimate-store.ts";
@@ -46,7 +47,8 @@ export type BookingRefusal =
   | "cancelled" // its visit was cancelled: by phone from here
   | "limit" // this e-mail or phone holds MAX_FUTURE_VISITS visits already
   | "taken" // the window went meanwhile (or is full, or busy)
-  | "closed" // the window is not bookable (past its cut-off, a day off, not offered)
+  | "closed" // the window is not bookable any more (past its cut-off, a day off or closed day)
+  | "not-offered" // no such window: not one of its weekday's, a date that does not exist, past the horizon
   | "too-late"; // within the change cut-off before the visit
 
 export type BookingResult = { ok: true; visit: VisitRow; repeated?: boolean } | { ok: false; reason: BookingRefusal };
@@ -104,6 +106,12 @@ export function createBooking({
     return settingsCache.settings;
   }
 
+  /** Whether a day is closed (a holiday in the business facts) and the owner has not opened it for visits. */
+  function closedFrom(today: Day): (day: Day) => boolean {
+    const opened = new Set(visits.openDays(today));
+    return (day) => !opened.has(day) && closedDayName(day, business.closedDays) !== null;
+  }
+
   /** What the rules need, read now; `day` narrows the booked visits to one day (a check of one window). */
   function inputs(at: Date, overrides: Partial<WindowInputs> = {}, day?: string): WindowInputs {
     const s = overrides.settings ?? settings();
@@ -111,6 +119,7 @@ export function createBooking({
     return {
       settings: s,
       daysOff: visits.daysOff(today).map((d) => ({ first: d.first_day, last: d.last_day })),
+      closed: closedFrom(today),
       taken: day ? visits.taken(day, day) : visits.taken(today, addDays(today, Math.max(s.horizonDays, 62) + 1)),
       busy: busy(),
       now: at,
@@ -145,6 +154,7 @@ export function createBooking({
     change: VisitChange,
     by: "homeowner" | "owner",
     previous?: VisitRow,
+    why?: string,
   ) {
     const owner = ownerAddress();
     if (owner === null) return;
@@ -154,7 +164,12 @@ export function createBooking({
     store.enqueue(lead.id, "visit-invite", lead.email, {
       key: `invite:${key}`,
       message: storeMail(
-        homeownerVisitMail(visit, lead, change, { now: at, previous, changeCutoffHours: s.changeCutoffHours }),
+        homeownerVisitMail(visit, lead, change, {
+          now: at,
+          previous,
+          changeCutoffHours: s.changeCutoffHours,
+          movedByUs: by === "owner" && change === "moved" && why === "blocked",
+        }),
       ),
     });
     store.enqueue(lead.id, "visit-owner", owner, {
@@ -165,11 +180,22 @@ export function createBooking({
     });
     if (previous) store.withdraw(lead.id, `reminder:${previous.id}:${previous.sequence}`);
     if (change === "cancelled") return;
-    const remindAt = instantAt(addDays(visit.day, -1), s.reminderAt, timeZone());
+    const remindAt = instantAt(reminderDay(visit.day, at), s.reminderAt, timeZone());
     // A visit booked after its reminder's time gets none: the homeowner has just seen it.
     if (remindAt.getTime() > at.getTime()) {
       store.enqueue(lead.id, "visit-reminder", lead.email, { key: `reminder:${key}`, at: remindAt });
     }
+  }
+
+  /**
+   * The day the reminder goes: the day before the visit, or the last day before it that is not closed (a holiday).
+   * Earlier, not later: the next open day after a holiday can be the visit's own day.
+   */
+  function reminderDay(visitDay: Day, at: Date): Day {
+    const closed = closedFrom(dayAt(at, timeZone()));
+    let day = addDays(visitDay, -1);
+    for (let i = 0; i < 7 && closed(day); i++) day = addDays(day, -1);
+    return day;
   }
 
   function afterCommit(change: VisitChange, visit: VisitRow, lead: StoredEstimate) {
@@ -186,6 +212,11 @@ export function createBooking({
   function leadFor(token: string): StoredEstimate | undefined {
     const link = visits.link(token);
     return link ? store.get(link.estimate_id) : undefined;
+  }
+
+  function refusalReason(refusal: NonNullable<ReturnType<typeof windowRefusal>>): BookingRefusal {
+    if (refusal === "full" || refusal === "day-full" || refusal === "busy") return "taken";
+    return refusal === "not-offered" ? "not-offered" : "closed";
   }
 
   const bookTx = db.transaction(
@@ -214,14 +245,10 @@ export function createBooking({
         return { ok: false, reason: "limit" };
       }
       const window = windowOf(choice, s);
-      if (!window) return { ok: false, reason: "closed" };
+      if (!window) return { ok: false, reason: "not-offered" };
       const rules = inputs(at, { settings: s });
       const refusal = windowRefusal({ day: choice.day, ...window }, by === "owner" ? ownerRules(rules) : rules);
-      if (refusal)
-        return {
-          ok: false,
-          reason: refusal === "full" || refusal === "day-full" || refusal === "busy" ? "taken" : "closed",
-        };
+      if (refusal) return { ok: false, reason: refusalReason(refusal) };
       const slot = spam ? 0 : freeSlot(rules.taken, choice, s.perWindow);
       if (slot === null) return { ok: false, reason: "taken" };
       const id = visits.insert({
@@ -253,10 +280,6 @@ export function createBooking({
       return { ok: true, visit };
     },
   );
-
-  function refusalReason(refusal: NonNullable<ReturnType<typeof windowRefusal>>): BookingRefusal {
-    return refusal === "full" || refusal === "day-full" || refusal === "busy" ? "taken" : "closed";
-  }
 
   /** What the owner may book: any offered window from today on, past the homeowner's cut-off, 62 days ahead. */
   function ownerRules(rules: WindowInputs): WindowInputs {
@@ -299,7 +322,13 @@ export function createBooking({
   }
 
   const moveTx = db.transaction(
-    (visit: VisitRow, lead: StoredEstimate, choice: WindowChoice, by: "homeowner" | "owner"): BookingResult => {
+    (
+      visit: VisitRow,
+      lead: StoredEstimate,
+      choice: WindowChoice,
+      by: "homeowner" | "owner",
+      why?: "blocked",
+    ): BookingResult => {
       const fresh = visits.get(visit.id);
       if (!fresh || fresh.status !== "booked") return { ok: false, reason: "cancelled" };
       if (fresh.day === choice.day && fresh.starts === choice.starts) return { ok: true, visit: fresh, repeated: true };
@@ -307,16 +336,12 @@ export function createBooking({
       const s = settings();
       if (by === "homeowner" && tooLate(fresh, at, s)) return { ok: false, reason: "too-late" };
       const window = windowOf(choice, s);
-      if (!window) return { ok: false, reason: "closed" };
+      if (!window) return { ok: false, reason: "not-offered" };
       // The visit's own window does not count against its new one.
       const base = inputs(at, { settings: s });
       const rules = { ...base, taken: without(base.taken, fresh) };
       const refusal = windowRefusal({ day: choice.day, ...window }, by === "owner" ? ownerRules(rules) : rules);
-      if (refusal)
-        return {
-          ok: false,
-          reason: refusal === "full" || refusal === "day-full" || refusal === "busy" ? "taken" : "closed",
-        };
+      if (refusal) return { ok: false, reason: refusalReason(refusal) };
       const slot = freeSlot(rules.taken, choice, s.perWindow);
       if (slot === null) return { ok: false, reason: "taken" };
       visits.move(fresh.id, {
@@ -329,7 +354,7 @@ export function createBooking({
       });
       const moved = visits.get(fresh.id) as VisitRow;
       visits.event(fresh.id, "moved", `${visitLabel(fresh, timeZone())} → ${visitLabel(moved, timeZone())}`, by);
-      queueMail(moved, lead, "moved", by, fresh);
+      queueMail(moved, lead, "moved", by, fresh, why);
       return { ok: true, visit: moved };
     },
   );
@@ -365,11 +390,11 @@ export function createBooking({
     return openWindows(ownerRules({ ...base, taken: without(base.taken, exceptVisit) }));
   }
 
-  function ownerMove(visitId: number, choice: WindowChoice): BookingResult {
+  function ownerMove(visitId: number, choice: WindowChoice, why?: "blocked"): BookingResult {
     const visit = visits.get(visitId);
     const lead = visit && store.get(visit.estimate_id);
     if (!visit || !lead) return { ok: false, reason: "unknown" };
-    return guarded(() => moveTx.immediate(visit, lead, choice, "owner"));
+    return guarded(() => moveTx.immediate(visit, lead, choice, "owner", why));
   }
 
   function guarded(run: () => BookingResult): BookingResult {
@@ -526,17 +551,37 @@ export function createBooking({
     unblock(id: number): boolean {
       return visits.removeDayOff(id);
     },
-    /** Moves each visit to the next window open for it (after blocking its day), telling the homeowner. */
+    /** The closed days (holidays) of the next year, each with whether the owner has opened it for visits. */
+    closedDaysAhead(): { day: Day; name: string; opened: boolean }[] {
+      const today = dayAt(now(), timeZone());
+      const opened = new Set(visits.openDays(today));
+      return closedDaysBetween(today, addDays(today, 365), business.closedDays).map((c) => ({
+        ...c,
+        opened: opened.has(c.day),
+      }));
+    },
+    /** Opens a closed day for visits ("Open this day anyway"), or closes it again; false for a day not closed. */
+    openClosedDay(day: Day, open: boolean): boolean {
+      if (!isDay(day) || closedDayName(day, business.closedDays) === null) return false;
+      if (open) visits.addOpenDay(day);
+      else visits.removeOpenDay(day);
+      return true;
+    },
+    /**
+     * Moves each visit off its blocked day to the first open day after it (never earlier: the homeowner planned for
+     * that day), at the visit's own time when that window is open there, else that day's first open window; the
+     * homeowner's e-mail offers another time.
+     */
     moveToNextOpen(visitIds: readonly number[]): { moved: VisitRow[]; stuck: VisitRow[] } {
       const moved: VisitRow[] = [];
       const stuck: VisitRow[] = [];
       for (const id of visitIds) {
         const visit = visits.get(id);
         if (!visit || visit.status !== "booked") continue;
-        const next = openForOwner(visit)
-          .filter((d) => d.day > dayAt(now(), timeZone()))
-          .flatMap((d) => d.windows)[0];
-        const result = next ? ownerMove(id, next) : ({ ok: false, reason: "taken" } as const);
+        // Days off and closed days have no windows, so the first open day after the visit's is after its block.
+        const firstDay = openForOwner(visit).find((d) => d.day > visit.day && d.day > dayAt(now(), timeZone()));
+        const next = firstDay && (firstDay.windows.find((w) => w.starts === visit.starts) ?? firstDay.windows[0]);
+        const result = next ? ownerMove(id, next, "blocked") : ({ ok: false, reason: "taken" } as const);
         if (result.ok) moved.push(result.visit);
         else stuck.push(visit);
       }

@@ -82,8 +82,20 @@ export function homeownerVisitMail(
   visit: VisitRow,
   lead: StoredEstimate,
   change: VisitChange,
-  { now, previous, changeCutoffHours }: { now: Date; previous?: VisitRow; changeCutoffHours: number },
+  {
+    now,
+    previous,
+    changeCutoffHours,
+    movedByUs = false,
+  }: {
+    now: Date;
+    previous?: VisitRow;
+    changeCutoffHours: number;
+    /** We moved it off a day we blocked: the homeowner did not ask, so the first thing offered is another time. */
+    movedByUs?: boolean;
+  },
 ): Mail {
+  const pickAnother = `${MANAGE_LINK}?move=1`;
   const label = when(visit, yearOf(now));
   const cancelled = change === "cancelled";
   const subject = {
@@ -107,6 +119,9 @@ export function homeownerVisitMail(
   const next = cancelled
     ? [`Would you like another time? Call or text us at ${business.phone}.`]
     : [
+        ...(movedByUs
+          ? [`We had to move your visit. If the new time does not suit you, pick another: ${pickAnother}`]
+          : []),
         "What happens next: we look at the chimney or brickwork with you, answer your questions, and send you a written quote. Someone over 18 needs to be home; the visit takes about an hour.",
         `Need to move or cancel? ${MANAGE_LINK} (online until ${changeCutoffHours} hours before; after that, call or text).`,
         "The visit is in the attached invite: open it to add it to your calendar.",
@@ -129,6 +144,10 @@ export function homeownerVisitMail(
     `<p>Hello,</p><p><strong>${escapeHtml(opening)}</strong></p>` +
     (reason ? `<p>Why: ${escapeHtml(reason)}</p>` : "") +
     table(rows) +
+    (movedByUs
+      ? `<p>We had to move your visit. If the new time does not suit you: ` +
+        `<a href="${pickAnother}">Pick another time</a></p>`
+      : "") +
     (cancelled
       ? `<p>Would you like another time? Call or text us at <a href="${escapeHtml(telHref(business.phone))}">${escapeHtml(business.phone)}</a>.</p>`
       : `<p>What happens next: we look at the chimney or brickwork with you, answer your questions, and send you a ` +

@@ -93,8 +93,26 @@ describe("the windows a homeowner may book", () => {
     expect(refuse("2026-12-03", "08:00", "10:00")).toBe("day-off");
     expect(refuse("2026-11-30", "13:00", "15:00")).toBe("closed");
     expect(refuse("2026-12-01", "09:00", "11:00")).toBe("not-offered");
-    expect(refuse("2026-12-29", "08:00", "10:00")).toBe("closed");
+    // Past the 28 days booking opens: a time never offered, not one that went.
+    expect(refuse("2026-12-29", "08:00", "10:00")).toBe("not-offered");
     expect(refuse("2026-12-01", "10:00", "12:00")).toBeNull();
+  });
+
+  it("leave out closed days the owner has not opened", () => {
+    const now = at("2026-11-30", "10:00");
+    const closed = (day: string) => day === "2026-12-25";
+    const days = openWindows({ settings, daysOff: [], taken: [], closed, now, timeZone: TZ });
+    expect(days.map((d) => d.day)).not.toContain("2026-12-25");
+    expect(days.map((d) => d.day)).toContain("2026-12-24");
+    expect(
+      windowRefusal(
+        { day: "2026-12-25", starts: "08:00", ends: "10:00" },
+        { settings, daysOff: [], taken: [], closed, now, timeZone: TZ },
+      ),
+    ).toBe("day-off");
+    // Opened (the predicate no longer names it): its windows are back.
+    const opened = openWindows({ settings, daysOff: [], taken: [], closed: () => false, now, timeZone: TZ });
+    expect(labels(opened).find((l) => l.startsWith("2026-12-25"))).toBe("2026-12-25 08:00,10:00,13:00,15:00");
   });
 
   it("close where the owner is busy", () => {

@@ -1,6 +1,7 @@
-// Which arrival windows a homeowner may book: a pure function of the owner's settings, days off, the visits already
-// booked, the owner's busy times and the time now. Days come from the business's calendar (wall-time.ts), so a
-// window starts at its wall-clock time on the days daylight saving time changes too. Full days are left out.
+// Which arrival windows a homeowner may book: a pure function of the owner's settings, days off, closed days
+// (holidays he has not opened), the visits already booked, the owner's busy times and the time now. Days come from
+// the business's calendar (wall-time.ts), so a window starts at its wall-clock time on the days daylight saving time
+// changes too. Full days are left out.
 import { instantAt, addDays, dayAt, weekdayName, type Day, type WallTime } from "../time/wall-time.ts";
 import type { ArrivalWindow, BookingSettings } from "./availability.ts";
 
@@ -20,6 +21,8 @@ export type WindowInputs = {
   daysOff: readonly DayOff[];
   taken: readonly TakenWindow[];
   busy?: readonly Busy[];
+  /** Closed days (holidays) the owner has not opened: no window on them. */
+  closed?: (day: Day) => boolean;
   now: Date;
   timeZone: string;
   /** The owner books for a caller: from today, past the homeowner's cut-off. */
@@ -67,13 +70,14 @@ export function bookingCloses(day: Day, settings: BookingSettings, timeZone: str
  */
 export function windowRefusal(
   window: TakenWindow,
-  { settings, daysOff, taken, busy = [], now, timeZone, owner = false }: WindowInputs,
+  { settings, daysOff, taken, busy = [], closed = () => false, now, timeZone, owner = false }: WindowInputs,
 ): "closed" | "day-off" | "not-offered" | "full" | "day-full" | "busy" | null {
   const today = dayAt(now, timeZone);
   if (window.day < today || (!owner && window.day === today)) return "closed";
-  if (window.day > addDays(today, settings.horizonDays)) return "closed";
+  // Beyond the horizon a window was never offered (a made-up date), rather than gone.
+  if (window.day > addDays(today, settings.horizonDays)) return "not-offered";
   if (!owner && now.getTime() >= bookingCloses(window.day, settings, timeZone).getTime()) return "closed";
-  if (isDayOff(window.day, daysOff)) return "day-off";
+  if (isDayOff(window.day, daysOff) || closed(window.day)) return "day-off";
   const offered = settings.windows[weekdayName(window.day)] ?? [];
   if (!offered.some((w) => w.starts === window.starts && w.ends === window.ends)) return "not-offered";
   const sameDay = taken.filter((t) => t.day === window.day);
@@ -87,7 +91,7 @@ export function windowRefusal(
 
 /** Every window that can be booked now, by day, soonest first; days with none are left out. */
 export function openWindows(inputs: WindowInputs): OpenDay[] {
-  const { settings, daysOff, taken, busy = [], now, timeZone, owner = false } = inputs;
+  const { settings, daysOff, taken, busy = [], closed = () => false, now, timeZone, owner = false } = inputs;
   if (!settings.enabled && !owner) return [];
   const today = dayAt(now, timeZone);
   const isBusy = busyCheck(busy);
@@ -97,7 +101,7 @@ export function openWindows(inputs: WindowInputs): OpenDay[] {
   for (let n = owner ? 0 : 1; n <= settings.horizonDays; n++) {
     const day = addDays(today, n);
     const offered = settings.windows[weekdayName(day)] ?? [];
-    if (offered.length === 0 || isDayOff(day, daysOff)) continue;
+    if (offered.length === 0 || isDayOff(day, daysOff) || closed(day)) continue;
     if (!owner && now.getTime() >= bookingCloses(day, settings, timeZone).getTime()) continue;
     const sameDay = byDay.get(day) ?? [];
     if (sameDay.length >= settings.dailyCap) continue;

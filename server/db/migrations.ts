@@ -476,6 +476,15 @@ CREATE TRIGGER quote_photos_never_change BEFORE UPDATE ON quote_photos
 BEGIN SELECT RAISE(ABORT, 'a quote photo never changes'); END;
 `;
 
+// Version 11: closed days (holidays) the owner opens for visits anyway (decision 0036). A day here is bookable though
+// a rule in the business facts closes it; days off (version 8) still win over it.
+const MIGRATE_V11 = `
+CREATE TABLE open_days (
+  day TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL
+);
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -497,4 +506,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "quotes: drafts, frozen versions, links, acceptances, documents, payments, events",
     up: QUOTE_TABLES_SQL,
   },
+  { version: 11, name: "closed days opened for visits", up: MIGRATE_V11 },
 ];

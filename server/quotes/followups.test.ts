@@ -31,6 +31,30 @@ describe("the schedule", () => {
     ]);
   });
 
+  it("skips closed days: one due on Thanksgiving (Thu 26 Nov 2026) goes Friday at 9:00, across years", () => {
+    const on = (sent: string, validUntil: string, days: number[]) =>
+      followUpTimes({
+        sentAt: new Date(sent),
+        validUntil,
+        expiresAt: new Date(`${validUntil}T23:59:00Z`),
+        plan: { days, daysBeforeExpiry: 0 },
+        hours: business.hours,
+        closedDays: business.closedDays,
+        timeZone: TZ,
+      }).map((t) => `${wallAt(t, TZ).day} ${wallAt(t, TZ).time}`);
+    // Sent Tuesday 24 November 2026, 9:00 CST: day 2 is Thanksgiving.
+    expect(on("2026-11-24T15:00:00Z", "2026-12-24", [2])).toEqual(["2026-11-27 09:00"]);
+    // Christmas 2026 is a Friday: the next open day is Saturday, an hour after its 9:00 opening.
+    expect(on("2026-12-23T15:00:00Z", "2027-01-20", [2])).toEqual(["2026-12-26 10:00"]);
+    // New Year's Day 2027 (Friday), Labor Day 2027 (Monday 6 September), Thanksgiving 2028 (23 November).
+    expect(on("2026-12-30T15:00:00Z", "2027-01-20", [2])).toEqual(["2027-01-02 10:00"]);
+    expect(on("2027-09-04T15:00:00Z", "2027-10-01", [2])).toEqual(["2027-09-07 09:00"]);
+    expect(on("2028-11-21T15:00:00Z", "2028-12-20", [2])).toEqual(["2028-11-24 09:00"]);
+    // The business is not open on a closed day: a follow-up found due then is not sent.
+    expect(isOpenAt(new Date("2026-11-26T15:00:00Z"), business.hours, TZ, business.closedDays)).toBe(false);
+    expect(isOpenAt(new Date("2026-11-27T15:00:00Z"), business.hours, TZ, business.closedDays)).toBe(true);
+  });
+
   it("goes on Saturday at 10:00 (Saturday opens at 9), and moves a Sunday expiry reminder earlier", () => {
     const times = followUpTimes({
       sentAt: new Date("2026-12-03T15:00:00Z"), // Thursday

@@ -48,7 +48,7 @@ export function quoteComposers(ctx: QuoteContext) {
         return "withdrawn";
       }
       const b = business();
-      if (!isOpenAt(now(), b.hours, b.timeZone)) return "withdrawn";
+      if (!isOpenAt(now(), b.hours, b.timeZone, b.closedDays ?? [])) return "withdrawn";
       const current = currentVersion(ctx, q);
       if (!current) return null;
       return followUpMail(current.version, words().terms.followUps, linkFor(ctx, q.id));

@@ -2,6 +2,7 @@
 // business's facts and words, and the few helpers all steps use (the quote or a refusal, its current version, the
 // request's status, stopping the follow-ups).
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
+import type { ClosedDay } from "../../app/content/closed-days.ts";
 import type { AuditLog } from "../store/owner-audit.ts";
 import type { PushNotifier } from "../owner/push.ts";
 import type { EstimateStore } from "../requests/estimate-store.ts";
@@ -36,6 +37,8 @@ export type QuoteServiceOptions = {
     email: string;
     timeZone: string;
     hours: OpeningHours;
+    /** Holidays (app/content/closed-days.ts): no follow-up goes on them. */
+    closedDays?: readonly ClosedDay[];
     address: { street?: string; locality: string; region: string; postalCode?: string };
   };
   /** The public origin links are made with. */

@@ -78,6 +78,7 @@ export function send(
               expiresAt: new Date(version.expiresAt),
               plan: w.terms.followUps,
               hours: b.hours,
+              closedDays: b.closedDays ?? [],
               timeZone: b.timeZone,
               alreadySent,
             }),

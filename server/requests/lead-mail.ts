@@ -7,6 +7,7 @@
 import { business } from "../../app/content/business.ts";
 import type { ReviewRequestWords } from "../../app/content/review-request.ts";
 import { addBusinessHours, byText } from "../../app/lib/business-hours.ts";
+import { closedDayName } from "../../app/content/closed-days.ts";
 import type { StoredEstimate } from "./estimate-store.ts";
 import { instantText } from "../time/wall-time.ts";
 import { encodeHeaderText, headerText } from "./mail-header.ts";
@@ -210,9 +211,16 @@ export function ownerAlert(
   });
 }
 
-/** When the homeowner may expect a call, computed from the business hours. */
+/** Whether the business is closed all day on a day (a holiday in the business facts). */
+const closedDay = (day: string) => closedDayName(day, business.closedDays) !== null;
+
+/** When the homeowner may expect a call, computed from the business hours and closed days. */
 export function callBackBy(receivedAt: Date, now: Date): string {
-  return byText(addBusinessHours(receivedAt, business.leads.callBackWithinBusinessHours, business.hours, TZ), now, TZ);
+  return byText(
+    addBusinessHours(receivedAt, business.leads.callBackWithinBusinessHours, business.hours, TZ, closedDay),
+    now,
+    TZ,
+  );
 }
 
 /**
@@ -314,6 +322,7 @@ export function reviewRequest(lead: StoredEstimate, words: ReviewRequestWords, r
 /** Whether a lead has waited `afterBusinessHours` without being contacted. */
 export function reminderDue(lead: StoredEstimate, now: Date, afterBusinessHours: number): boolean {
   return (
-    addBusinessHours(new Date(lead.received_at), afterBusinessHours, business.hours, TZ).getTime() <= now.getTime()
+    addBusinessHours(new Date(lead.received_at), afterBusinessHours, business.hours, TZ, closedDay).getTime() <=
+    now.getTime()
   );
 }

@@ -1,6 +1,6 @@
 // Booked estimate visits and what they need (migration 8): the request's booking links (hashes only), where the visit
-// is, the visits with their events, the owner's availability and days off. Plain reads and writes; the rules and the
-// one-transaction booking are in server/booking/booking.ts.
+// is, the visits with their events, the owner's availability and days off, and the closed days he opened (migration
+// 11). Plain reads and writes; the rules and the one-transaction booking are in server/booking/booking.ts.
 import type { Db } from "../db/database.ts";
 import { hashSecret, newSecret } from "./secrets.ts";
 
@@ -114,6 +114,9 @@ export function createVisitStore(db: Db, now: () => Date) {
   );
   const addDayOff = db.prepare("INSERT INTO days_off (first_day, last_day, note, created_at) VALUES (?, ?, ?, ?)");
   const removeDayOff = db.prepare("DELETE FROM days_off WHERE id = ?");
+  const openDaysStmt = db.prepare<[string], { day: string }>("SELECT day FROM open_days WHERE day >= ? ORDER BY day");
+  const addOpenDay = db.prepare("INSERT INTO open_days (day, created_at) VALUES (?, ?) ON CONFLICT (day) DO NOTHING");
+  const removeOpenDay = db.prepare("DELETE FROM open_days WHERE day = ?");
   const bookedCounts = db.prepare<[string, string], { by: string; in_hours: number; n: number }>(
     `SELECT booked_by AS by, booked_in_hours AS in_hours, count(*) AS n FROM visits
      WHERE booked_at >= ? AND booked_at < ? GROUP BY booked_by, booked_in_hours`,
@@ -204,6 +207,16 @@ export function createVisitStore(db: Db, now: () => Date) {
     },
     removeDayOff(id: number): boolean {
       return removeDayOff.run(id).changes > 0;
+    },
+    /** Closed days (holidays) the owner opened for visits, from `from` on. */
+    openDays(from: string): string[] {
+      return openDaysStmt.all(from).map((r) => r.day);
+    },
+    addOpenDay(day: string): void {
+      addOpenDay.run(day, iso());
+    },
+    removeOpenDay(day: string): boolean {
+      return removeOpenDay.run(day).changes > 0;
     },
     /** Visits booked in [from, to): by whom, and whether inside business hours (reports). */
     bookedCounts(from: string, to: string) {

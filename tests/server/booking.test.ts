@@ -202,11 +202,6 @@ describe("abuse", () => {
     expect(json.status).toBe(400);
     const huge = await post(p.token, { intent: "place", street: "x".repeat(20_000) });
     expect(huge.status).toBe(400);
-    for (const window of ["2026-12-04 8:00", "2026-12-04T08:00", "'; DROP TABLE visits; --", "2026-02-30 08:00"]) {
-      const answer = await book(p.token, window, `bad-${window.length}`);
-      expect(answer.status).toBe(303);
-      expect(answer.headers.get("location")).toContain("notice=closed");
-    }
     expect(withStore((s) => s.visits.forLead(p.id))).toBeUndefined();
     const unknown = await fetch(`${server.url}/visit/${"A".repeat(43)}`);
     expect(unknown.status).toBe(404);
@@ -215,6 +210,49 @@ describe("abuse", () => {
       Array.from({ length: 30 }, (_, i) => fetch(`${server.url}/visit/${"B".repeat(42)}${i % 10}`)),
     );
     expect(answers.some((a) => a.status === 429)).toBe(true);
+  });
+
+  it("answers a window we never offered in its own words (422), with the real times; one gone is 'no longer open'", async () => {
+    const p = request(410);
+    for (const window of [
+      "2026-12-04 8:00",
+      "2026-12-04T08:00",
+      "'; DROP TABLE visits; --",
+      "2026-02-30 08:00",
+      "9999-99-99 08:00",
+      "2026-12-02 09:00", // Wednesday's windows start at 8, 10, 1 and 3
+      "2026-12-06 08:00", // a Sunday
+      "2027-06-01 08:00", // past the days booking opens
+      "",
+      "2026-12-02 08:00\u0000",
+    ]) {
+      const answer = await book(p.token, window, `never-${window.length}`);
+      expect(answer.status, window).toBe(422);
+      const page = await answer.text();
+      expect(page).toContain("We do not offer that time. Pick one of the times below.");
+      expect(page).not.toContain("That time is no longer open");
+      expect(page).toMatch(/name="window" value="2026-12-\d\d \d\d:00"/);
+    }
+    const noWindow = await post(p.token, { intent: "book", key: "never-none" });
+    expect(noWindow.status).toBe(422);
+    expect(withStore((s) => s.visits.forLead(p.id))).toBeUndefined();
+    // A time that was offered and has passed its cut-off (today's) is still "no longer open".
+    const gone = await book(p.token, "2026-11-30 13:00", "gone");
+    expect(gone.status).toBe(303);
+    expect(gone.headers.get("location")).toBe(`/visit/${p.token}?notice=closed`);
+    // Moving to a made-up time: the same words, on the move page.
+    const real = /name="window" value="([^"]+)"/.exec(await (await fetch(`${server.url}/visit/${p.token}`)).text());
+    expect((await book(p.token, real?.[1] ?? "", "real")).headers.get("location")).toBe(`/visit/${p.token}`);
+    const move = await fetch(`${server.url}/visit/${p.token}?move=1`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "move", window: "2026-12-03 09:30" }),
+    });
+    expect(move.status).toBe(422);
+    const movePage = await move.text();
+    expect(movePage).toContain("We do not offer that time. Pick one of the times below.");
+    expect(movePage).toContain("Move your visit");
   });
 
   it("sends no-store, a same-origin referrer policy and noindex on every spelling of the page, and never caches it", async () => {

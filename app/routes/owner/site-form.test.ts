@@ -167,6 +167,33 @@ group("schema-to-form mapping", () => {
     );
   });
 
+  it("edits the closed days as a list of name and rule, checked by the business facts' schema", () => {
+    const file = must(findFile("business", undefined));
+    const source = readSource(file);
+    const { spec } = formOf(file);
+    const closed = spec.type === "object" ? spec.fields.find(([k]) => k === "closedDays")?.[1] : undefined;
+    expect(closed).toMatchObject({
+      type: "list",
+      label: "Closed days",
+      item: {
+        type: "object",
+        fields: [
+          ["name", { label: "Name" }],
+          ["date", { label: "When" }],
+        ],
+      },
+    });
+    const value = formValue(file, source) as { closedDays: { name: string; date: string }[] };
+    value.closedDays.push({ name: "Veterans Day", date: "November 11" });
+    const written = serialize(file, value, source);
+    expect(() => checkSource(file, written)).not.toThrow();
+    expect(written).toContain("  - name: Veterans Day\n    date: November 11\n");
+    expect(() => checkSource(file, source.replace("date: December 25", "date: Dec 25th"))).toThrow(
+      /closedDays\.5\.date: must be a date like December 25, or a day like fourth Thursday of November/,
+    );
+    expect(fieldLabel(spec, ["closedDays", 4, "date"])).toBe("Closed days 5 › When");
+  });
+
   it("names fields for Conform and in words", () => {
     expect(fieldName(["hours", 1, "closes"])).toBe("hours[1].closes");
     expect(fieldName(["items", 0, "alt"])).toBe("items[0].alt");

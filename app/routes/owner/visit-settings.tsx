@@ -1,6 +1,7 @@
 // /owner/visits/settings: the owner's availability, in force the moment it is saved (no publish): booking on or off,
 // the arrival windows of each weekday, visits per window, the daily cap, when bookings close, how far ahead, until
-// when homeowners may change online, and when the reminder goes.
+// when homeowners may change online, and when the reminder goes. Below it, the closed days (holidays in the business
+// facts) of the next year, each of which the owner may open for visits anyway (decision 0036).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visit-settings";
 import { field, requireOwner } from "./guard.server";
@@ -11,7 +12,15 @@ import {
   windowsText,
   type BookingSettings,
 } from "../../../server/booking/availability.ts";
-import { WEEKDAY_NAMES } from "../../../server/time/wall-time.ts";
+import { isDay, WEEKDAY_NAMES } from "../../../server/time/wall-time.ts";
+import { business } from "~/content/business";
+import { dayLabel, yearIn } from "~/lib/visit-labels";
+
+/** What a tap on a closed day did, named in the URL after the redirect. */
+const DAY_DONE = {
+  opened: "Opened: homeowners can book that day now.",
+  closed: "Closed again: homeowners cannot book that day.",
+} as const;
 
 const NUMBERS = [
   { name: "perWindow", label: "Visits per window", min: 1, max: 5 },
@@ -22,10 +31,16 @@ const NUMBERS = [
 
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
-  const settings = args.context.booking.settings();
+  const { booking } = args.context;
+  const settings = booking.settings();
+  const url = new URL(args.request.url);
+  const thisYear = yearIn(args.context.now(), business.timeZone);
+  const day = url.searchParams.get("day");
   return {
     csrf: owner.csrf,
-    saved: new URL(args.request.url).searchParams.get("saved") === "1",
+    saved: url.searchParams.get("saved") === "1",
+    dayDone: day !== null && Object.hasOwn(DAY_DONE, day) ? DAY_DONE[day as keyof typeof DAY_DONE] : null,
+    closedDays: booking.closedDaysAhead().map((c) => ({ ...c, label: dayLabel(c.day, { long: true, thisYear }) })),
     settings: {
       ...settings,
       windows: Object.fromEntries(WEEKDAY_NAMES.map((d) => [d, windowsText(settings.windows[d] ?? [])])),
@@ -36,6 +51,24 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
   const form = owner.form;
+  const intent = field(form, "intent", 20);
+  if (intent === "open-day" || intent === "close-day") {
+    const day = field(form, "day", 10);
+    const open = intent === "open-day";
+    if (!isDay(day) || !args.context.booking.openClosedDay(day, open)) {
+      return data({ problems: ["That day is not one of your closed days."], typed: null }, { status: 400 });
+    }
+    args.context.owner.audit.log(open ? "closed day opened for visits" : "closed day closed again", {
+      ip: args.context.clientIp,
+      detail: day,
+    });
+    return redirect(`/owner/visits/settings?day=${open ? "opened" : "closed"}#closed-days`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  if (intent !== "save") {
+    return data({ problems: ["That did not work. Reload the page and try again."], typed: null }, { status: 400 });
+  }
   const problems: string[] = [];
   const windows: Record<string, BookingSettings["windows"][keyof BookingSettings["windows"]]> = {};
   const typed: Record<string, string> = {};
@@ -76,6 +109,7 @@ const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 
 
 export default function VisitSettings({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData?.typed ?? loaderData.settings;
+  const { csrf, closedDays, dayDone } = loaderData;
   return (
     <>
       <p className="mb-3">
@@ -88,6 +122,7 @@ export default function VisitSettings({ loaderData, actionData }: Route.Componen
       <PageTitle sub="Changes apply at once; nothing is published.">Availability</PageTitle>
       <form method="post" className="space-y-4">
         <CsrfField token={loaderData.csrf} />
+        <input type="hidden" name="intent" value="save" />
         <Card>
           <label className="flex min-h-11 items-center gap-3 text-lg font-semibold">
             <input type="checkbox" name="enabled" value="yes" defaultChecked={shown.enabled} className="size-6" />
@@ -139,6 +174,49 @@ export default function VisitSettings({ loaderData, actionData }: Route.Componen
         </Card>
         <Button>Save</Button>
       </form>
+      <Card className="mt-8">
+        <h2 id="closed-days" className="scroll-mt-4 font-serif text-xl font-bold">
+          Closed days
+        </h2>
+        {dayDone && (
+          <p role="status" className="mt-2 font-semibold text-green-900">
+            {dayDone}
+          </p>
+        )}
+        <p className="mt-1 text-soot-800">
+          Holidays from your business facts (Site → Business facts). Homeowners cannot book them, and follow-ups and
+          reminders wait for the next open day. Working one anyway? Open it for visits.
+        </p>
+        {closedDays.length === 0 ? (
+          <p className="mt-3">No closed days in the next year.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {closedDays.map((c) => (
+              <li key={c.day} className="flex flex-wrap items-center justify-between gap-2" data-testid="closed-day">
+                <span>
+                  <strong>{c.name}</strong>, {c.label}
+                  {c.opened && (
+                    <span className="ml-2 rounded-full bg-green-50 px-3 py-0.5 text-sm text-green-900">
+                      Open for visits
+                    </span>
+                  )}
+                </span>
+                <form method="post">
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="intent" value={c.opened ? "close-day" : "open-day"} />
+                  <input type="hidden" name="day" value={c.day} />
+                  <Button
+                    variant="quiet"
+                    aria-label={`${c.opened ? "Close it again" : "Open this day anyway"}: ${c.name}`}
+                  >
+                    {c.opened ? "Close it again" : "Open this day anyway"}
+                  </Button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
     </>
   );
 }

@@ -53,7 +53,8 @@ export const REFUSAL_WORDS: Record<BookingRefusal, string> = {
   cancelled: "That visit is cancelled.",
   limit: "This customer has two visits booked already.",
   taken: "That window was just taken or is full. Pick another.",
-  closed: "That window is not open (a day off, or not one of your windows).",
+  closed: "That window is not open (a day off, or a closed day you have not opened).",
+  "not-offered": "That is not one of your windows.",
   "too-late": "It is too close to the visit to change it online.",
 };
 
