@@ -69,3 +69,10 @@ export function typedText(value: unknown): string {
 export function overLimit(value: string, limit: TextLimit): string | null {
   return typedText(value).length > limit.max ? tooLong(limit) : null;
 }
+
+/** The typed boxes a refusal carries back (`typed` in an action's answer), for the form's default values. */
+export function typedBack(answer: unknown): Readonly<Record<string, string>> {
+  const typed: unknown = answer && typeof answer === "object" && "typed" in answer ? answer.typed : null;
+  if (!typed || typeof typed !== "object") return {};
+  return Object.fromEntries(Object.entries(typed).filter((e): e is [string, string] => typeof e[1] === "string"));
+}

@@ -566,7 +566,8 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
           </a>
         )}
       </p>
-      {d.done && <Notice>{DONE[d.done]}</Notice>}
+      {/* A refused post goes to the address of the last answer (…?done=saved): that "Saved." is not this one's. */}
+      {d.done && !actionData && <Notice>{DONE[d.done]}</Notice>}
       {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle
         sub={

@@ -9,7 +9,7 @@ import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui"
 import { business } from "~/content/business";
 import { telHref } from "~/lib/links";
 import { cn } from "~/lib/cn";
-import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
+import { overLimit, TEXT_LIMITS, typedBack } from "~/lib/text-limits";
 import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { deliveryState } from "../../../server/requests/estimate-store.ts";
 import { attributionRows, localTime } from "../../../server/requests/lead-mail.ts";
@@ -153,13 +153,6 @@ export async function loader(args: Route.LoaderArgs) {
 const LIMIT = TEXT_LIMITS.request;
 /** What the owner typed into a refused box, shown again. */
 type Typed = { note?: string; town?: string; street?: string; notes?: string };
-/** The typed boxes an answer carries back (the route's inferred action type leaves them out). */
-function typedOf(answer: unknown): Typed {
-  const typed: unknown = answer && typeof answer === "object" && "typed" in answer ? answer.typed : null;
-  if (!typed || typeof typed !== "object") return {};
-  return Object.fromEntries(Object.entries(typed).filter((e): e is [string, string] => typeof e[1] === "string"));
-}
-
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
   const { estimates, owner: console_, clientIp, notifyTo, confirmations } = args.context;
@@ -252,7 +245,7 @@ export const meta = () => [{ title: "Request | Owner console" }, { name: "robots
 
 export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, origin, mail, history, csrf, done, review, photos, photosRefused, visit, book, quotes } = loaderData;
-  const typed = typedOf(actionData);
+  const typed: Typed = typedBack(actionData);
   const subject = `Your estimate request (${lead.reference})`;
   const actions = [
     { label: "Call", href: telHref(lead.phone) },
