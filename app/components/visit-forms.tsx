@@ -120,8 +120,10 @@ export function PlaceForm({
           maxLength={VISIT_LIMITS.notes}
           placeholder="Gate code, a dog, where to park…"
           defaultValue={values.notes ?? ""}
+          aria-describedby={problem("notes") ? "visit-notes-problem" : undefined}
           className={control}
         />
+        <Problem id="visit-notes-problem" text={problem("notes")} />
       </div>
       <button type="submit" className={cn(buttonClasses("primary", "lg"), "w-full sm:w-auto")}>
         <MapPin aria-hidden="true" className="size-5" />

@@ -13,6 +13,7 @@ import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { optionalOwner } from "./owner/guard.server";
+import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
 import quoteStylesheet from "~/styles/quote.css?url";
 
 export const handle: RouteHandle = { standalone: true };
@@ -69,9 +70,17 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The box each answer carries, refused in words over its limit. */
+const BOX_OF: Partial<Record<string, "name" | "changes" | "reason">> = {
+  accept: "name",
+  changes: "changes",
+  decline: "reason",
+};
+
+/** A hidden or chosen value: at most `max` characters, or "" (which no check takes). */
 function text(form: FormData, name: string, max: number): string {
   const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, max) : "";
+  return typeof value === "string" && value.length <= max ? value : "";
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -95,15 +104,16 @@ export async function action(args: Route.ActionArgs) {
     optionKey: text(form, "option", 8),
     addonKeys: form
       .getAll("addon")
-      .flatMap((v) => (typeof v === "string" ? [v.slice(0, 8)] : []))
+      .flatMap((v) => (typeof v === "string" && v.length <= 8 ? [v] : []))
       .slice(0, 8),
   };
+  // The boxes as typed, whole: one over its limit is refused below, and put back.
   const values: Values = {
-    name: text(form, "name", 200),
+    name: typedText(form.get("name")),
     consent: form.get("consent") === "yes",
     pamphlet: form.get("pamphlet") === "yes",
-    changes: text(form, "changes", 2000),
-    reason: text(form, "reason", 2000),
+    changes: typedText(form.get("changes")),
+    reason: typedText(form.get("reason")),
   };
   const intent = text(form, "intent", 20);
   const inHome = onOwnersDevice(args);
@@ -124,6 +134,9 @@ export async function action(args: Route.ActionArgs) {
   const { QuoteRefusal } = context.quotes;
   try {
     if (intent === "total") return again(200, null);
+    const box = BOX_OF[intent];
+    const over = box ? overLimit(values[box], TEXT_LIMITS.quotePage[box]) : null;
+    if (box && over) return again(400, over, box);
     if (intent === "accept") {
       await context.quotes.acceptSoon(
         params.token,
@@ -541,7 +554,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 name="name"
                 autoComplete="name"
                 required
-                maxLength={120}
+                maxLength={TEXT_LIMITS.quotePage.name.max}
                 defaultValue={values.name}
                 aria-invalid={form?.field === "name" || undefined}
                 className="mt-1 block min-h-12 w-full rounded-lg border-2 border-soot-800 bg-white px-3 text-lg"
@@ -563,7 +576,10 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </form>
 
         {open && (
-          <details className="mt-8 print:hidden">
+          <details
+            className="mt-8 print:hidden"
+            open={form?.field === "changes" || form?.field === "reason" || undefined}
+          >
             <summary className="cursor-pointer text-lg font-semibold underline">
               Not ready? Ask for changes or decline
             </summary>
@@ -576,7 +592,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 id="changes"
                 name="changes"
                 rows={3}
-                maxLength={2000}
+                maxLength={TEXT_LIMITS.quotePage.changes.max}
                 defaultValue={values.changes}
                 className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
               />
@@ -597,10 +613,11 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 id="reason"
                 name="reason"
                 rows={2}
-                maxLength={2000}
+                maxLength={TEXT_LIMITS.quotePage.reason.max}
                 defaultValue={values.reason}
                 className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
               />
+              {error("reason")}
               <button
                 name="intent"
                 value="decline"

@@ -11,6 +11,7 @@ import { business } from "~/content/business";
 import { smsHref, telHref } from "~/lib/links";
 import { notFoundSeo, seo } from "~/lib/seo";
 import { readPlace, readWindow, VISIT_FIELD, VISIT_LIMITS, cleanText, type PlaceProblem } from "~/lib/visit-fields";
+import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dayLabel, visitLabel, windowLabel, yearIn } from "~/lib/visit-labels";
 
 /** Notices the page shows after a change, named in the URL (nothing else from the URL is shown). */
@@ -162,7 +163,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "book" || intent === "move") {
     const choice = readWindow(form.get(VISIT_FIELD.window));
     if (!choice) return booking.knows(params.token) ? notOffered() : unknown();
-    const key = cleanText(form.get(VISIT_FIELD.key), VISIT_LIMITS.key) || null;
+    const key = cleanText(form.get(VISIT_FIELD.key)) || null;
+    if (key && key.length > VISIT_LIMITS.key) {
+      return data(
+        { problems: [] as PlaceProblem[], values: {}, error: "Send the form from the page." },
+        { status: 400 },
+      );
+    }
     const result =
       intent === "book" ? booking.book(params.token, choice, { key, spam }) : booking.move(params.token, choice);
     if (result.ok) return back(intent === "move" ? "?notice=moved" : "");
@@ -175,7 +182,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return back();
   }
   if (intent === "cancel") {
-    const result = booking.cancel(params.token, cleanText(form.get(VISIT_FIELD.reason), VISIT_LIMITS.reason, true));
+    const reason = cleanText(form.get(VISIT_FIELD.reason), true);
+    const over = overLimit(reason, TEXT_LIMITS.visit.reason);
+    if (over) return data({ problems: [] as PlaceProblem[], values: {}, error: over }, { status: 422 });
+    const result = booking.cancel(params.token, reason);
     if (!result.ok && result.reason === "unknown") return unknown();
     if (!result.ok && result.reason === "too-late") return back("?notice=too-late");
     return back();

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { frozenBytes, frozenReader } from "../documents/frozen-version.ts";
 import { MAX_CENTS, MAX_MILLI, PPM } from "./money.ts";
 import { quoteTotals, type Deposit, type PricedQuote } from "./totals.ts";
+import { MAX_MATERIALS, TEXT_LIMITS } from "../../app/lib/text-limits.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const SHA256 = /^[0-9a-f]{64}$/;
@@ -17,14 +18,17 @@ export const MAX_PHOTOS = 6;
 /** Over this total the Home Repair and Remodeling Act asks for the pamphlet's signed acknowledgment (815 ILCS 513/20). */
 export const PAMPHLET_ACK_OVER_CENTS = 100_000;
 
+// The editor's boxes carry the same limits (maxlength) and refuse more in words; nothing is cut to fit.
+const LIMIT = TEXT_LIMITS.quote;
+
 const lineSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]{1,16}$/),
   preset: z.string().max(60).nullable(),
-  name: z.string().max(80),
-  description: z.string().max(400),
-  materials: z.array(z.string().max(120)).max(12),
+  name: z.string().max(LIMIT.lineName.max),
+  description: z.string().max(LIMIT.description.max),
+  materials: z.array(z.string().max(LIMIT.material.max)).max(MAX_MATERIALS),
   quantity: z.number().int().min(0).max(MAX_MILLI),
-  unit: z.string().max(20),
+  unit: z.string().max(LIMIT.unit.max),
   unitPrice: z.number().int().min(-MAX_CENTS).max(MAX_CENTS),
   taxable: z.boolean(),
 });
@@ -40,7 +44,7 @@ export const draftSchema = z.strictObject({
     .array(
       z.strictObject({
         id: z.string().regex(/^[a-z0-9]{1,16}$/),
-        name: z.string().max(40),
+        name: z.string().max(LIMIT.optionName.max),
         lines: z.array(lineSchema).max(MAX_LINES),
       }),
     )
@@ -50,7 +54,7 @@ export const draftSchema = z.strictObject({
   photos: z.array(z.string().regex(SHA256)).max(MAX_PHOTOS),
   validUntil: z.string().regex(DAY),
   deposit: depositSchema,
-  note: z.string().max(2000),
+  note: z.string().max(LIMIT.note.max),
 });
 
 export type DraftLine = z.output<typeof lineSchema>;

@@ -286,6 +286,36 @@ describe("Site section: signed in", () => {
     writeFileSync(path.join(dir, "done"), "");
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it("refuses a caption or description over 300 characters by name, publishes nothing, and keeps the text", async () => {
+    const phone = readFileSync(
+      await makeTestPhoto(path.join(mkdtempSync(path.join(tmpdir(), "site-photo-")), "IMG_2042.JPG"), {
+        width: 800,
+        height: 600,
+        orientation: 1,
+      }),
+    );
+    const long = "New poured crown with a drip edge & a cap, October. ".repeat(6).slice(0, 301);
+    for (const [name, words] of [
+      ["caption", "Caption: at most 300 characters."],
+      ["alt", "What the photos show: at most 300 characters."],
+    ] as const) {
+      const form = new FormData();
+      form.append("csrf", csrf);
+      form.append("caption", "New crown, Normal");
+      form.append("alt", "Concrete crown with a drip edge");
+      form.set(name, long);
+      form.append("photos", new File([new Uint8Array(phone)], "IMG_2042.JPG", { type: "image/jpeg" }));
+      const jobs = publisher.jobs().length;
+      const res = await post("/owner/site/photos", form);
+      expect(res.status, name).toBe(400);
+      const html = await res.text();
+      expect(html, name).toContain(words);
+      expect(html, name).toContain(long.replaceAll("&", "&amp;"));
+      expect(new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0], name).toMatch(/maxlength="300"/i);
+      expect(publisher.jobs(), name).toHaveLength(jobs);
+    }
+  });
 });
 
 function businessValue() {

@@ -12,6 +12,7 @@
 // Forms put the token in with <CsrfField token={owner.csrf} />.
 import { redirect, type AppLoadContext } from "react-router";
 import { CROSS_SITE, NOT_SIGNED_IN, NOTHING_HERE, STALE_FORM, TOO_BIG, UNKNOWN_INTENT } from "./messages";
+import { typedText } from "~/lib/text-limits";
 
 export type GuardArgs = { request: Request; context: AppLoadContext };
 
@@ -158,8 +159,19 @@ export function unknownIntent(): never {
   throw plainAnswer(400, UNKNOWN_INTENT);
 }
 
-/** A field of a checked form as a trimmed string ("" when absent). */
+/**
+ * A field of a checked form as a trimmed string ("" when absent). Longer than `max` (line breaks counted once, as
+ * `maxlength` counts them) is refused with a 400, never cut: this is the hard cap for hidden fields and ids. A box
+ * the owner types into is checked first against its limit in app/lib/text-limits.ts, so he reads which box and how
+ * long, with his text kept.
+ */
 export function field(form: FormData | null, name: string, max = 5000): string {
-  const value = form?.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
+  const value = typedText(form?.get(name));
+  if (value.length > max) throw plainAnswer(400, TOO_BIG);
+  return value.trim();
+}
+
+/** A box the owner types into, whole and trimmed: the caller checks it against its limit and shows it again if over. */
+export function boxText(form: FormData | null, name: string): string {
+  return typedText(form?.get(name)).trim();
 }

@@ -1,7 +1,8 @@
 // The quote editor is one form (it works without a script): every button posts every field, so a tap on a preset
 // also keeps what was typed. This turns the posted fields into the draft again, then does what the tapped button asks
 // (add a preset line, remove one, add an option …). What the owner typed is never lost to a mistake: a value that does
-// not read (a price with three decimals) comes back as typed, with the error beside it, and nothing is saved.
+// not read (a price with three decimals) or is longer than its box takes comes back as typed, with the error beside
+// it, and nothing is saved. Nothing is ever cut to fit (the limits: app/lib/text-limits.ts).
 import { parseDollars, parsePercent, parseQuantity } from "../../../server/quotes/money.ts";
 import { lineField } from "./quote-fields";
 import {
@@ -14,6 +15,7 @@ import {
 } from "../../../server/quotes/document.ts";
 import { lineFromPreset } from "../../../server/quotes/quote-words.ts";
 import type { QuotePreset } from "~/content/quote-words";
+import { MAX_MATERIALS, overLimit, TEXT_LIMITS, tooLong, typedText, type TextLimit } from "~/lib/text-limits";
 
 export type FieldErrors = Record<string, string>;
 /** The posted text of every field, by name, to put back in the form when something did not read. */
@@ -21,10 +23,29 @@ export type RawFields = Record<string, string>;
 
 const OPTION_NAMES = ["Good", "Better", "Best"];
 
-const str = (form: FormData, name: string, max = 2000): string => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.slice(0, max) : "";
-};
+const LIMIT = TEXT_LIMITS.quote;
+
+/** A box's text as typed, kept in `raw` to show again; over its limit, the refusal goes beside it in `errors`. */
+function box(form: FormData, name: string, limit: TextLimit, errors: FieldErrors, raw: RawFields): string {
+  const text = typedText(form.get(name));
+  if (form.get(name) !== null) raw[name] = text;
+  const over = overLimit(text, limit);
+  if (over) errors[name] = over;
+  return text;
+}
+
+/** One material per line: the box, each line and their count each have a limit. */
+function readMaterials(form: FormData, name: string, errors: FieldErrors, raw: RawFields): string[] {
+  const list = box(form, name, LIMIT.materials, errors, raw)
+    .split("\n")
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (errors[name]) return [];
+  if (list.some((m) => m.length > LIMIT.material.max)) errors[name] = tooLong(LIMIT.material);
+  else if (list.length > MAX_MATERIALS)
+    errors[name] = `${LIMIT.materials.label}: at most ${MAX_MATERIALS}, one per line.`;
+  return list;
+}
 
 function newId(): string {
   return Math.random().toString(36).slice(2, 9).padEnd(7, "0");
@@ -35,29 +56,25 @@ function readLine(form: FormData, line: DraftLine, errors: FieldErrors, raw: Raw
   if (form.get(f("name")) === null) return line; // not in this form (an older page)
   // A field the form did not carry keeps its value; the checkbox is the form's own (unticked is absent).
   const has = (field: Parameters<typeof lineField>[1]) => form.get(f(field)) !== null;
-  const qtyText = str(form, f("qty"), 20);
-  const priceText = str(form, f("price"), 20);
-  raw[f("qty")] = qtyText;
-  raw[f("price")] = priceText;
-  raw[f("name")] = str(form, f("name"), 80);
-  const quantity = has("qty") ? parseQuantity(qtyText.replaceAll(",", "")) : line.quantity;
-  const unitPrice = has("price") ? parseDollars(priceText) : line.unitPrice;
+  const name = box(form, f("name"), LIMIT.lineName, errors, raw);
+  const qtyText = box(form, f("qty"), LIMIT.quantity, errors, raw);
+  const priceText = box(form, f("price"), LIMIT.price, errors, raw);
+  const unit = has("unit") ? box(form, f("unit"), LIMIT.unit, errors, raw).trim() : line.unit;
+  const description = has("desc") ? box(form, f("desc"), LIMIT.description, errors, raw).trim() : line.description;
+  const materials = has("materials") ? readMaterials(form, f("materials"), errors, raw) : line.materials;
+  if (has("unit")) raw[f("taxable")] = form.get(f("taxable")) === "on" ? "on" : "";
+  const quantity = has("qty") && !errors[f("qty")] ? parseQuantity(qtyText.replaceAll(",", "")) : line.quantity;
+  const unitPrice = has("price") && !errors[f("price")] ? parseDollars(priceText) : line.unitPrice;
   if (quantity === null) errors[f("qty")] = "A number of units, e.g. 1, 120 or 2.5.";
   if (unitPrice === null) errors[f("price")] = "Dollars and cents, e.g. 1450 or 18.50 (a minus sign for a discount).";
   return {
     ...line,
-    name: str(form, f("name"), 80).trim(),
+    name: name.trim(),
     quantity: quantity ?? line.quantity,
-    unit: has("unit") ? str(form, f("unit"), 20).trim() : line.unit,
+    unit,
     unitPrice: unitPrice ?? line.unitPrice,
-    description: has("desc") ? str(form, f("desc"), 400).trim() : line.description,
-    materials: has("materials")
-      ? str(form, f("materials"), 2000)
-          .split(/\r?\n/)
-          .map((m) => m.trim().slice(0, 120))
-          .filter(Boolean)
-          .slice(0, 12)
-      : line.materials,
+    description,
+    materials,
     taxable: has("unit") ? form.get(f("taxable")) === "on" : line.taxable,
   };
 }
@@ -72,17 +89,19 @@ export function draftFromForm(
   const raw: RawFields = {};
   const options = current.options.map((o) => ({
     ...o,
-    name: form.get(`option.${o.id}.name`) === null ? o.name : str(form, `option.${o.id}.name`, 40).trim(),
+    name:
+      form.get(`option.${o.id}.name`) === null
+        ? o.name
+        : box(form, `option.${o.id}.name`, LIMIT.optionName, errors, raw).trim(),
     lines: o.lines.map((l) => readLine(form, l, errors, raw)),
   }));
   const addons = current.addons.map((l) => readLine(form, l, errors, raw));
-  const validUntil = form.get("validUntil") === null ? current.validUntil : str(form, "validUntil", 10);
+  const validUntil = form.get("validUntil") === null ? current.validUntil : typedText(form.get("validUntil"));
   if (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil)) errors.validUntil = "Choose a date.";
   let deposit = current.deposit;
-  const kind = str(form, "depositKind", 10);
-  const amount = str(form, "depositValue", 20);
-  if (kind) {
-    raw.depositValue = amount;
+  const kind = typedText(form.get("depositKind"));
+  const amount = box(form, "depositValue", LIMIT.depositValue, errors, raw);
+  if (kind && !errors.depositValue) {
     if (kind === "none") deposit = { kind: "none" };
     else if (kind === "percent") {
       const ppm = parsePercent(amount);
@@ -110,7 +129,7 @@ export function draftFromForm(
       photos,
       validUntil: errors.validUntil ? current.validUntil : validUntil,
       deposit,
-      note: form.get("note") === null ? current.note : str(form, "note", 2000).trim(),
+      note: form.get("note") === null ? current.note : box(form, "note", LIMIT.note, errors, raw).trim(),
     },
     errors,
     raw,

@@ -14,6 +14,7 @@ import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui"
 import { business } from "~/content/business";
 import { dayAt } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
+import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { localTime } from "../../../server/requests/lead-mail.ts";
 import { dollarsInput, formatCents, formatPercent, parseDollars } from "../../../server/quotes/money.ts";
 import { pricedDraft, type Draft } from "../../../server/quotes/document.ts";
@@ -182,7 +183,10 @@ export async function action(args: Route.ActionArgs) {
       return redirect(new URL(quotes.deviceLink(q.quote.id)).pathname, { headers: { "Cache-Control": "no-store" } });
     }
     if (intent === "deposit") {
-      const cents = parseDollars(field(form, "amount", 20));
+      const typed = field(form, "amount", 1000);
+      const over = overLimit(typed, TEXT_LIMITS.quote.amountReceived);
+      if (over) return data<ActionResult>({ error: over, raw: { amount: typed } }, { status: 400 });
+      const cents = parseDollars(typed);
       if (cents === null || cents <= 0)
         return data<ActionResult>({ error: "Type the amount received, e.g. 550." }, { status: 400 });
       const receivedOn = field(form, "receivedOn", 10);
@@ -255,6 +259,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: "Quote | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white px-3";
+const LIMIT = TEXT_LIMITS.quote;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -282,23 +287,39 @@ function LineEditor({
   const name = (f: Parameters<typeof lineField>[1]) => lineField(line.id, f);
   const err = (f: Parameters<typeof lineField>[1]) =>
     errors[name(f)] ? <p className="text-sm font-semibold text-brick-800">{errors[name(f)]}</p> : null;
+  // What the owner typed comes back after a refusal; the folded boxes open when one of them is refused.
+  const typed = (f: Parameters<typeof lineField>[1], shown: string) => raw[name(f)] ?? shown;
+  const folded = (["unit", "desc", "materials"] as const).some((f) => errors[name(f)]);
   return (
     <li className="rounded-lg border border-mortar-300 bg-mortar-50 p-3">
       <label className="block">
         <span className="sr-only">Line name</span>
-        <input name={name("name")} defaultValue={raw[name("name")] ?? v.name} className={cn(input, "font-semibold")} />
+        <input
+          name={name("name")}
+          maxLength={LIMIT.lineName.max}
+          defaultValue={typed("name", v.name)}
+          className={cn(input, "font-semibold")}
+        />
       </label>
+      {err("name")}
       <div className="mt-2 grid grid-cols-[1fr_1fr_auto] items-end gap-2">
         <label className="block text-sm">
           Quantity
-          <input name={name("qty")} inputMode="decimal" defaultValue={raw[name("qty")] ?? v.qty} className={input} />
+          <input
+            name={name("qty")}
+            inputMode="decimal"
+            maxLength={LIMIT.quantity.max}
+            defaultValue={typed("qty", v.qty)}
+            className={input}
+          />
         </label>
         <label className="block text-sm">
           $ per {v.unit || "unit"}
           <input
             name={name("price")}
             inputMode="decimal"
-            defaultValue={raw[name("price")] ?? v.price}
+            maxLength={LIMIT.price.max}
+            defaultValue={typed("price", v.price)}
             className={input}
           />
         </label>
@@ -308,22 +329,47 @@ function LineEditor({
       </div>
       {err("qty")}
       {err("price")}
-      <details className="mt-2">
+      <details className="mt-2" open={folded || undefined}>
         <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">Unit, description, materials</summary>
         <label className="block text-sm">
           Unit
-          <input name={name("unit")} defaultValue={v.unit} className={input} />
+          <input
+            name={name("unit")}
+            maxLength={LIMIT.unit.max}
+            defaultValue={typed("unit", v.unit)}
+            className={input}
+          />
         </label>
+        {err("unit")}
         <label className="mt-2 block text-sm">
           What the work is
-          <textarea name={name("desc")} defaultValue={v.desc} rows={2} className={cn(input, "py-2")} />
+          <textarea
+            name={name("desc")}
+            maxLength={LIMIT.description.max}
+            defaultValue={typed("desc", v.desc)}
+            rows={2}
+            className={cn(input, "py-2")}
+          />
         </label>
+        {err("desc")}
         <label className="mt-2 block text-sm">
           Materials, one per line
-          <textarea name={name("materials")} defaultValue={v.materials} rows={3} className={cn(input, "py-2")} />
+          <textarea
+            name={name("materials")}
+            maxLength={LIMIT.materials.max}
+            defaultValue={typed("materials", v.materials)}
+            rows={3}
+            className={cn(input, "py-2")}
+          />
         </label>
+        {err("materials")}
         <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
-          <input type="checkbox" name={name("taxable")} defaultChecked={v.taxable} className="size-5" />
+          <input
+            type="checkbox"
+            name={name("taxable")}
+            defaultChecked={name("taxable") in raw ? raw[name("taxable")] === "on" : v.taxable}
+            className="size-5"
+          />
           Sold without installation (taxed)
         </label>
       </details>
@@ -356,7 +402,15 @@ function Editor({ d, errors, raw }: { d: LoaderData; errors: FieldErrors; raw: R
             <div className="flex items-end gap-2">
               <label className="block flex-1">
                 <span className="font-semibold">Option {i + 1}</span>
-                <input name={`option.${o.id}.name`} defaultValue={o.name} className={input} />
+                <input
+                  name={`option.${o.id}.name`}
+                  maxLength={LIMIT.optionName.max}
+                  defaultValue={raw[`option.${o.id}.name`] ?? o.name}
+                  className={input}
+                />
+                {errors[`option.${o.id}.name`] && (
+                  <span className="block text-sm font-semibold text-brick-800">{errors[`option.${o.id}.name`]}</span>
+                )}
               </label>
               <button name="intent" value={`remove-option:${o.id}`} className={consoleButton("quiet")}>
                 Remove
@@ -479,6 +533,7 @@ function Editor({ d, errors, raw }: { d: LoaderData; errors: FieldErrors; raw: R
             <input
               name="depositValue"
               inputMode="decimal"
+              maxLength={LIMIT.depositValue.max}
               aria-label="Deposit amount"
               defaultValue={
                 raw.depositValue ??
@@ -495,8 +550,15 @@ function Editor({ d, errors, raw }: { d: LoaderData; errors: FieldErrors; raw: R
         </fieldset>
         <label className="mt-3 block">
           <span className="font-semibold">Note to the homeowner</span>
-          <textarea name="note" defaultValue={draft.note} rows={3} maxLength={2000} className={cn(input, "py-2")} />
+          <textarea
+            name="note"
+            defaultValue={raw.note ?? draft.note}
+            rows={3}
+            maxLength={LIMIT.note.max}
+            className={cn(input, "py-2")}
+          />
         </label>
+        {errors.note && <p className="text-sm font-semibold text-brick-800">{errors.note}</p>}
       </Card>
       <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-mortar-200 bg-white px-4 py-3">
         <Button name="intent" value="save" variant="quiet" className="flex-1">
@@ -530,7 +592,8 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
           </a>
         )}
       </p>
-      {d.done && <Notice>{DONE[d.done]}</Notice>}
+      {/* A refused post goes to the address of the last answer (…?done=saved): that "Saved." is not this one's. */}
+      {d.done && !actionData && <Notice>{DONE[d.done]}</Notice>}
       {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle
         sub={
@@ -730,7 +793,14 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
             <input type="hidden" name="intent" value="deposit" />
             <label className="block">
               <span className="text-sm font-semibold">Amount ($)</span>
-              <input name="amount" inputMode="decimal" required className={input} />
+              <input
+                name="amount"
+                inputMode="decimal"
+                required
+                maxLength={LIMIT.amountReceived.max}
+                defaultValue={raw.amount}
+                className={input}
+              />
             </label>
             <label className="block">
               <span className="text-sm font-semibold">How</span>

@@ -2,13 +2,14 @@
 // where it came from, its e-mails, the status buttons, notes and the history of changes.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/request";
-import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { openSiteRepo, savedReviewUrl } from "./site-files.server";
 import { StatusBadge } from "./status";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { telHref } from "~/lib/links";
 import { cn } from "~/lib/cn";
+import { overLimit, TEXT_LIMITS, typedBack } from "~/lib/text-limits";
 import { isLeadStatus, LEAD_STATUSES, statusLabel } from "~/lib/lead-status";
 import { deliveryState } from "../../../server/requests/estimate-store.ts";
 import { attributionRows, localTime } from "../../../server/requests/lead-mail.ts";
@@ -149,6 +150,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const LIMIT = TEXT_LIMITS.request;
+/** What the owner typed into a refused box, shown again. */
+type Typed = { note?: string; town?: string; street?: string; notes?: string };
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
   const { estimates, owner: console_, clientIp, notifyTo, confirmations } = args.context;
@@ -168,7 +172,9 @@ export async function action(args: Route.ActionArgs) {
     return back("status");
   }
   if (intent === "note") {
-    const text = field(owner.form, "note", 2000);
+    const text = boxText(owner.form, "note");
+    const over = overLimit(text, LIMIT.note);
+    if (over) return data({ error: over, typed: { note: text } }, { status: 400 });
     if (!text) return data({ error: "Write the note first." }, { status: 400 });
     estimates.addNote(lead.id, text);
     console_.audit.log("note added", { ip: clientIp, estimateId: lead.id });
@@ -189,15 +195,21 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "book-visit") {
     const chosen = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(field(owner.form, "window", 20));
-    const town = field(owner.form, "town", 60);
-    const street = field(owner.form, "street", 160);
+    const typed: Typed = {
+      town: boxText(owner.form, "town"),
+      street: boxText(owner.form, "street"),
+      notes: boxText(owner.form, "notes"),
+    };
+    const over = (["town", "street", "notes"] as const).map((k) => overLimit(typed[k] ?? "", LIMIT[k])).find(Boolean);
+    if (over) return data({ error: over, typed }, { status: 400 });
+    const { town = "", street = "", notes = "" } = typed;
     if (!chosen || town.length < 2 || street.length < 3) {
       return data({ error: "Pick a time, and give the town and street." }, { status: 400 });
     }
     const result = args.context.booking.ownerBook(
       lead.id,
       { day: chosen[1] as string, starts: chosen[2] as string },
-      { town, street, notes: field(owner.form, "notes", 400) },
+      { town, street, notes },
     );
     if (!result.ok) return data({ error: REFUSAL_WORDS[result.reason] }, { status: 409 });
     console_.audit.log("visit booked", {
@@ -233,6 +245,7 @@ export const meta = () => [{ title: "Request | Owner console" }, { name: "robots
 
 export default function RequestScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, origin, mail, history, csrf, done, review, photos, photosRefused, visit, book, quotes } = loaderData;
+  const typed: Typed = typedBack(actionData);
   const subject = `Your estimate request (${lead.reference})`;
   const actions = [
     { label: "Call", href: telHref(lead.phone) },
@@ -272,7 +285,7 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
-      <VisitSection visit={visit} book={book} csrf={csrf} />
+      <VisitSection visit={visit} book={book} csrf={csrf} typed={typed} />
       <Card className="mb-4">
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
           <dt className="font-semibold">Phone</dt>
@@ -380,7 +393,8 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
             <textarea
               name="note"
               rows={3}
-              maxLength={2000}
+              maxLength={LIMIT.note.max}
+              defaultValue={typed.note}
               required
               className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
             />
@@ -474,7 +488,17 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
 type Loaded = Route.ComponentProps["loaderData"];
 
 /** The request's visit: when and where, or the owner's form to book one for a caller. */
-function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loaded["book"]; csrf: string }) {
+function VisitSection({
+  visit,
+  book,
+  csrf,
+  typed,
+}: {
+  visit: Loaded["visit"];
+  book: Loaded["book"];
+  csrf: string;
+  typed: Typed;
+}) {
   if (visit && visit.status !== "cancelled") {
     return (
       <Card className="mb-4 border-ember-500">
@@ -505,7 +529,7 @@ function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loa
   if (!book) return null;
   return (
     <Card className="mb-4">
-      <details>
+      <details open={typed.street !== undefined || undefined}>
         <summary className="min-h-11 cursor-pointer py-1.5 font-serif text-xl font-bold">
           {visit ? "Visit cancelled: book another" : "Book the visit"}
         </summary>
@@ -519,7 +543,8 @@ function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loa
               <input
                 name="town"
                 required
-                defaultValue={book.town}
+                maxLength={LIMIT.town.max}
+                defaultValue={typed.town ?? book.town}
                 list="served-towns"
                 className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
               />
@@ -534,7 +559,8 @@ function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loa
               <input
                 name="street"
                 required
-                defaultValue={book.street}
+                maxLength={LIMIT.street.max}
+                defaultValue={typed.street ?? book.street}
                 className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
               />
             </label>
@@ -543,7 +569,8 @@ function VisitSection({ visit, book, csrf }: { visit: Loaded["visit"]; book: Loa
             <span className="font-semibold">Notes</span>
             <input
               name="notes"
-              defaultValue={book.notes}
+              maxLength={LIMIT.notes.max}
+              defaultValue={typed.notes ?? book.notes}
               className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
             />
           </label>

@@ -3,9 +3,9 @@
 // stripped JPEG is saved, with its gallery entry, in one publish. Photos can be removed again.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/site-photos";
-import { field, plainAnswer, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, plainAnswer, requireOwner, unknownIntent } from "./guard.server";
 import {
   checkSource,
   findFile,
@@ -18,6 +18,9 @@ import {
   publishingOff,
 } from "./site-files.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
+import { overLimit, TEXT_LIMITS, typedBack } from "~/lib/text-limits";
+
+const LIMIT = TEXT_LIMITS.photos;
 // The photo modules are imported on use: their image library is not for a process that only renders pages.
 const photoUpload = () => import("../../../server/photos/photo-upload.ts");
 
@@ -94,8 +97,10 @@ export async function action(args: Route.ActionArgs) {
     return redirect("/owner/site/photos?saved", NO_STORE);
   }
 
-  const caption = field(form, "caption", 300);
-  const alt = field(form, "alt", 300);
+  const caption = boxText(form, "caption");
+  const alt = boxText(form, "alt");
+  const over = overLimit(caption, LIMIT.caption) ?? overLimit(alt, LIMIT.alt);
+  if (over) return data({ error: over, typed: { caption, alt } }, { status: 400 });
   const service = field(form, "service", 100);
   const city = field(form, "city", 100);
   try {
@@ -131,6 +136,7 @@ const input = "mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white 
 
 export default function SitePhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf, items, cities, services, heic, heicHelp } = loaderData;
+  const typed = typedBack(actionData);
   return (
     <>
       <a href="/owner/site" className="inline-flex min-h-11 items-center underline underline-offset-4">
@@ -166,7 +172,15 @@ export default function SitePhotos({ loaderData, actionData }: Route.ComponentPr
           <label htmlFor="caption" className="mt-3 block font-semibold">
             Caption
           </label>
-          <input id="caption" name="caption" required placeholder="New poured crown, October 2026" className={input} />
+          <input
+            id="caption"
+            name="caption"
+            required
+            maxLength={LIMIT.caption.max}
+            defaultValue={typed.caption}
+            placeholder="New poured crown, October 2026"
+            className={input}
+          />
           <label htmlFor="alt" className="mt-3 block font-semibold">
             What the photos show (for blind visitors)
           </label>
@@ -174,6 +188,8 @@ export default function SitePhotos({ loaderData, actionData }: Route.ComponentPr
             id="alt"
             name="alt"
             required
+            maxLength={LIMIT.alt.max}
+            defaultValue={typed.alt}
             placeholder="Concrete crown with a drip edge on a brick chimney"
             className={input}
           />
