@@ -12,6 +12,7 @@ import { smsHref, telHref } from "~/lib/links";
 import { notFoundSeo, seo } from "~/lib/seo";
 import { readPlace, readWindow, VISIT_FIELD, VISIT_LIMITS, cleanText, type PlaceProblem } from "~/lib/visit-fields";
 import { dayLabel, visitLabel, windowLabel, yearIn } from "~/lib/visit-labels";
+import type { Refusal } from "../../server/http/security.ts";
 
 /** Notices the page shows after a change, named in the URL (nothing else from the URL is shown). */
 const NOTICES = {
@@ -26,11 +27,16 @@ type Notice = keyof typeof NOTICES;
 
 const isNotice = (value: string | null): value is Notice => value !== null && Object.hasOwn(NOTICES, value);
 
+/** Every 429 says how long to wait. */
+function retryAfter(refusal: Refusal | null): Record<string, string> {
+  return refusal?.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {};
+}
+
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const view = context.booking.view(params.token);
   if (!view) {
     const refused = context.guardVisit.miss(context.clientIp);
-    return data({ state: "unknown" as const }, { status: refused ? 429 : 404 });
+    return data({ state: "unknown" as const }, { status: refused ? 429 : 404, headers: retryAfter(refused) });
   }
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
@@ -127,12 +133,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = String(form.get(VISIT_FIELD.intent) ?? "");
   const refused = context.guardVisit.post(request, context.clientIp, intent === "book");
   if (refused) {
-    const headers: Record<string, string> = refused.retryAfterSeconds
-      ? { "Retry-After": String(refused.retryAfterSeconds) }
-      : {};
     return data(
       { problems: [] as PlaceProblem[], values: {}, error: refused.error },
-      { status: refused.status, headers },
+      { status: refused.status, headers: retryAfter(refused) },
     );
   }
   const booking = context.booking;
@@ -141,7 +144,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const miss = context.guardVisit.miss(context.clientIp);
     return data(
       { problems: [] as PlaceProblem[], values: {}, error: "This link is not known." },
-      { status: miss ? 429 : 404 },
+      { status: miss ? 429 : 404, headers: retryAfter(miss) },
     );
   };
   const spam = String(form.get(VISIT_FIELD.trap) ?? "") !== "";
@@ -180,6 +183,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   return booking.knows(params.token) ? back() : unknown();
 }
+
+/** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   loaderData?.state === "unknown"
