@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { inlineCriticalCss } from "./lib/critical-css";
 import { islandLoader, pageScript } from "./lib/page-script";
+import { REFUSED_PAGE_PATH } from "./lib/refused-page";
 import stylesheet from "./styles/app.css?inline";
 import consoleStylesheet from "./styles/owner.css?inline";
 import quoteStylesheet from "./styles/quote.css?inline";
@@ -24,7 +25,10 @@ export { prerenderPaths } from "./content/site-map";
 /** For the render's workers: what pruning the CSS learned, kept from one worker to the next (issue 45). */
 export { learnedCriticalCss, prunedAfresh, rememberCriticalCss } from "./lib/critical-css";
 
-/** The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). */
+/**
+ * The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). At
+ * REFUSED_PAGE_PATH it renders the 403 page, which the server answers a POST from another site with.
+ */
 const NOT_FOUND_ROUTE_ID = "routes/not-found";
 /** The homeowner's quote page has a stylesheet of its own (app/styles/quote.css). */
 const QUOTE_ROUTE_ID = "routes/quote";
@@ -44,7 +48,7 @@ export default function handleRequest(
       ? quoteStylesheet
       : stylesheet;
   if (routerContext.staticHandlerContext.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)) {
-    responseStatusCode = 404;
+    responseStatusCode = new URL(request.url).pathname === REFUSED_PAGE_PATH ? 403 : 404;
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

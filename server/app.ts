@@ -38,8 +38,9 @@ import type { VisitorCounter } from "./visitors/visitor-counter.ts";
 import { createBooking, type Booking } from "./booking/booking.ts";
 import { createCalendars, type Calendars } from "./calendars/calendars.ts";
 import { createCalendarParser } from "./calendars/parse-in-worker.ts";
-import { estimateGuard, originOf, securityHeaders, visitGuard } from "./http/security.ts";
+import { estimateGuard, originOf, partnerOrigins, postGuard, securityHeaders, visitGuard } from "./http/security.ts";
 import type { CriticalCssPruner } from "./http/critical-css-in-worker.ts";
+import { REFUSED_PAGE_PATH } from "../app/lib/refused-page.ts";
 
 const HTML_CACHE = "public, max-age=300, must-revalidate";
 const ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -267,7 +268,7 @@ export async function createApp({
     siteOrigin,
     now,
   });
-  const guardVisit = visitGuard({ perMinute: rateLimitPerMinute, configuredOrigins: allowedOrigins, siteOrigin, now });
+  const guardVisit = visitGuard({ perMinute: rateLimitPerMinute, siteOrigin, now });
 
   /** Everything that comes from one build; the console's publish swaps it whole (decision 0015). */
   function siteFrom(serverBuild: ServerBuild, dir: string, pages?: string) {
@@ -281,6 +282,7 @@ export async function createApp({
     return {
       dir,
       serverBuild,
+      match,
       entry,
       pages,
       files: pages ? withRenderedPages(files, pages) : files,
@@ -397,6 +399,19 @@ export async function createApp({
   });
 
   app.use(compression());
+  app.use(
+    postGuard({
+      siteOrigin,
+      partners: partnerOrigins(allowedOrigins),
+      routeOf: (url) => site.match(url).routeId,
+      // The site's own 403 page, rendered as the 404 page is (app/routes/not-found.tsx), in answer to the POST.
+      refusedPage: (req, res, next) => {
+        req.method = "GET";
+        req.url = req.originalUrl = REFUSED_PAGE_PATH;
+        site.handler(req, res, next);
+      },
+    }),
+  );
   app.use((req, res, next) => site.cachePages(req, res, next));
   app.all("/{*splat}", (req, res, next) => {
     if (pendingContent === null) return site.handler(req, res, next);

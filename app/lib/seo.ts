@@ -64,3 +64,13 @@ export function notFoundSeo(): MetaDescriptor[] {
     noindex: true,
   });
 }
+
+/** The 403 page's head: a form sent from another site's page (decision 0038). */
+export function refusedSeo(): MetaDescriptor[] {
+  return seo({
+    title: `Not Accepted | ${business.name}`,
+    description: "Requests from other sites are not accepted.",
+    path: null,
+    noindex: true,
+  });
+}

@@ -12,6 +12,7 @@ import { cn } from "~/lib/cn";
 import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
+import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import { optionalOwner } from "./owner/guard.server";
 import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
 import quoteStylesheet from "~/styles/quote.css?url";
@@ -85,9 +86,10 @@ function text(form: FormData, name: string, max: number): string {
 
 export async function action(args: Route.ActionArgs) {
   const { request, params, context } = args;
-  // The link is the key; another site's page may not post to it (server/documents/scanner-safe.ts).
+  // The link is the key; another site's page may not post to it: the server's one rule for every POST (decision 0038), which
+  // has refused it before this runs, checked again here (server/documents/scanner-safe.ts).
   if (postedFromOtherSite(request.headers, context.siteOrigin)) {
-    throw data("Requests from other sites are not accepted.", { status: 403 });
+    throw data(CROSS_SITE_ERROR, { status: 403 });
   }
   const found = context.quotes.lookup(params.token, context.clientIp);
   if (found === "limited") return limited(context.quotes.retryAfter(context.clientIp));

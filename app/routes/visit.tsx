@@ -13,6 +13,7 @@ import { notFoundSeo, seo } from "~/lib/seo";
 import { readPlace, readWindow, VISIT_FIELD, VISIT_LIMITS, cleanText, type PlaceProblem } from "~/lib/visit-fields";
 import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dayLabel, visitLabel, windowLabel, yearIn } from "~/lib/visit-labels";
+import type { Refusal } from "../../server/http/security.ts";
 
 /** Notices the page shows after a change, named in the URL (nothing else from the URL is shown). */
 const NOTICES = {
@@ -28,11 +29,16 @@ type Notice = keyof typeof NOTICES;
 
 const isNotice = (value: string | null): value is Notice => value !== null && Object.hasOwn(NOTICES, value);
 
+/** Every 429 says how long to wait. */
+function retryAfter(refusal: Refusal | null): Record<string, string> {
+  return refusal?.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {};
+}
+
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const view = context.booking.view(params.token);
   if (!view) {
     const refused = context.guardVisit.miss(context.clientIp);
-    return data({ state: "unknown" as const }, { status: refused ? 429 : 404 });
+    return data({ state: "unknown" as const }, { status: refused ? 429 : 404, headers: retryAfter(refused) });
   }
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
@@ -129,12 +135,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = String(form.get(VISIT_FIELD.intent) ?? "");
   const refused = context.guardVisit.post(request, context.clientIp, intent === "book");
   if (refused) {
-    const headers: Record<string, string> = refused.retryAfterSeconds
-      ? { "Retry-After": String(refused.retryAfterSeconds) }
-      : {};
     return data(
       { problems: [] as PlaceProblem[], values: {}, error: refused.error },
-      { status: refused.status, headers },
+      { status: refused.status, headers: retryAfter(refused) },
     );
   }
   const booking = context.booking;
@@ -143,7 +146,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const miss = context.guardVisit.miss(context.clientIp);
     return data(
       { problems: [] as PlaceProblem[], values: {}, error: "This link is not known." },
-      { status: miss ? 429 : 404 },
+      { status: miss ? 429 : 404, headers: retryAfter(miss) },
     );
   };
   // A window we never offered (a made-up or garbled one): said so, on the page that lists the real ones.
@@ -192,6 +195,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   return booking.knows(params.token) ? back() : unknown();
 }
+
+/** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   loaderData?.state === "unknown"

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCalendars } from "./calendars.ts";
 import type { CalendarParser } from "./parse-in-worker.ts";
+import type { Resolver } from "./safe-fetch.ts";
 
 describe("CALENDAR_TEST_HOSTS", () => {
   it("takes .test names on loopback addresses only", () => {
@@ -42,7 +43,11 @@ describe("the calendars' state", () => {
   const HOUR = 3_600_000;
   const T0 = Date.parse("2026-11-30T16:00:00Z");
 
-  function setup() {
+  function setup(
+    resolve: Resolver = async () => {
+      throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+    },
+  ) {
     let now = T0;
     const store = openEstimateStore({
       dataDir: mkdtempSync(path.join(tmpdir(), "calendars-")),
@@ -55,12 +60,8 @@ describe("the calendars' state", () => {
       clock: () => new Date(now),
       timeZone: () => "America/Chicago",
       siteHost: "example.com",
-      // No name resolves here: nothing leaves this machine.
-      fetchOptions: {
-        resolve: async () => {
-          throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
-        },
-      },
+      // No name resolves here, or only to an internal address: nothing leaves this machine.
+      fetchOptions: { resolve },
       log: () => {},
     });
     return { store, calendars, at: (ms: number) => (now = ms) };
@@ -146,6 +147,25 @@ describe("the calendars' state", () => {
     expect(calendars.stale()).toEqual([]);
     at(T0 + 2 * HOUR);
     expect(calendars.stale().map((c) => c.label)).toEqual(["Work"]);
+  });
+
+  it("refuses at Add an address that can never be read, and keeps none of it; keeps one that fails for now", async () => {
+    const internal = setup(async () => [{ address: "10.0.0.5", family: 4 }]);
+    expect(await internal.calendars.addAndRead("https://cal.example.com/x.ics", "Work", 5_000)).toEqual({
+      error:
+        "The address leads to cal.example.com, which is a private network address (10.0.0.5). The site reads calendars from the internet only.",
+    });
+    expect(await internal.calendars.addAndRead("webcal://127.0.0.1/x.ics", "", 5_000)).toEqual({
+      error:
+        "The address leads to a loopback network address (127.0.0.1). The site reads calendars from the internet only.",
+    });
+    expect(internal.calendars.list()).toEqual([]);
+    // A name that does not resolve today may tomorrow: kept, and the page says why it was not read.
+    const { calendars } = setup();
+    expect(await calendars.addAndRead("https://cal.example.com/x.ics", "Work", 5_000)).toHaveProperty("id");
+    expect(calendars.list().map((c) => c.problem)).toEqual([
+      "The calendar's server (cal.example.com) cannot be found.",
+    ]);
   });
 
   it("refuses an eleventh calendar and the same address twice", () => {

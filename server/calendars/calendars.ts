@@ -45,6 +45,17 @@ export type CalendarState = {
   stale: boolean;
 };
 
+/**
+ * How a read ended. `lasting` when the address can never be read as it is (an internal address, a certificate that
+ * fails, a redirect to http): refused at Add. Anything else (a timeout, its server's 5xx) may pass, and is kept.
+ */
+export type ReadOutcome = { ok: true } | { ok: false; problem: string; lasting: boolean };
+
+const LASTING_PROBLEMS: ReadonlySet<string> = new Set(["address", "port", "tls", "scheme"]);
+
+/** How long a new feed address waits in memory for the one page that shows it. */
+const SHOWN_FEED_MS = 10 * 60_000;
+
 /** A busy time of the owner's that overlaps a visit. */
 export type Clash = { calendarId: number; label: string; start: Date; end: Date };
 
@@ -112,13 +123,18 @@ export function createCalendars({
 }: CalendarsOptions) {
   let byCalendar = store.busy();
   let merged = mergeAll(byCalendar.values());
-  const reading = new Map<number, Promise<void>>();
+  const reading = new Map<number, Promise<ReadOutcome>>();
   const feedMisses = rateLimiter({ perMinute: 20, now: () => Date.now() });
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
   let stopped = false;
   /** When a calendar app last fetched the feed (in memory: a GET writes nothing). */
   let feedFetchedAt: Date | null = null;
+  /**
+   * A new feed address, by the console session that made it, until its page shows it once (post/redirect/get). In
+   * memory only: the database keeps the address's hash, never the address.
+   */
+  const feedToShow = new Map<number, { token: string; until: number }>();
 
   function refresh() {
     byCalendar = store.busy();
@@ -133,14 +149,15 @@ export function createCalendars({
     }
   }
 
-  function failed(row: CalendarRow, problem: string) {
+  function failed(row: CalendarRow, problem: string, lasting = false): ReadOutcome {
     if (row.problem !== problem) log(`Calendar ${row.id} (${hostOf(row.url)}) was not read: ${problem}`);
     store.failed(row.id, problem);
+    return { ok: false, problem, lasting };
   }
 
-  async function readOne(id: number): Promise<void> {
+  async function readOne(id: number): Promise<ReadOutcome> {
     const row = store.get(id);
-    if (!row) return;
+    if (!row) return { ok: false, problem: "The calendar is no longer on the list.", lasting: false };
     const now = clock().getTime();
     // A full read once a day: a 304 keeps the busy times of the last parse, whose weeks ahead end sooner every day.
     const full = !row.parsed_at || now - Date.parse(row.parsed_at) >= CALENDAR_TIMES.reparseAfterMs;
@@ -152,7 +169,7 @@ export function createCalendars({
       if (fetched.status === "unchanged") {
         store.unchanged(id);
         if (row.problem) log(`Calendar ${id} (${hostOf(row.url)}) is read again.`);
-        return;
+        return { ok: true };
       }
       const from = clock().getTime() - DAY_MS;
       const outcome = await parser.parse({
@@ -171,22 +188,26 @@ export function createCalendars({
       });
       if (kept) refresh();
       if (row.problem) log(`Calendar ${id} (${hostOf(row.url)}) is read again.`);
+      return { ok: true };
     } catch (error) {
       if (!(error instanceof FetchProblem)) {
         log(
           `Calendar ${id} could not be read: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
       }
+      const problem = error instanceof FetchProblem ? error.message : "The calendar could not be read.";
+      const lasting = error instanceof FetchProblem && LASTING_PROBLEMS.has(error.kind);
       try {
-        failed(row, error instanceof FetchProblem ? error.message : "The calendar could not be read.");
+        return failed(row, problem, lasting);
       } catch (storeError) {
         log(`Calendar ${id}'s problem could not be saved: ${String(storeError)}`);
+        return { ok: false, problem, lasting };
       }
     }
   }
 
   /** Reads one calendar now (one read of it at a time); never throws. */
-  function read(id: number): Promise<void> {
+  function read(id: number): Promise<ReadOutcome> {
     const running = reading.get(id);
     if (running) return running;
     const run = readOne(id).finally(() => reading.delete(id));
@@ -212,6 +233,18 @@ export function createCalendars({
     } finally {
       ticking = false;
     }
+  }
+
+  function add(input: string, label: string): { id: number } | { error: string } {
+    const checked = calendarUrl(input);
+    if ("error" in checked) return checked;
+    const rows = store.list();
+    if (rows.length >= CALENDAR_TIMES.maxCalendars) {
+      return { error: `You have ${CALENDAR_TIMES.maxCalendars} calendars already: remove one first.` };
+    }
+    if (rows.some((r) => r.url === checked.url)) return { error: "That calendar is on the list already." };
+    const name = label.trim().slice(0, 60) || hostOf(checked.url);
+    return { id: store.add(checked.url, name) };
   }
 
   function state(row: CalendarRow, now: number): CalendarState {
@@ -256,16 +289,24 @@ export function createCalendars({
       return this.list().filter((c) => c.stale);
     },
     /** Adds a calendar (not read yet: `read` it). */
-    add(input: string, label: string): { id: number } | { error: string } {
-      const checked = calendarUrl(input);
-      if ("error" in checked) return checked;
-      const rows = store.list();
-      if (rows.length >= CALENDAR_TIMES.maxCalendars) {
-        return { error: `You have ${CALENDAR_TIMES.maxCalendars} calendars already: remove one first.` };
+    add,
+    /**
+     * Adds a calendar and reads it, waiting at most `waitMs`. An address that can never be read (an internal address,
+     * a certificate that fails) is refused in the words of its failed read, and not kept; one whose read failed for a
+     * passing reason (a timeout, its server's 5xx), or is still going, is kept and read again every cycle.
+     */
+    async addAndRead(input: string, label: string, waitMs: number): Promise<{ id: number } | { error: string }> {
+      const added = add(input, label);
+      if ("error" in added) return added;
+      const outcome = await Promise.race([
+        read(added.id),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref()),
+      ]);
+      if (outcome && !outcome.ok && outcome.lasting) {
+        if (store.remove(added.id)) refresh();
+        return { error: outcome.problem };
       }
-      if (rows.some((r) => r.url === checked.url)) return { error: "That calendar is on the list already." };
-      const name = label.trim().slice(0, 60) || hostOf(checked.url);
-      return { id: store.add(checked.url, name) };
+      return added;
     },
     remove(id: number): boolean {
       const removed = store.remove(id);
@@ -308,8 +349,19 @@ export function createCalendars({
     feed: {
       madeAt: () => store.feedMadeAt(),
       fetchedAt: () => feedFetchedAt,
-      /** A new address for the feed; the old one answers 404 at once. The secret, to show once. */
-      rotate: () => store.newFeedToken(),
+      /**
+       * A new address for the feed; the old one answers 404 at once. Its secret waits for the next page of the
+       * console session `showTo` (`takeNew`), which shows it once.
+       */
+      rotate(showTo: number): void {
+        feedToShow.set(showTo, { token: store.newFeedToken(), until: clock().getTime() + SHOWN_FEED_MS });
+      },
+      /** The address this session made and has not been shown yet; null once shown (a reload shows it no more). */
+      takeNew(sessionId: number): string | null {
+        const made = feedToShow.get(sessionId);
+        feedToShow.delete(sessionId);
+        return made && made.until > clock().getTime() ? made.token : null;
+      },
       /** The feed for a token, or null for one that is not the current one. */
       answer(
         token: string,

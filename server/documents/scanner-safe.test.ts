@@ -21,5 +21,7 @@ describe("a page behind a mailed link", () => {
     expect(post({ origin: "null" })).toBe(false);
     expect(post({ origin: "https://evil.example" })).toBe(true);
     expect(post({ origin: "null", "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(post({ origin: site, "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(post({ origin: site, "sec-fetch-site": "same-site" })).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // they deliver, so a GET changes nothing they could trip: the one thing it notes, "opened", only a person's browser
 // earns. A POST from another site's page is refused.
 import { isbot } from "isbot";
+import { fromOurPages } from "../http/security.ts";
 
 /**
  * Whether a person opened the page: the browser says so (Sec-Fetch-User: ?1, which scanners' fetchers do not send)
@@ -12,12 +13,9 @@ export function openedByPerson(request: { secFetchUser: string | null; userAgent
 }
 
 /**
- * Whether a POST comes from another site. A page sent with Referrer-Policy: no-referrer posts with "Origin: null";
- * another site's page is refused by the Origin it sends, or by Sec-Fetch-Site.
+ * Whether a POST comes from another site, by the server's one rule for every POST (fromOurPages, decision 0038). A
+ * page sent with Referrer-Policy: no-referrer posts with "Origin: null", which a link's page takes.
  */
 export function postedFromOtherSite(headers: Headers, siteOrigin: string): boolean {
-  const origin = headers.get("origin");
-  return (
-    (origin !== null && origin !== "null" && origin !== siteOrigin) || headers.get("sec-fetch-site") === "cross-site"
-  );
+  return !fromOurPages(headers, new URL(siteOrigin).host, { siteOrigin, nullOrigin: true });
 }

@@ -1,6 +1,13 @@
 // Who may post the estimate form, and how often: the guards the endpoint runs on every spelling of its URL.
 import { describe, expect, it } from "vitest";
-import { CROSS_SITE_ERROR, estimateGuard, originPolicy, rateLimiter, RATE_LIMIT_ERROR } from "./security.ts";
+import {
+  CROSS_SITE_ERROR,
+  estimateGuard,
+  fromOurPages,
+  originPolicy,
+  rateLimiter,
+  RATE_LIMIT_ERROR,
+} from "./security.ts";
 
 const post = (url: string, headers: Record<string, string> = {}) => new Request(url, { method: "POST", headers });
 
@@ -70,6 +77,51 @@ describe("originPolicy", () => {
     expect(
       originPolicy({ configured: [], siteOrigin: "https://www.example.com" })(post("https://www.example.com/x")),
     ).toBe(true);
+  });
+});
+
+describe("fromOurPages (decision 0038)", () => {
+  const site = "https://www.example.com";
+  const from = (headers: Record<string, string>, policy: Parameters<typeof fromOurPages>[2] = { siteOrigin: site }) =>
+    fromOurPages(new Headers(headers), "www.example.com", policy);
+
+  it.each(["cross-site", "CROSS-SITE", " Cross-Site ", "same-site", "SAME-SITE", "bogus"])(
+    "refuses Sec-Fetch-Site: %j whatever the Origin says",
+    (fetchSite) => {
+      expect(from({ Origin: site, "Sec-Fetch-Site": fetchSite })).toBe(false);
+      expect(from({ Origin: "null", "Sec-Fetch-Site": fetchSite }, { siteOrigin: site, nullOrigin: true })).toBe(false);
+      expect(from({ "Sec-Fetch-Site": fetchSite, Referer: `${site}/contact` })).toBe(false);
+    },
+  );
+
+  it("accepts our Origin with same-origin, none or no Sec-Fetch-Site", () => {
+    for (const fetchSite of ["same-origin", "none", "SAME-ORIGIN"]) {
+      expect(from({ Origin: site, "Sec-Fetch-Site": fetchSite })).toBe(true);
+    }
+    expect(from({ Origin: site })).toBe(true);
+    expect(from({})).toBe(true);
+  });
+
+  it("takes Origin: null only where a page of ours posts with it (the quote page)", () => {
+    expect(from({ Origin: "null", "Sec-Fetch-Site": "same-origin" })).toBe(false);
+    expect(from({ Origin: "null", "Sec-Fetch-Site": "same-origin" }, { siteOrigin: site, nullOrigin: true })).toBe(
+      true,
+    );
+  });
+
+  it("refuses a post without Origin whose Referer is another site's", () => {
+    expect(from({ Referer: "https://evil.example/form.html" })).toBe(false);
+    expect(from({ Referer: `${site}/contact` })).toBe(true);
+  });
+
+  it("takes a configured partner's post, which a browser marks cross-site", () => {
+    const partners = new Set(["https://partner.example"]);
+    expect(
+      from({ Origin: "https://partner.example", "Sec-Fetch-Site": "cross-site" }, { siteOrigin: site, partners }),
+    ).toBe(true);
+    expect(
+      from({ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, { siteOrigin: site, partners }),
+    ).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { LRUCache } from "lru-cache";
+import { isOwnerRoute, isQuoteRoute } from "./page-cache.ts";
 
 export function scriptHash(source: string): string {
   return `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
@@ -80,25 +81,92 @@ export type Refusal = { status: 403 | 429; error: string; retryAfterSeconds?: nu
 export const CROSS_SITE_ERROR = "Requests from other sites are not accepted.";
 export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again, or call us.";
 
+/** A request's headers, as a Fetch Request or an Express request gives them. */
+export type PostHeaders = { get(name: string): string | null | undefined };
+
+export type PostSourcePolicy = {
+  /** The site's own origin (SITE_URL, else the build's); null: wherever the request was addressed (its Host). */
+  siteOrigin: string | null;
+  /** Other sites allowed to post here (ALLOWED_ORIGINS, the estimate form only): cross-site by nature. */
+  partners?: ReadonlySet<string>;
+  /** "Origin: null" is one of ours: a page sent with no-referrer posts with it (the quote page, decision 0032). */
+  nullOrigin?: boolean;
+};
+
+/**
+ * Whether a POST comes from one of this site's own pages (decision 0038). A browser says where a post comes from
+ * twice: Sec-Fetch-Site, refused when it is anything but same-origin or none (cross-site or same-site: a subdomain is
+ * not ours) whatever the Origin claims; and Origin, refused unless it is ours. Without an Origin, a Referer from
+ * elsewhere refuses it. A client that sends none of them is no browser another site could make post here.
+ */
+export function fromOurPages(headers: PostHeaders, requestHost: string, policy: PostSourcePolicy): boolean {
+  const origin = headers.get("origin")?.trim() ?? null;
+  const normalised = origin === null ? null : originOf(origin);
+  if (normalised !== null && policy.partners?.has(normalised)) return true;
+  const site = headers.get("sec-fetch-site")?.trim().toLowerCase() ?? null;
+  if (site !== null && site !== "same-origin" && site !== "none") return false;
+  const ours = (value: string) =>
+    policy.siteOrigin !== null ? value === policy.siteOrigin : new URL(value).host === requestHost.toLowerCase();
+  if (origin !== null) {
+    if (origin === "null") return policy.nullOrigin === true;
+    return normalised !== null && ours(normalised);
+  }
+  const from = originOf(headers.get("referer"));
+  return from === null || ours(from);
+}
+
+/** The origins of ALLOWED_ORIGINS that are origins at all. */
+export function partnerOrigins(configured: readonly string[]): ReadonlySet<string> {
+  return new Set(configured.map((o) => originOf(o)).filter((o): o is string => o !== null));
+}
+
 /**
  * Which origins may post the form. Safe by default: the explicitly configured origins, plus the site's own:
  * the build's SITE_URL, or, when the build had none, the origin the request was addressed to (its Host).
  */
 export function originPolicy({ configured, siteOrigin }: { configured: readonly string[]; siteOrigin: string | null }) {
-  const allowed = new Set([...configured.map((o) => originOf(o)).filter((o): o is string => o !== null)]);
-  if (siteOrigin) allowed.add(siteOrigin);
-  return (request: Request): boolean => {
-    const origin = request.headers.get("origin");
-    const fetchSite = request.headers.get("sec-fetch-site");
-    if (origin !== null) {
-      const normalised = originOf(origin);
-      if (!normalised) return false; // "null" (sandboxed or opaque) and anything malformed
-      if (allowed.has(normalised)) return true;
-      // Without a configured site origin, the site is wherever the request was addressed.
-      return siteOrigin === null && new URL(normalised).host === new URL(request.url).host;
-    }
-    // No Origin header: a browser still says where the request came from.
-    return fetchSite === null || fetchSite === "same-origin" || fetchSite === "none";
+  const partners = partnerOrigins(configured);
+  return (request: Request): boolean =>
+    fromOurPages(request.headers, new URL(request.url).host, { siteOrigin, partners });
+}
+
+/** The estimate endpoint's route: the one other sites may post to (ALLOWED_ORIGINS). */
+export const ESTIMATE_ROUTE = "routes/api.estimate";
+
+/**
+ * Every POST, before any page code runs and on every spelling of every path: one that did not come from this site's
+ * own pages (fromOurPages) is refused with a 403, and nothing behind it runs. The console answers in its plain words,
+ * a client that asks for JSON gets the endpoint's JSON, everyone else the site's own 403 page (`refusedPage`).
+ */
+export function postGuard({
+  siteOrigin,
+  partners,
+  routeOf,
+  refusedPage,
+}: {
+  siteOrigin: string | null;
+  partners: ReadonlySet<string>;
+  /** The router's route id for a request target. */
+  routeOf: (url: string) => string;
+  refusedPage: RequestHandler;
+}): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const route = routeOf(req.originalUrl);
+    const fromUs = fromOurPages({ get: (name) => req.get(name) }, req.get("host") ?? "", {
+      siteOrigin,
+      partners: route === ESTIMATE_ROUTE ? partners : undefined,
+      nullOrigin: isQuoteRoute(route),
+    });
+    if (fromUs) return next();
+    res.status(403).set("Cache-Control", "no-store");
+    if (isOwnerRoute(route)) {
+      res.set("Content-Type", "text/plain; charset=utf-8").end(CROSS_SITE_ERROR);
+    } else if ((req.get("accept") ?? "").includes("application/json")) {
+      res
+        .set("Content-Type", "application/json; charset=utf-8")
+        .end(JSON.stringify({ error: CROSS_SITE_ERROR, errors: [] }));
+    } else refusedPage(req, res, next);
   };
 }
 
@@ -153,13 +221,9 @@ export type EstimateGuard = ReturnType<typeof estimateGuard>;
  * `perMinute` an address (a scripted flood gets that many through), its other changes at four times that, and
  * links that do not exist at 20 a minute, so nobody can guess at links.
  */
-export function visitGuard(options: {
-  perMinute: number;
-  configuredOrigins: readonly string[];
-  siteOrigin: string | null;
-  now?: () => number;
-}) {
-  const allowedOrigin = originPolicy({ configured: options.configuredOrigins, siteOrigin: options.siteOrigin });
+export function visitGuard(options: { perMinute: number; siteOrigin: string | null; now?: () => number }) {
+  // ALLOWED_ORIGINS is for the estimate form: no other site has a reason to post a homeowner's visit page.
+  const allowedOrigin = originPolicy({ configured: [], siteOrigin: options.siteOrigin });
   const bookings = rateLimiter({ perMinute: options.perMinute, now: options.now });
   const changes = rateLimiter({ perMinute: options.perMinute * 4, now: options.now });
   const misses = rateLimiter({ perMinute: 20, now: options.now });

@@ -1,6 +1,8 @@
-// The owner adds his own calendar on his phone (375 px) and sees it read; a homeowner is no longer offered the window
-// a busy time overlaps; the visit booked before that busy time shows the clash on the Visits view; his visits' feed
-// address is made with its webcal: link. The calendar is served by a local https host standing in for Google
+// The owner adds his own calendar on his phone (375 px) and sees it read, after two addresses the site can never read
+// (one on a private network, one whose certificate fails) were refused in plain words and not added; a homeowner is no
+// longer offered the window a busy time overlaps; the visit booked before that busy time shows the clash on the Visits
+// view; his visits' feed address is made with its webcal: link, shown once (a reload shows it no more and makes no
+// other), and made again only after the page asks, saying the old one stops. The calendar is served by a local https host standing in for Google
 // (CALENDAR_TEST_HOSTS), the server's clock is Monday 30 November 2026, 10:00 in Chicago (TEST_CLOCK_FILE).
 // Screenshots: test-results/calendars-*.png.
 import { writeFileSync } from "node:fs";
@@ -86,6 +88,8 @@ test.describe("The owner's own calendar", () => {
     page,
     browser,
   }) => {
+    // A long story: two refused addresses, one read, the feed made, reloaded, asked and made again.
+    test.setTimeout(120_000);
     page.setDefaultTimeout(15_000);
     // What a homeowner is offered before: Wednesday 8-10 am is there.
     const visitor = await browser.newPage({ viewport: { width: 375, height: 812 } });
@@ -102,6 +106,33 @@ test.describe("The owner's own calendar", () => {
     await page.getByRole("link", { name: "Your calendars: busy times, and visits on your phone" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Calendars" })).toBeVisible();
     await expect(page.getByText("None yet.")).toBeVisible();
+    // An address on his own network can never be read from the site: refused, and what he typed is kept.
+    await page.getByLabel("Secret address in iCal format").fill("https://192.168.1.20/calendar.ics");
+    await page.getByLabel("Name (for you)").fill("Office");
+    await page.getByRole("button", { name: "Add calendar" }).click();
+    await expect(
+      page.getByText(
+        "The address leads to a private network address (192.168.1.20). The site reads calendars from the internet only.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("None yet.")).toBeVisible();
+    await expect(page.getByLabel("Name (for you)")).toHaveValue("Office");
+    await fitsWidth(page);
+    await page.screenshot({ path: path.join("test-results", "calendars-refused.png"), fullPage: true });
+    // Nor can one whose security certificate fails.
+    const stranger = await startCalendarHost(makeTls(["calendar.test"]));
+    try {
+      await page.getByLabel("Secret address in iCal format").fill(`https://calendar.test:${stranger.port}/x.ics`);
+      await page.getByRole("button", { name: "Add calendar" }).click();
+      await expect(
+        page.getByText(
+          "calendar.test did not prove who it is (its security certificate is not valid), so the calendar was not read.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByText("None yet.")).toBeVisible();
+    } finally {
+      await stranger.close();
+    }
     await page.getByLabel("Secret address in iCal format").fill(`https://calendar.test:${host.port}/work.ics`);
     await page.getByLabel("Name (for you)").fill("Work");
     await page.getByRole("button", { name: "Add calendar" }).click();
@@ -151,6 +182,34 @@ test.describe("The owner's own calendar", () => {
     expect(await feed.text()).toContain("SUMMARY:Estimate: Pat Story 1");
     await fitsWidth(page);
     await page.screenshot({ path: path.join("test-results", "calendars-feed.png"), fullPage: true });
+
+    // A reload shows the address no more, and makes no other: the one on his phone still answers.
+    await page.reload();
+    await expect(page.getByLabel("Or copy this address")).toHaveCount(0);
+    await expect(page.getByText(/^Address made 10(:\d\d)? am today\./)).toBeVisible();
+    await expect(page.getByText("The new address was shown once, when it was made.", { exact: false })).toBeVisible();
+    expect((await page.request.get(https)).status()).toBe(200);
+
+    // A new address asks first, and says the old one stops; he keeps the old one, then changes his mind.
+    await page.getByRole("button", { name: "Make a new address" }).click();
+    await expect(
+      page.getByText("Your calendar app will stop updating from the old address. Make a new one?"),
+    ).toBeVisible();
+    await fitsWidth(page);
+    await page.screenshot({ path: path.join("test-results", "calendars-feed-confirm.png"), fullPage: true });
+    await page.getByRole("link", { name: "Keep the old address" }).click();
+    await expect(page.getByRole("button", { name: "Make a new address" })).toBeVisible();
+    expect((await page.request.get(https)).status()).toBe(200);
+    await page.getByRole("button", { name: "Make a new address" }).click();
+    await page.getByRole("button", { name: "Yes, make a new address" }).click();
+    const fresh = await page.getByLabel("Or copy this address").inputValue();
+    expect(fresh).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(fresh).not.toBe(https);
+    expect((await page.request.get(https)).status()).toBe(404);
+    expect((await page.request.get(fresh)).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByLabel("Or copy this address")).toHaveCount(0);
+    expect((await page.request.get(fresh)).status()).toBe(200);
     await visitor.close();
   });
 });

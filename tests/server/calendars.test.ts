@@ -3,7 +3,9 @@
 // read cycle; a visit booked before it stays booked and shows the clash. Every hostile or broken calendar (50 MB, one
 // byte a second, redirects to internal addresses, a web page, a bad line, a rule every minute for ever, an untrusted
 // certificate, a 500) keeps the last good busy times, keeps `/` and booking answering, and is named in the console.
-// The visits' feed: parsed by ical.js, ETag and 304, a new address makes the old one a 404 at once.
+// An address that can never be read (internal, or a certificate that fails) is refused at Add and not kept.
+// The visits' feed: made with post/redirect/get and shown once, made again only when confirmed; parsed by ical.js,
+// ETag and 304, a new address makes the old one a 404 at once.
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -195,17 +197,57 @@ describe("busy times in", () => {
     expect(refused.headers.get("location")).toBe(`/visit/${homeowner.token}?notice=taken`);
   });
 
-  it("refuses an http, private or repeated address in the owner's words, and changes nothing", async () => {
+  it("refuses an http, internal or repeated address in the owner's words, and changes nothing", async () => {
     for (const [address, words] of [
       ["http://calendar.test/work.ics", "Only secure addresses"],
       ["ftp://example.com/x", "not a calendar&#x27;s web address"],
       [host.url("/work.ics"), "on the list already"],
+      // Addresses the server may never read: refused at Add, in the words a failed read uses, and not kept.
+      [
+        "https://10.20.30.40/calendar.ics",
+        "The address leads to a private network address (10.20.30.40). The site reads calendars from the internet only.",
+      ],
+      [`https://127.0.0.1:${host.port}/work.ics`, "The address leads to a loopback network address (127.0.0.1)."],
+      [`webcal://[::1]:${host.port}/work.ics`, "The address leads to a loopback network address (::1)."],
+      ["https://169.254.169.254/latest/meta-data/", "a link-local network address (169.254.169.254)"],
     ] as const) {
+      // prettier-ignore
       const answer = await consolePost({ intent: "add", address, label: "Again" });
       expect(answer.status, address).toBe(400);
-      expect(await answer.text()).toContain(words);
+      const page = await answer.text();
+      expect(page, address).toContain(words);
+      // What was typed is kept, to correct.
+      expect(page, address).toContain('value="Again"');
     }
     expect(withStore((s) => s.calendars.list()).length).toBe(1);
+    expect(await consolePage()).not.toContain("Again");
+  });
+
+  it("refuses at Add a calendar whose certificate nobody trusts, in the words a failed read uses, and keeps none of it", async () => {
+    const stranger = await startCalendarHost(makeTls(["calendar.test"]));
+    try {
+      const other = await consolePost({
+        intent: "add",
+        address: `https://calendar.test:${stranger.port}/x.ics`,
+        label: "Stranger",
+      });
+      expect(other.status).toBe(400);
+      expect(await other.text()).toContain(
+        "calendar.test did not prove who it is (its security certificate is not valid), so the calendar was not read.",
+      );
+      expect(calendarId("Stranger")).toBe(0);
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it("keeps an address that failed for a passing reason (its server had a problem), and says so", async () => {
+    host.on("/down.ics", status(503));
+    const answer = await consolePost({ intent: "add", address: host.url("/down.ics"), label: "Down today" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/owner/visits/calendars?done=added");
+    expect(await consolePage()).toContain("calendar.test had a problem of its own (503); the site tries again later.");
+    expect((await consolePost({ intent: "remove", id: String(calendarId("Down today")) })).status).toBe(302);
   });
 
   it("a busy time added later closes its window within one read cycle (5 s here)", async () => {
@@ -271,7 +313,7 @@ describe("a hostile or broken calendar", () => {
     );
   }, 120_000);
 
-  it("a rule every minute for ever is read, capped, and said; an untrusted certificate is named", async () => {
+  it("a rule every minute for ever is read, capped, and said", async () => {
     const id = String(calendarId("Work"));
     host.on(
       "/work.ics",
@@ -284,20 +326,6 @@ describe("a hostile or broken calendar", () => {
     const page = await consolePage();
     expect(page).toContain("repeats too often to read in full");
     expect(page).not.toContain("The busy times read before still count.");
-    // Its cousin on another host whose certificate nobody trusts.
-    const stranger = await startCalendarHost(makeTls(["calendar.test"]));
-    try {
-      const other = await consolePost({
-        intent: "add",
-        address: `https://calendar.test:${stranger.port}/x.ics`,
-        label: "Stranger",
-      });
-      expect(other.status).toBe(302);
-      expect(await consolePage()).toContain("did not prove who it is");
-      expect((await consolePost({ intent: "remove", id: String(calendarId("Stranger")) })).status).toBe(302);
-    } finally {
-      await stranger.close();
-    }
     host.on(
       "/work.ics",
       calendarAnswer(() => calendar(work)),
@@ -328,17 +356,32 @@ describe("a hostile or broken calendar", () => {
 describe("the visits' feed", () => {
   let feedUrl = "";
 
+  /** A new address when there is one: asked, confirmed, then shown once on the page the 303 leads to. */
+  async function newFeed(): Promise<string> {
+    const made = await consolePost({ intent: "feed", confirm: "yes" });
+    expect(made.status).toBe(303);
+    const page = await consolePage();
+    return new URL(/value="(http:[^"]+\.ics)"/.exec(page)?.[1] ?? "http://x/").pathname;
+  }
+
   it("is made in the console, shown once with a webcal: link, and parsed by ical.js with the invites' UIDs", async () => {
     const made = await consolePost({ intent: "feed" });
-    expect(made.status).toBe(200);
-    const page = await made.text();
+    // Post/redirect/get: the answer to the POST is a 303, and the page it leads to shows the address.
+    expect(made.status).toBe(303);
+    expect(made.headers.get("location")).toBe("/owner/visits/calendars?done=feed");
+    const page = await consolePage();
     const https = /value="(http:\/\/127\.0\.0\.1:\d+\/calendar\/[A-Za-z0-9_-]{43}\.ics)"/.exec(page)?.[1] ?? "";
     expect(https).not.toBe("");
     expect(page).toContain(`href="${https.replace(/^http:\/\//, "webcal://")}"`);
     expect(page).toContain("Add to my phone&#x27;s calendar");
     feedUrl = new URL(https).pathname;
-    // Shown once: the page after shows when it was made, not the address.
-    expect(await consolePage()).not.toContain(feedUrl);
+    const madeAt = withStore((s) => s.calendars.feedMadeAt());
+    // Shown once: a reload shows when it was made, not the address, and makes no other.
+    const reload = await consolePage();
+    expect(reload).not.toContain(feedUrl);
+    expect(reload).not.toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics/);
+    expect(reload).toMatch(/Address made 10(:\d\d)? am today\./);
+    expect(withStore((s) => s.calendars.feedMadeAt())).toBe(madeAt);
 
     const answer = await fetch(`${server.url}${feedUrl}`);
     expect(answer.status).toBe(200);
@@ -379,10 +422,20 @@ describe("the visits' feed", () => {
     expect(await changed.text()).toContain("Estimate: Homeowner 3");
   });
 
+  it("a new address is made only once asked again: the old one stops, as the page says", async () => {
+    const asked = await consolePost({ intent: "feed" });
+    expect(asked.status).toBe(200);
+    const page = await asked.text();
+    expect(page).toContain("Your calendar app will stop updating from the old address. Make a new one?");
+    expect(page).toContain('name="confirm" value="yes"');
+    expect(page).toContain("Keep the old address");
+    // Nothing changed yet: the old address still answers.
+    expect((await fetch(`${server.url}${feedUrl}`)).status).toBe(200);
+  });
+
   it("a new address makes the old one a 404 at once, the same 404 as any unknown address, never a cached copy", async () => {
     const old = feedUrl;
-    const made = await (await consolePost({ intent: "feed" })).text();
-    const fresh = new URL(/value="(http:[^"]+\.ics)"/.exec(made)?.[1] ?? "http://x/").pathname;
+    const fresh = await newFeed();
     expect(fresh).not.toBe(old);
     expect((await fetch(`${server.url}${fresh}`)).status).toBe(200);
     const bodies = new Set<string>();
@@ -428,7 +481,7 @@ describe("the visits' feed", () => {
       expect(response.body, spelling).not.toMatch(/at .+\.(ts|js):\d+/);
     }
     // Read through every spelling, then made anew: no spelling answers with the old feed.
-    expect((await consolePost({ intent: "feed" })).status).toBe(200);
+    await newFeed();
     for (const spelling of spellings) {
       const response = await rawRequest(
         server.port,
@@ -436,8 +489,7 @@ describe("the visits' feed", () => {
       );
       expect(response.body, spelling).not.toContain("BEGIN:VCALENDAR");
     }
-    const made = await (await consolePost({ intent: "feed" })).text();
-    feedUrl = new URL(/value="(http:[^"]+\.ics)"/.exec(made)?.[1] ?? "http://x/").pathname;
+    feedUrl = await newFeed();
   });
 
   it("rate-limits unknown addresses per client", async () => {

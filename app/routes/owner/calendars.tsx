@@ -1,7 +1,8 @@
 // /owner/visits/calendars: the owner's own calendars, both ways (decision 0031). In: the secret iCal addresses he
 // pasted, when each was last read, what went wrong in his words, Read now and Remove; their busy times close booking
-// windows. Out: the address of his visits' feed, made (or made again) here and shown once, with a webcal: link that
-// adds it to his phone's calendar in one tap.
+// windows; an address that can never be read (an internal one, a failing certificate) is refused at Add. Out: the
+// address of his visits' feed, made here (made again only once he says yes, as the old one stops), and shown once on
+// the page the 303 leads to, with a webcal: link that adds it to his phone's calendar in one tap.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/calendars";
 import { feedAddresses, whenLabel } from "./calendars.server";
@@ -18,6 +19,7 @@ const DONE = {
   added: "Added.",
   removed: "Removed. Its busy times no longer close any window.",
   read: "Read again.",
+  feed: "The new address was shown once, when it was made. If your phone did not get it, make a new one.",
 } as const;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -41,14 +43,18 @@ export async function loader(args: Route.LoaderArgs) {
   const madeAt = calendars.feed.madeAt();
   const fetchedAt = calendars.feed.fetchedAt();
   const every = calendars.readEveryMs / 1000;
+  // A new address is shown on this one page, once: a reload shows it no more, and makes no other.
+  const fresh = calendars.feed.takeNew(owner.id);
   return {
     csrf: owner.csrf,
     every: every % 60 === 0 ? `${every / 60} minute${every === 60 ? "" : "s"}` : `${every} seconds`,
     calendars: list,
-    reading: list.some((c) => c.reading),
+    // The page looks again by itself while a calendar is read, but not while it shows an address it shows once.
+    reading: list.some((c) => c.reading) && fresh === null,
     feed: {
       made: madeAt ? whenLabel(madeAt, now, thisYear) : null,
       fetched: fetchedAt ? whenLabel(fetchedAt.toISOString(), now, thisYear) : null,
+      fresh: fresh ? feedAddresses(args.context.siteOrigin, fresh) : null,
     },
     done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
   };
@@ -59,15 +65,14 @@ export async function action(args: Route.ActionArgs) {
   const { calendars, owner: console_, clientIp } = args.context;
   const form = owner.form;
   const intent = field(form, "intent", 20);
-  const back = (done: keyof typeof DONE) =>
-    redirect(`/owner/visits/calendars?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  const back = (done: keyof typeof DONE, status = 302) =>
+    redirect(`/owner/visits/calendars?done=${done}`, { status, headers: { "Cache-Control": "no-store" } });
   if (intent === "add") {
     const address = field(form, "address", 2100);
     const label = field(form, "label", 60);
-    const added = calendars.add(address, label);
+    const added = await calendars.addAndRead(address, label, WAIT_FOR_READ_MS);
     if ("error" in added) return data({ error: added.error, typed: { address, label } }, { status: 400 });
     console_.audit.log("calendar added", { ip: clientIp, detail: label || "calendar" });
-    await calendars.readWithin(added.id, WAIT_FOR_READ_MS);
     return back("added");
   }
   if (intent === "read" || intent === "remove") {
@@ -83,10 +88,14 @@ export async function action(args: Route.ActionArgs) {
     return back("read");
   }
   if (intent === "feed") {
-    const token = calendars.feed.rotate();
+    // A new address stops the old one, and his phone with it: asked first, and made only on his yes.
+    if (calendars.feed.madeAt() !== null && field(form, "confirm", 3) !== "yes") {
+      return data({ confirmFeed: true }, { headers: { "Cache-Control": "no-store" } });
+    }
+    calendars.feed.rotate(owner.id);
     console_.audit.log("visits feed address made", { ip: clientIp });
-    // Shown in this answer only: the server keeps the address's hash, not the address.
-    return data({ feed: feedAddresses(args.context.siteOrigin, token) }, { headers: { "Cache-Control": "no-store" } });
+    // Post/redirect/get: the next page shows the address once, so a reload cannot make another.
+    return back("feed", 303);
   }
   unknownIntent();
 }
@@ -103,7 +112,8 @@ const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 
 export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
   const { calendars, csrf, feed, done, every } = loaderData;
   const typed = actionData && "typed" in actionData ? actionData.typed : null;
-  const made = actionData && "feed" in actionData ? actionData.feed : null;
+  const made = feed.fresh;
+  const confirming = actionData !== undefined && "confirmFeed" in actionData;
   return (
     <>
       <p className="mb-3">
@@ -111,7 +121,7 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
           ← Visits
         </a>
       </p>
-      {done && <Notice>{DONE[done]}</Notice>}
+      {done && !actionData && !(done === "feed" && made) && <Notice>{DONE[done]}</Notice>}
       {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle sub="Your busy times close booking windows; your visits go on your phone's calendar.">
         Calendars
@@ -235,14 +245,31 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
               : "No address yet."}
           </p>
         )}
-        <form method="post" className="mt-3">
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="feed" />
-          <Button variant={feed.made || made ? "quiet" : "primary"}>
-            {feed.made || made ? "Make a new address" : "Make the address"}
-          </Button>
-          {(feed.made || made) && <p className="mt-1 text-sm text-soot-800">The old address stops working at once.</p>}
-        </form>
+        {confirming ? (
+          <div className="mt-3 grid gap-3" data-testid="feed-confirm">
+            <Notice tone="warn">Your calendar app will stop updating from the old address. Make a new one?</Notice>
+            <div className="flex flex-wrap gap-2">
+              <form method="post">
+                <CsrfField token={csrf} />
+                <input type="hidden" name="intent" value="feed" />
+                <input type="hidden" name="confirm" value="yes" />
+                <Button>Yes, make a new address</Button>
+              </form>
+              <a href="/owner/visits/calendars" className={consoleButton("quiet")}>
+                Keep the old address
+              </a>
+            </div>
+          </div>
+        ) : (
+          <form method="post" className="mt-3">
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="feed" />
+            <Button variant={feed.made ? "quiet" : "primary"}>
+              {feed.made ? "Make a new address" : "Make the address"}
+            </Button>
+            {feed.made && <p className="mt-1 text-sm text-soot-800">The old address stops working at once.</p>}
+          </form>
+        )}
       </Card>
     </>
   );

@@ -13,6 +13,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { CROSS_SITE, NOT_SIGNED_IN, NOTHING_HERE, STALE_FORM, TOO_BIG, UNKNOWN_INTENT } from "./messages";
 import { typedText } from "~/lib/text-limits";
+import { fromOurPages } from "../../../server/http/security.ts";
 
 export type GuardArgs = { request: Request; context: AppLoadContext };
 
@@ -83,10 +84,14 @@ export function sessionToken(request: Request, context: AppLoadContext): string 
   return null;
 }
 
-/** True when the request says it comes from the console's own origin. A POST without Origin is refused. */
+/**
+ * True when the request says it comes from the console's own origin, and the browser does not say otherwise
+ * (Sec-Fetch-Site, the site's one rule for every POST: decision 0038). A POST without Origin is refused.
+ */
 export function sameOrigin(request: Request, context: AppLoadContext): boolean {
   const origin = request.headers.get("origin");
-  return origin !== null && origin === consoleOrigin(context);
+  const siteOrigin = consoleOrigin(context);
+  return origin === siteOrigin && fromOurPages(request.headers, new URL(request.url).host, { siteOrigin });
 }
 
 /** Where to go after signing in: an owner path only, never elsewhere. */
