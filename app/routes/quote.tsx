@@ -567,7 +567,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </form>
 
         {open && (
-          <details className="mt-8 print:hidden">
+          // Open again when its own form came back with a problem, so the homeowner sees it.
+          <details className="mt-8 print:hidden" open={form?.field === "changes"}>
             <summary className="cursor-pointer text-lg font-semibold underline">
               Not ready? Ask for changes or decline
             </summary>
