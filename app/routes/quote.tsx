@@ -578,6 +578,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </form>
 
         {open && (
+          // Open again when its own form came back with a problem, so the homeowner sees it.
           <details
             className="mt-8 print:hidden"
             open={form?.field === "changes" || form?.field === "reason" || undefined}

@@ -1,7 +1,7 @@
 // A sent quote in a server's data folder, made as the owner's console makes one (the quote service over the same
 // database file), with a homeowner's link whose token the caller gets: for budgets, benchmarks and screenshots.
 import { business } from "../../app/content/business.ts";
-import { openEstimateStore, type NewPhoto } from "../../server/requests/estimate-store.ts";
+import { openEstimateStore, type EstimateStore, type NewPhoto } from "../../server/requests/estimate-store.ts";
 import { openAuditLog } from "../../server/store/owner-audit.ts";
 import { createQuoteService } from "../../server/quotes/quote-service.ts";
 import { lineFromPreset, readQuoteWords } from "../../server/quotes/quote-words.ts";
@@ -17,6 +17,23 @@ export const LARGEST_QUOTE = {
   addons: ["waterproofing", "inspection", "glass-block", "crown-seal"],
 };
 
+/** The quote service over a store, as the server makes it, with mail on (queued; nothing sends it here). */
+export function quoteServiceOver(store: EstimateStore, now: () => Date = () => new Date()) {
+  const words = readQuoteWords(process.cwd());
+  return createQuoteService({
+    store,
+    now,
+    audit: openAuditLog(store.db),
+    words: () => words,
+    business: () => business,
+    siteUrl: "http://localhost",
+    ownerAddress: () => null,
+    // Queued as on a server with mail; nothing sends it here (no outbox runs in this process).
+    mail: true,
+  });
+}
+
+/** `sentAt` in the past makes a quote that has expired (quotes are valid for 30 days). */
 export function seedQuote(
   dataDir: string,
   {
@@ -24,21 +41,14 @@ export function seedQuote(
     addons = [],
     photos = [],
     note = "Thanks for having us out on Tuesday. Every option includes haul-away and a full clean-up.",
-  }: { options?: string[][]; addons?: string[]; photos?: NewPhoto[]; note?: string } = {},
+    sentAt,
+  }: { options?: string[][]; addons?: string[]; photos?: NewPhoto[]; note?: string; sentAt?: Date } = {},
 ): { token: string; quoteId: number; estimateId: number } {
-  const store = openEstimateStore({ dataDir });
+  const now = () => sentAt ?? new Date();
+  const store = openEstimateStore({ dataDir, now });
   try {
-    const words = readQuoteWords(process.cwd());
-    const quotes = createQuoteService({
-      store,
-      audit: openAuditLog(store.db),
-      words: () => words,
-      business: () => business,
-      siteUrl: "http://localhost",
-      ownerAddress: () => null,
-      // Queued as on a server with mail; nothing sends it here (no outbox runs in this process).
-      mail: true,
-    });
+    const quotes = quoteServiceOver(store, now);
+    const words = quotes.words();
     const { id } = store.save({
       name: "Dana Whitfield",
       email: `dana-${newSecret().slice(0, 6)}@example.com`,

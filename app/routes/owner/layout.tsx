@@ -7,6 +7,7 @@ import { helpFor } from "./help-sections";
 import { OWN_WORDS } from "./messages";
 import { CsrfField } from "./ui";
 import { Logo } from "~/components/logo";
+import { business } from "~/content/business";
 import type { RouteHandle } from "~/root";
 import { cn } from "~/lib/cn";
 import consoleStylesheet from "~/styles/owner.css?url";
@@ -39,7 +40,8 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
     <div className="min-h-screen bg-mortar-50 text-soot-950">
       <header className="border-b border-mortar-200 bg-white">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <a href="/owner" className="rounded-md" aria-label="Owner console: inbox">
+          {/* The name starts with the logo's words, as a voice user says them (WCAG 2.5.3). */}
+          <a href="/owner" className="rounded-md" aria-label={`${business.name}: owner console inbox`}>
             <Logo />
           </a>
           {csrf && (

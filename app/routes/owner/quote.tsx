@@ -525,7 +525,7 @@ function Editor({ d, errors, raw }: { d: LoaderData; errors: FieldErrors; raw: R
         <fieldset className="mt-3">
           <legend className="font-semibold">Deposit</legend>
           <div className="mt-1 grid grid-cols-2 gap-2">
-            <select name="depositKind" defaultValue={deposit.kind} className={input}>
+            <select name="depositKind" aria-label="Deposit kind" defaultValue={deposit.kind} className={input}>
               <option value="percent">Percent</option>
               <option value="amount">Dollars</option>
               <option value="none">None</option>
