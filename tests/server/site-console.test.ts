@@ -305,6 +305,7 @@ describe("Site section: signed in", () => {
       form.append("caption", "New crown, Normal");
       form.append("alt", "Concrete crown with a drip edge");
       form.set(name, long);
+      form.append("intent", "add");
       form.append("photos", new File([new Uint8Array(phone)], "IMG_2042.JPG", { type: "image/jpeg" }));
       const jobs = publisher.jobs().length;
       const res = await post("/owner/site/photos", form);
