@@ -3,6 +3,7 @@
 // says to go. @simplewebauthn/browser is bundled into this island's chunk alone, so it never loads on public pages.
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { useState } from "react";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 export type PasskeyButtonProps = {
   ceremony: "sign-in" | "enrol" | "add";
@@ -40,7 +41,8 @@ export function PasskeyButton({ ceremony, label, csrf, invite, next, askName = f
     setBusy(true);
     setError(null);
     try {
-      const start = await post(ceremony, { step: "options", csrf, invite });
+      // The name goes with the options too: one over its limit is refused before the authenticator is asked.
+      const start = await post(ceremony, { step: "options", csrf, invite, name: askName ? name : undefined });
       const response =
         ceremony === "sign-in"
           ? await startAuthentication({
@@ -81,7 +83,7 @@ export function PasskeyButton({ ceremony, label, csrf, invite, next, askName = f
           <input
             name="passkey-name"
             value={name}
-            maxLength={60}
+            maxLength={TEXT_LIMITS.passkey.name.max}
             onChange={(e) => setName(e.target.value)}
             className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white px-3"
           />

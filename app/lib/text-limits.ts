@@ -22,6 +22,8 @@ export const TEXT_LIMITS = {
     depositValue: box("Deposit amount", 20),
     note: box("Note to the homeowner", 2000),
     amountReceived: box("Amount", 20),
+    /** "Accepted in person or on paper". */
+    signedName: box("Their full name, as signed", 200),
   },
   /** The owner's request screen: a note, and a visit booked for the homeowner. */
   request: {
@@ -29,6 +31,24 @@ export const TEXT_LIMITS = {
     town: box("Town", 60),
     street: box("Street", 160),
     notes: box("Notes", 400),
+  },
+  /** The owner's visits: "Block a day" and a visit's cancel form. */
+  visits: {
+    blockNote: box("Why (a note for you)", 120),
+    cancelReason: box("Reason (the homeowner sees it)", 300),
+  },
+  /** The owner's calendars page: a calendar to add. */
+  calendars: {
+    address: box("Secret address in iCal format", 2100),
+    label: box("Name (for you)", 60),
+  },
+  /** The availability settings: each weekday's windows, a box named by its day ("Monday: at most 300 characters."). */
+  availability: {
+    windows: box("Arrival windows", 300),
+  },
+  /** The sign-in page: a new passkey's name. */
+  passkey: {
+    name: box("Name this passkey", 60),
   },
   /** The owner's photo upload ("Recent work"). */
   photos: {

@@ -11,7 +11,7 @@ import { business } from "~/content/business";
 import { smsHref, telHref } from "~/lib/links";
 import { notFoundSeo, seo } from "~/lib/seo";
 import { readPlace, readWindow, VISIT_FIELD, VISIT_LIMITS, cleanText, type PlaceProblem } from "~/lib/visit-fields";
-import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
+import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
 import { dayLabel, visitLabel, windowLabel, yearIn } from "~/lib/visit-labels";
 import type { Refusal } from "../../server/http/security.ts";
 
@@ -187,7 +187,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "cancel") {
     const reason = cleanText(form.get(VISIT_FIELD.reason), true);
     const over = overLimit(reason, TEXT_LIMITS.visit.reason);
-    if (over) return data({ problems: [] as PlaceProblem[], values: {}, error: over }, { status: 422 });
+    // Said next to the box, with what was typed in it, on the visit's own page.
+    if (over)
+      return data(
+        {
+          problems: [] as PlaceProblem[],
+          values: {},
+          error: null,
+          cancelRefused: { error: over, reason: typedText(form.get(VISIT_FIELD.reason)) },
+        },
+        { status: 422 },
+      );
     const result = booking.cancel(params.token, reason);
     if (!result.ok && result.reason === "unknown") return unknown();
     if (!result.ok && result.reason === "too-late") return back("?notice=too-late");
@@ -346,7 +356,13 @@ export default function Visit({ loaderData, actionData, params }: Route.Componen
         </Frame>
       );
     case "booked":
-      return <Booked data={{ ...loaderData, notice }} here={here} />;
+      return (
+        <Booked
+          data={{ ...loaderData, notice }}
+          here={here}
+          cancelRefused={actionData && "cancelRefused" in actionData ? actionData.cancelRefused : null}
+        />
+      );
     case "cancelled":
       return (
         <Frame>
@@ -378,7 +394,16 @@ export default function Visit({ loaderData, actionData, params }: Route.Componen
 
 type BookedData = Extract<Route.ComponentProps["loaderData"], { state: "booked" }>;
 
-function Booked({ data: d, here }: { data: BookedData; here: string }) {
+function Booked({
+  data: d,
+  here,
+  cancelRefused,
+}: {
+  data: BookedData;
+  here: string;
+  /** A reason over its limit: the words, and the reason as typed, back in the box. */
+  cancelRefused: { error: string; reason: string } | null;
+}) {
   const when = visitLabel(d.visit, business.timeZone, { long: true, thisYear: d.thisYear });
   if (d.moving) {
     return (
@@ -450,7 +475,7 @@ function Booked({ data: d, here }: { data: BookedData; here: string }) {
               <a href={`${here}?move=1`} className="rich-link text-lg font-semibold">
                 Move the visit
               </a>
-              <details className="mt-4">
+              <details className="mt-4" open={cancelRefused !== null || undefined}>
                 <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold text-brick-800 underline underline-offset-4">
                   Cancel the visit
                 </summary>
@@ -460,11 +485,19 @@ function Booked({ data: d, here }: { data: BookedData; here: string }) {
                   <label htmlFor="visit-reason" className="font-semibold text-soot-900">
                     Why? <span className="font-normal text-stone-600">(optional)</span>
                   </label>
+                  {cancelRefused && (
+                    <p id="visit-reason-problem" className="font-semibold text-brick-800">
+                      {cancelRefused.error}
+                    </p>
+                  )}
                   <textarea
                     id="visit-reason"
                     name={VISIT_FIELD.reason}
                     rows={2}
                     maxLength={VISIT_LIMITS.reason}
+                    defaultValue={cancelRefused?.reason}
+                    aria-invalid={cancelRefused !== null || undefined}
+                    aria-describedby={cancelRefused ? "visit-reason-problem" : undefined}
                     className="block w-full rounded-lg border border-stone-400 bg-white px-3.5 py-3 text-base"
                   />
                   <button

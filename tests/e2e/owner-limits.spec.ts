@@ -1,6 +1,7 @@
 // Limits are said, not applied in silence (issue 51): on his phone the owner pastes a description far longer than the
 // box takes. The box says its limit (maxlength); an old phone or a paste path that ignores it is simulated by taking
 // the attribute away. The server refuses it by the box's name and limit, nothing is saved, and his text is still there.
+// The same for a calendar's name on the calendars page.
 import { expect, test } from "@playwright/test";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { addAuthenticator, CONSOLE, enrol, storeRequest } from "./owner-support";
@@ -43,4 +44,39 @@ test("owner types past a quote line's limit and sees it refused, with his text s
   } finally {
     store.close();
   }
+});
+
+test("owner names a calendar past its limit and sees it refused by name, with both boxes as he typed them", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "the phone's story, at 375 px");
+  await addAuthenticator(page);
+  await enrol(page);
+  await page.goto(`${CONSOLE}/owner/visits/calendars`);
+  const countCalendars = () => {
+    const store = openEstimateStore({ dataDir: process.env.E2E_DATA_DIR });
+    try {
+      return (store.db.prepare("SELECT COUNT(*) AS n FROM owner_calendars").get() as { n: number }).n;
+    } finally {
+      store.close();
+    }
+  };
+  const before = countCalendars();
+
+  const address = "https://calendar.example.com/owner/private-3f9a/basic.ics";
+  await page.getByLabel("Secret address in iCal format").fill(address);
+  const label = page.getByLabel("Name (for you)");
+  await expect(label).toHaveAttribute("maxlength", "60");
+  await label.evaluate((box) => box.removeAttribute("maxlength"));
+  const typed = "Work calendar for the crew, the truck and the Saturday estimates in Bloomington";
+  await label.fill(typed);
+  await page.getByRole("button", { name: "Add calendar" }).click();
+
+  await expect(page.getByText("Name (for you): at most 60 characters.")).toBeVisible();
+  await expect(page.getByText("Added.", { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Name (for you)")).toHaveValue(typed);
+  await expect(page.getByLabel("Name (for you)")).toHaveAttribute("maxlength", "60");
+  await expect(page.getByLabel("Secret address in iCal format")).toHaveValue(address);
+  await page.screenshot({ path: testInfo.outputPath("calendar-label-refused-375.png"), fullPage: true });
+  expect(countCalendars()).toBe(before);
 });

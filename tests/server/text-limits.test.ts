@@ -1,11 +1,14 @@
 // Limits are said, not applied in silence (issue 51): on the built server, every box posted over its limit is
 // refused with the box and the limit named, nothing is saved, and the page comes back with the whole text as typed.
-// The console's quote editor, deposit, request note and visit booking; the homeowner's visit page and quote page.
+// The console's quote editor, deposit, request note and visit booking, calendars, visits, availability, recorded
+// acceptance and passkey name; the homeowner's visit page (booking and cancelling) and quote page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { seedQuote } from "../support/seed-quote.ts";
+import { business } from "../../app/content/business.ts";
+import { wallAt } from "../../server/time/wall-time.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 
 let server: RunningServer;
@@ -296,5 +299,149 @@ describe("the homeowner's pages", () => {
       expect(page, box).toContain(inPage(fields[box] ?? ""));
       expect(snapshot(), box).toBe(before);
     }
+  });
+});
+
+/** A booked visit written straight in, `hours` from now, for the owner's and the homeowner's cancel forms. */
+function bookedVisit(email: string, hours = 100) {
+  return withStore((s) => {
+    const { id: estimateId } = s.save(newLead({ idempotencyKey: null, email }));
+    const token = s.visits.newLink(estimateId);
+    const starts = new Date(Date.now() + hours * 3_600_000);
+    const ends = new Date(starts.getTime() + 2 * 3_600_000);
+    const from = wallAt(starts, business.timeZone);
+    const to = wallAt(ends, business.timeZone);
+    const id = s.visits.insert({
+      estimate_id: estimateId,
+      uid: `limits-${estimateId}@example.com`,
+      status: "booked",
+      day: from.day,
+      starts: from.time,
+      ends: to.time,
+      starts_at: starts.toISOString(),
+      ends_at: ends.toISOString(),
+      slot: 90 + (estimateId % 9),
+      town: "Normal",
+      street: "12 Elm St",
+      notes: "",
+      email,
+      phone_digits: "3095550100",
+      booked_at: new Date().toISOString(),
+      booked_by: "homeowner",
+      booked_in_hours: 1,
+      idempotency_key: null,
+    });
+    return { id, token };
+  });
+}
+
+describe("the owner's visits, calendars and settings", () => {
+  it("the calendars page refuses a name or an address over its limit, by name, adds nothing, and keeps both", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { address: "https://calendar.example.com/basic.ics", label: typed(61, "Work <jobs> & estimates ") },
+        "Name (for you): at most 60 characters.",
+        "label",
+      ],
+      [
+        { address: `https://calendar.example.com/${"a".repeat(2100)}.ics`, label: "Work" },
+        "Secret address in iCal format: at most 2100 characters.",
+        "address",
+      ],
+    ];
+    for (const [fields, words, box] of cases) {
+      const before = snapshot();
+      const res = await ownerPost("/owner/visits/calendars", { intent: "add", ...fields });
+      expect(res.status, box).toBe(400);
+      const page = await res.text();
+      expect(page, box).toContain(inPage(words));
+      expect(page, box).toContain(inPage(fields.label ?? ""));
+      expect(page, box).toContain(inPage(fields.address ?? ""));
+      expect(page, box).toMatch(/name="label"[^>]*maxLength="60"|maxLength="60"[^>]*name="label"/i);
+      expect(snapshot(), box).toBe(before);
+    }
+  });
+
+  it("'Block a day' refuses a note over 120 characters, blocks nothing, and keeps the note", async () => {
+    const before = snapshot();
+    const note = `${typed(120, "Snow & ice <again> on the roads. ")}.`;
+    const res = await ownerPost("/owner/visits", { intent: "block", first: "2030-01-07", last: "", note });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain("Why (a note for you): at most 120 characters.");
+    expect(page).toContain(inPage(note));
+    expect(snapshot()).toBe(before);
+  });
+
+  it("cancelling a visit refuses a reason over 300 characters, cancels nothing, and keeps the reason", async () => {
+    const visit = bookedVisit("owner-cancel-limits@example.com");
+    const before = snapshot();
+    const reason = typed(301, "The crew is sick & the truck <broke>. ");
+    const res = await ownerPost("/owner/visits", { intent: "cancel", id: String(visit.id), tell: "yes", reason });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain("Reason (the homeowner sees it): at most 300 characters.");
+    expect(page).toContain(inPage(reason));
+    expect(snapshot()).toBe(before);
+  });
+
+  it("the availability settings refuse a day's windows over 300 characters, save nothing, and keep the text", async () => {
+    const before = snapshot();
+    const windows = typed(301, "8–10 am, 10 am–12 pm, 1–3 pm, ");
+    const res = await ownerPost("/owner/visits/settings", {
+      intent: "save",
+      enabled: "yes",
+      "windows-Monday": windows,
+      perWindow: "1",
+      dailyCap: "4",
+      horizonDays: "21",
+      changeCutoffHours: "12",
+      cutoff: "17:00",
+      reminderAt: "09:00",
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain("Monday: at most 300 characters.");
+    expect(page).toContain(inPage(windows));
+    expect(page).toMatch(/name="windows-Monday"[^>]*maxLength="300"|maxLength="300"[^>]*name="windows-Monday"/i);
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe("the owner's quote screen and sign-in page", () => {
+  it("'Record acceptance' refuses a name over 200 characters, records nothing, and keeps the name", async () => {
+    const { quoteId } = seedQuote(server.dataDir);
+    const before = snapshot();
+    const name = typed(201, "Dana Neil & Whitfield <Trust> ");
+    const res = await ownerPost(`/owner/quotes/${quoteId}`, { intent: "record", option: "o0", name, atHome: "on" });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain(inPage("Their full name, as signed: at most 200 characters."));
+    expect(page).toContain(inPage(name));
+    expect(page).toMatch(/name="name"[^>]*maxLength="200"|maxLength="200"[^>]*name="name"/i);
+    expect(snapshot()).toBe(before);
+  });
+
+  it("a new passkey's name over 60 characters is refused by name before the passkey is asked for", async () => {
+    const before = snapshot();
+    const res = await ownerPost("/owner/passkey/add", { step: "options", name: typed(61, "Office laptop ") });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Name this passkey: at most 60 characters." });
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe("the homeowner's visit page, cancelling", () => {
+  it("refuses a reason over 300 characters by name, cancels nothing, and puts the reason back in the box", async () => {
+    const { token } = bookedVisit("home-cancel-limits@example.com");
+    const before = snapshot();
+    const reason = typed(301, "We sold the house & moved <away>. ");
+    const res = await publicPost(`/visit/${token}`, { intent: "cancel", reason });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain(inPage("Why?: at most 300 characters."));
+    expect(page).toContain(inPage(reason));
+    expect(page).toMatch(/name="reason"[^>]*maxLength="300"|maxLength="300"[^>]*name="reason"/i);
+    expect(snapshot()).toBe(before);
   });
 });

@@ -6,10 +6,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/calendars";
 import { feedAddresses, whenLabel } from "./calendars.server";
-import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
+import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { yearIn } from "~/lib/visit-labels";
 
 /** How long adding or "Read now" waits for the read, so the page shows it read when the calendar answers quickly. */
@@ -68,8 +69,10 @@ export async function action(args: Route.ActionArgs) {
   const back = (done: keyof typeof DONE, status = 302) =>
     redirect(`/owner/visits/calendars?done=${done}`, { status, headers: { "Cache-Control": "no-store" } });
   if (intent === "add") {
-    const address = field(form, "address", 2100);
-    const label = field(form, "label", 60);
+    const address = boxText(form, "address");
+    const label = boxText(form, "label");
+    const over = [overLimit(address, LIMIT.address), overLimit(label, LIMIT.label)].filter(Boolean);
+    if (over.length > 0) return data({ error: over.join(" "), typed: { address, label } }, { status: 400 });
     const added = await calendars.addAndRead(address, label, WAIT_FOR_READ_MS);
     if ("error" in added) return data({ error: added.error, typed: { address, label } }, { status: 400 });
     console_.audit.log("calendar added", { ip: clientIp, detail: label || "calendar" });
@@ -107,6 +110,8 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) => [
   ...(loaderData?.reading ? [{ httpEquiv: "refresh", content: "3" }] : []),
 ];
 
+const LIMIT = TEXT_LIMITS.calendars;
+
 const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2";
 
 export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
@@ -122,7 +127,6 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
         </a>
       </p>
       {done && !actionData && !(done === "feed" && made) && <Notice>{DONE[done]}</Notice>}
-      {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle sub="Your busy times close booking windows; your visits go on your phone's calendar.">
         Calendars
       </PageTitle>
@@ -187,6 +191,8 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
         <form method="post" className="mt-5 grid gap-3">
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="add" />
+          {/* Said next to the boxes it is about, with what was typed still in them. */}
+          {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
           <label className="block">
             <span className="font-semibold">Secret address in iCal format</span>
             <input
@@ -196,13 +202,20 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
               autoComplete="off"
               spellCheck={false}
               placeholder="https://calendar.google.com/…/basic.ics"
+              maxLength={LIMIT.address.max}
               defaultValue={typed?.address}
               className={input}
             />
           </label>
           <label className="block">
             <span className="font-semibold">Name (for you)</span>
-            <input name="label" maxLength={60} placeholder="Work" defaultValue={typed?.label} className={input} />
+            <input
+              name="label"
+              maxLength={LIMIT.label.max}
+              placeholder="Work"
+              defaultValue={typed?.label}
+              className={input}
+            />
           </label>
           <Button className="justify-self-start">Add calendar</Button>
         </form>

@@ -5,6 +5,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/passkey";
 import {
+  boxText,
   consoleAvailable,
   consoleOrigin,
   CROSS_SITE,
@@ -16,6 +17,7 @@ import {
   sessionToken,
 } from "./guard.server";
 import { business } from "~/content/business";
+import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { transportsOf } from "../../../server/store/owner-passkeys.ts";
 
 const OWNER_USER_ID = new TextEncoder().encode("owner");
@@ -89,6 +91,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const step = field(form, "step", 20);
   const invite = field(form, "invite", 100);
   const { origin, rpID } = rp(context);
+  // The name is sent with both steps, so one over its limit is refused before the authenticator is asked; the
+  // button keeps what was typed in its box.
+  const name = boxText(form, "name");
+  const nameOver = overLimit(name, TEXT_LIMITS.passkey.name);
+  if (nameOver) return refuse(400, nameOver);
 
   if (step === "options") {
     if (ceremony === "sign-in") {
@@ -171,7 +178,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch {
     return fail("registration not verified");
   }
-  const name = field(form, "name", 60) || (ceremony === "enrol" ? "First passkey" : "Passkey");
+  const passkeyName = name || (ceremony === "enrol" ? "First passkey" : "Passkey");
   const added = owner.passkeys.transaction(() => {
     if (ceremony === "enrol" && !owner.passkeys.consumeInvite(invite)) return false;
     if (owner.passkeys.get(credential.id)) return false;
@@ -180,14 +187,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       publicKey: credential.publicKey,
       counter: credential.counter,
       transports: credential.transports ?? [],
-      name,
+      name: passkeyName,
     });
     return true;
   });
   if (!added) return fail(ceremony === "enrol" ? "invite already used or expired" : "passkey already registered");
   owner.audit.log("passkey added", {
     ip: clientIp,
-    detail: `${name} (${ceremony === "enrol" ? "invite" : "console"})`,
+    detail: `${passkeyName} (${ceremony === "enrol" ? "invite" : "console"})`,
   });
   if (ceremony === "add") return json(200, { ok: true, to: "/owner/security?done=added" });
   return startSession(request, context, credential.id, "/owner", "signed in (enrolment)");

@@ -6,7 +6,7 @@
 // every other action is refused here and by the database (decision 0032).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { applyIntent, draftFromForm, type FieldErrors, type RawFields } from "./quote-form.server";
 import { lineField, lineInputs } from "./quote-fields";
 import { QuoteStatusBadge } from "./quote-status";
@@ -199,6 +199,10 @@ export async function action(args: Route.ActionArgs) {
       return back("deposit");
     }
     if (intent === "record") {
+      // Checked before the photo is kept: a refused name records nothing.
+      const name = boxText(form, "name");
+      const over = overLimit(name, TEXT_LIMITS.quote.signedName);
+      if (over) return data<ActionResult>({ error: over, raw: { name } }, { status: 400 });
       const photo = form.get("paper");
       let paperPhoto: string | null = null;
       if (photo instanceof File && photo.size > 0) {
@@ -209,7 +213,7 @@ export async function action(args: Route.ActionArgs) {
         {
           optionKey: field(form, "option", 8),
           addonKeys: form.getAll("addon").flatMap((v) => (typeof v === "string" ? [v] : [])),
-          name: field(form, "name", 200),
+          name,
           atHome: form.get("atHome") === "on",
           pamphlet: form.get("pamphlet") === "on",
           paperPhoto,
@@ -594,7 +598,8 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
       </p>
       {/* A refused post goes to the address of the last answer (…?done=saved): that "Saved." is not this one's. */}
       {d.done && !actionData && <Notice>{DONE[d.done]}</Notice>}
-      {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      {/* A name refused in "Accepted in person or on paper" is said in that form, next to its box. */}
+      {actionData?.error && raw.name === undefined && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle
         sub={
           <>
@@ -726,13 +731,14 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
 
       {actions.recordAcceptance && sent && (
         <Card className="mb-4">
-          <details>
+          <details open={raw.name !== undefined || undefined}>
             <summary className="min-h-11 cursor-pointer py-2 font-serif text-xl font-bold">
               Accepted in person or on paper
             </summary>
             <form method="post" encType="multipart/form-data" className="mt-2">
               <CsrfField token={d.csrf} />
               <input type="hidden" name="intent" value="record" />
+              {raw.name !== undefined && actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
               <fieldset>
                 <legend className="font-semibold">Option they accepted</legend>
                 {sent.options.map((o, i) => (
@@ -750,7 +756,13 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
               </fieldset>
               <label className="mt-2 block">
                 <span className="font-semibold">Their full name, as signed</span>
-                <input name="name" required className={input} />
+                <input
+                  name="name"
+                  required
+                  maxLength={LIMIT.signedName.max}
+                  defaultValue={raw.name}
+                  className={input}
+                />
               </label>
               <label className="mt-2 flex min-h-11 items-center gap-2">
                 <input type="checkbox" name="atHome" defaultChecked className="size-5" />

@@ -4,7 +4,7 @@
 // facts) of the next year, each of which the owner may open for visits anyway (decision 0036).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visit-settings";
-import { field, requireOwner } from "./guard.server";
+import { boxText, field, requireOwner } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import {
   bookingSettingsSchema,
@@ -14,6 +14,7 @@ import {
 } from "../../../server/booking/availability.ts";
 import { isDay, WEEKDAY_NAMES } from "../../../server/time/wall-time.ts";
 import { business } from "~/content/business";
+import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dayLabel, yearIn } from "~/lib/visit-labels";
 
 /** What a tap on a closed day did, named in the URL after the redirect. */
@@ -21,6 +22,9 @@ const DAY_DONE = {
   opened: "Opened: homeowners can book that day now.",
   closed: "Closed again: homeowners cannot book that day.",
 } as const;
+
+/** Each weekday's windows box, refused in words that name its day. */
+const WINDOWS = TEXT_LIMITS.availability.windows;
 
 const NUMBERS = [
   { name: "perWindow", label: "Visits per window", min: 1, max: 5 },
@@ -73,11 +77,13 @@ export async function action(args: Route.ActionArgs) {
   const windows: Record<string, BookingSettings["windows"][keyof BookingSettings["windows"]]> = {};
   const typed: Record<string, string> = {};
   for (const day of WEEKDAY_NAMES) {
-    const text = field(form, `windows-${day}`, 300);
+    const text = boxText(form, `windows-${day}`);
     typed[day] = text;
-    const read = parseWindows(text);
-    if ("error" in read) problems.push(`${day}: ${read.error}.`);
-    else windows[day] = read.windows;
+    const over = overLimit(text, { ...WINDOWS, label: day });
+    const read = over ? null : parseWindows(text);
+    if (over) problems.push(over);
+    else if (read && "error" in read) problems.push(`${day}: ${read.error}.`);
+    else if (read) windows[day] = read.windows;
   }
   const number = (name: string) => Number(field(form, name, 4));
   const candidate = {
@@ -139,7 +145,13 @@ export default function VisitSettings({ loaderData, actionData }: Route.Componen
             {WEEKDAY_NAMES.map((day) => (
               <label key={day} className="block">
                 <span className="font-semibold">{day}</span>
-                <textarea name={`windows-${day}`} rows={2} defaultValue={shown.windows[day] ?? ""} className={input} />
+                <textarea
+                  name={`windows-${day}`}
+                  rows={2}
+                  maxLength={WINDOWS.max}
+                  defaultValue={shown.windows[day] ?? ""}
+                  className={input}
+                />
               </label>
             ))}
           </div>

@@ -3,7 +3,7 @@
 // visits booked on it and tell the homeowners. Days off and the availability settings are a tap away.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visits";
-import { field, idParam, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, idParam, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { busyLabel } from "./calendars.server";
 import { REFUSAL_WORDS, visitCard, type VisitCard } from "./visits.server";
@@ -11,9 +11,14 @@ import { business } from "~/content/business";
 import { addDays } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
+import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dayLabel, yearIn } from "~/lib/visit-labels";
 
+/** A box over its limit, said next to its form with what was typed (`id`: the visit whose cancel form it was). */
+type Refused = { form: "block" | "cancel"; text: string; id: number | null };
+
 const DAYS_SHOWN = 8;
+const LIMIT = TEXT_LIMITS.visits;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const DONE = {
@@ -109,14 +114,18 @@ export async function action(args: Route.ActionArgs) {
   const form = owner.form;
   const intent = field(form, "intent", 20);
   const back = (query: string) => redirect(`/owner/visits${query}`, { headers: { "Cache-Control": "no-store" } });
+  const refuse = (error: string, status: number, refused: Refused | null = null) =>
+    data({ error, refused }, { status });
   if (intent === "block") {
     const first = field(form, "first", 10);
     const last = field(form, "last", 10) || first;
-    const note = field(form, "note", 120);
+    const note = boxText(form, "note");
+    const over = overLimit(note, LIMIT.blockNote);
+    if (over) return refuse(over, 400, { form: "block", text: note, id: null });
     if (!DAY.test(first) || !DAY.test(last) || last < first) {
-      return data({ error: "Pick the first day, and the last day if it is more than one." }, { status: 400 });
+      return refuse("Pick the first day, and the last day if it is more than one.", 400);
     }
-    if (first < booking.today()) return data({ error: "That day is over." }, { status: 400 });
+    if (first < booking.today()) return refuse("That day is over.", 400);
     booking.blockDays(first, last, note);
     console_.audit.log("days blocked", { ip: clientIp, detail: `${first} to ${last}${note ? `: ${note}` : ""}` });
     return back(`?blocked=${first}&to=${last}`);
@@ -136,18 +145,18 @@ export async function action(args: Route.ActionArgs) {
     for (const v of moved)
       console_.audit.log("visit moved", { ip: clientIp, estimateId: v.estimate_id, detail: "off a blocked day" });
     if (stuck.length > 0) {
-      return data(
-        { error: `${moved.length} moved; ${stuck.length} could not be (no open window left): call them.` },
-        { status: 409 },
-      );
+      return refuse(`${moved.length} moved; ${stuck.length} could not be (no open window left): call them.`, 409);
     }
     return back("?done=moved");
   }
   if (intent === "cancel") {
     const id = idParam(field(form, "id", 12));
     const tell = field(form, "tell", 3) === "yes";
-    const result = id === null ? null : booking.ownerCancel(id, field(form, "reason", 300), tell);
-    if (!result?.ok) return data({ error: REFUSAL_WORDS[result?.reason ?? "unknown"] }, { status: 409 });
+    const reason = boxText(form, "reason");
+    const over = overLimit(reason, LIMIT.cancelReason);
+    if (over) return refuse(over, 400, { form: "cancel", text: reason, id });
+    const result = id === null ? null : booking.ownerCancel(id, reason, tell);
+    if (!result?.ok) return refuse(REFUSAL_WORDS[result?.reason ?? "unknown"], 409);
     console_.audit.log("visit cancelled", { ip: clientIp, estimateId: result.visit.estimate_id });
     return back(tell ? "?done=cancelled-told" : "?done=cancelled");
   }
@@ -156,7 +165,15 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Visits | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
-function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: string }) {
+function VisitItem({
+  v,
+  csrf,
+  refused,
+}: {
+  v: VisitCard & { clashes: string[] };
+  csrf: string;
+  refused?: Refused & { error: string };
+}) {
   return (
     <li
       className={cn(
@@ -203,7 +220,7 @@ function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: st
           <button className={cn(consoleButton("quiet"), "px-2")}>Quote</button>
         </form>
       </div>
-      <details className="mt-2">
+      <details className="mt-2" open={refused !== undefined || undefined}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brick-800 underline underline-offset-4">
           Cancel…
         </summary>
@@ -211,11 +228,13 @@ function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: st
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="id" value={v.id} />
+          {refused && <Notice tone="warn">{refused.error}</Notice>}
           <label className="block">
             <span className="font-semibold">Reason (the homeowner sees it)</span>
             <input
               name="reason"
-              maxLength={300}
+              maxLength={LIMIT.cancelReason.max}
+              defaultValue={refused?.text}
               className="mt-1 block w-full rounded-lg border-2 border-mortar-300 p-2"
             />
           </label>
@@ -233,10 +252,14 @@ function VisitItem({ v, csrf }: { v: VisitCard & { clashes: string[] }; csrf: st
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
   const { days, csrf, later, daysOff, blocked, done, bookingOn, today, staleCalendars } = loaderData;
   const total = days.reduce((n, d) => n + d.visits.length, 0);
+  // A box over its limit is said next to its own form, with the text typed; other refusals at the top.
+  const refused = actionData?.refused ? { ...actionData.refused, error: actionData.error } : null;
+  const nextToForm =
+    refused !== null && (refused.form === "block" || days.some((d) => d.visits.some((v) => v.id === refused.id)));
   return (
     <>
       {done && <Notice>{DONE[done]}</Notice>}
-      {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      {actionData?.error && !nextToForm && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle
         sub={`${total === 1 ? "1 visit" : `${total} visits`} in the next ${DAYS_SHOWN} days${later ? `; ${later} later` : ""}`}
       >
@@ -320,7 +343,12 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
               </h2>
               <ul className="space-y-3">
                 {d.visits.map((v) => (
-                  <VisitItem key={v.id} v={v} csrf={csrf} />
+                  <VisitItem
+                    key={v.id}
+                    v={v}
+                    csrf={csrf}
+                    refused={refused?.form === "cancel" && refused.id === v.id ? refused : undefined}
+                  />
                 ))}
               </ul>
             </li>
@@ -334,6 +362,11 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
         <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="block" />
+          {refused?.form === "block" && (
+            <div className="sm:col-span-2">
+              <Notice tone="warn">{refused.error}</Notice>
+            </div>
+          )}
           <label className="block">
             <span className="font-semibold">Day</span>
             <input
@@ -357,7 +390,8 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
             <span className="font-semibold">Why (a note for you)</span>
             <input
               name="note"
-              maxLength={120}
+              maxLength={LIMIT.blockNote.max}
+              defaultValue={refused?.form === "block" ? refused.text : undefined}
               placeholder="Snow"
               className="mt-1 block w-full rounded-lg border-2 border-mortar-300 p-2"
             />
