@@ -13,6 +13,7 @@ import { instantAt } from "../../server/time/wall-time.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest } from "./raw-http";
 import { startSmtp, waitFor } from "./smtp";
+import { withStoreAt } from "../support/server-db.ts";
 
 const OWNER = "owner@example.com";
 const TZ = "America/Chicago";
@@ -25,12 +26,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
 
 function withStore<T>(read: (store: EstimateStore) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return read(store);
-  } finally {
-    store.close();
-  }
+  return withStoreAt(server.dataDir, read);
 }
 
 /** A request with its link and its address, as if the homeowner had sent the form and step one. */

@@ -12,7 +12,7 @@ import path from "node:path";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
-import { openEstimateStore, type EstimateStore } from "../../server/requests/estimate-store.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { instantAt } from "../../server/time/wall-time.ts";
 import {
@@ -29,6 +29,7 @@ import {
 import { calendar, chicagoEvent, type IcsEvent } from "../support/ics-fixtures.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest } from "./raw-http";
+import { withStoreAt } from "../support/server-db.ts";
 
 const TZ = "America/Chicago";
 // Monday 30 November 2026, 10:00 in Chicago: the server's clock for this file (TEST_CLOCK_FILE).
@@ -45,12 +46,7 @@ let csrf = "";
 let work: IcsEvent[] = [];
 
 function withStore<T>(work_: (store: EstimateStore) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return work_(store);
-  } finally {
-    store.close();
-  }
+  return withStoreAt(server.dataDir, work_);
 }
 
 /** A request with its booking link and address, as if the homeowner had sent the form and step one. */

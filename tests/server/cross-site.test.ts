@@ -8,12 +8,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business } from "../../app/content/business.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
-import { openEstimateStore, type EstimateStore } from "../../server/requests/estimate-store.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { instantAt } from "../../server/time/wall-time.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { startSmtp } from "./smtp";
+import { withStoreAt } from "../support/server-db.ts";
 
 // Monday 30 November 2026, 10:00 in Chicago: the server's clock for this file (TEST_CLOCK_FILE).
 const clockFile = path.join(tmpdir(), `cross-site-clock-${process.pid}`);
@@ -25,12 +26,7 @@ let cookie = "";
 let csrf = "";
 
 function withStore<T>(work: (store: EstimateStore) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
+  return withStoreAt(server.dataDir, work);
 }
 
 /** Each post comes from an address of its own (TRUST_PROXY), so no allowance runs out but the one a test spends. */

@@ -116,19 +116,14 @@ describe.each(["UTC", "America/Chicago", "Asia/Tokyo"])("the console at 7:30 pm 
 
   it("shows the 9th, never the 10th, on the inbox, the quote, the quotes and the reports", async () => {
     // (The request screen rightly offers visit windows from Wed, Mar 10: it is checked for its own dates below.)
-    for (const pathname of [
-      "/owner",
-      "/owner/quotes",
-      `/owner/quotes/${quoteId}`,
-      "/owner/reports",
-    ]) {
+    for (const pathname of ["/owner", "/owner/quotes", `/owner/quotes/${quoteId}`, "/owner/reports"]) {
       const response = await ownerGet(pathname);
       expect(response.status, pathname).toBe(200);
       const html = await response.text();
       expect(html, pathname).not.toMatch(/Mar(ch)? 10\b|2027-03-10|\b3\/10\/|Wed(nesday)?, Mar/);
     }
     const request = await (await ownerGet(`/owner/requests/${estimateId}`)).text();
-    expect(request).toContain("<dt class=\"font-semibold\">Received</dt><dd>Tue, Mar 9, 2027, 7:30 PM CST</dd>");
+    expect(request).toContain('<dt class="font-semibold">Received</dt><dd>Tue, Mar 9, 2027, 7:30 PM CST</dd>');
     expect(request).toContain("Changed Tue, Mar 9, 2027, 7:30 PM CST");
   });
 });

@@ -2,10 +2,11 @@
 // cookies, cross-site posts, 50 wrong passkey assertions, and lead ids that do not exist. Every answer is clean (our
 // words, no stack, no file path), says nothing about which requests exist, and stores nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest, type RawResponse } from "./raw-http";
+import { withStoreAt } from "../support/server-db.ts";
 
 const SECRET_NAME = "Sentinel Zebulon Quist";
 
@@ -14,13 +15,8 @@ let leadId: number;
 let spamId: number;
 let quoteId: number;
 
-function withStore<T>(work: (store: ReturnType<typeof openEstimateStore>) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
+function withStore<T>(work: (store: EstimateStore) => T): T {
+  return withStoreAt(server.dataDir, work);
 }
 
 /** A session made the way sign-in makes one; `at` sets the clock it was made by. */

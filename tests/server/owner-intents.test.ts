@@ -3,10 +3,11 @@
 // words and changes nothing: never taken for a save and answered "Saved." (issue 51, fault 1).
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { LEAKS } from "./raw-http";
+import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 
 const WORDS = "This page does not know that button, so nothing was changed. Go back, reload the page and try again.";
 
@@ -15,43 +16,17 @@ let session: { token: string; csrf: string };
 let requestId: number;
 let quoteId: number;
 
-function withStore<T>(work: (store: ReturnType<typeof openEstimateStore>) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
+function withStore<T>(work: (store: EstimateStore) => T): T {
+  return withStoreAt(server.dataDir, work);
 }
 
 function ownerPost(pathname: string, fields: Record<string, string>) {
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: `owner=${session.token}`,
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ csrf: session.csrf, ...fields }),
-  });
+  return ownerFormPost(server.url, session, pathname, fields);
 }
 
 /** Every table's rows (SQLite's own bookkeeping left out), and the site's words in the working copy. */
 function snapshot(): string {
-  const tables = withStore((store) => {
-    const names = store.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all() as { name: string }[];
-    return names.map(({ name }) => [
-      name,
-      store.db
-        .prepare(`SELECT * FROM "${name}"`)
-        .all()
-        .map((row) => JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString("base64") : v)))
-        .sort(),
-    ]);
-  });
+  const tables = withStore(tableRows);
   const content = execFileSync("git", ["status", "--porcelain", "--", "content"], { encoding: "utf8" });
   return JSON.stringify({ tables, content });
 }

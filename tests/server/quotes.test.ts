@@ -10,7 +10,7 @@ import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
@@ -19,35 +19,22 @@ import { LEAKS } from "./raw-http";
 import sharp from "sharp";
 import { multipartBody } from "../support/multipart.ts";
 import { localTime } from "../../server/requests/lead-mail.ts";
+import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let clockFile: string;
 let session: { token: string; csrf: string };
 
-function withStore<T>(work: (store: ReturnType<typeof openEstimateStore>) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
+function withStore<T>(work: (store: EstimateStore) => T): T {
+  return withStoreAt(server.dataDir, work);
 }
 
 const origin = () => `http://127.0.0.1:${server.port}`;
 
 /** The owner's POST, from the console's own page, with this session's token. */
 function ownerPost(pathname: string, fields: Record<string, string>) {
-  return fetch(`${origin()}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: `owner=${session.token}`,
-      Origin: origin(),
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ csrf: session.csrf, ...fields }),
-  });
+  return ownerFormPost(origin(), session, pathname, fields);
 }
 
 function ownerGet(pathname: string) {
@@ -153,18 +140,7 @@ const linkIn = (mail: ParsedMail) => {
 
 /** Every table's rows, for "nothing changed" (SQLite's own bookkeeping left out). */
 function snapshot(): string {
-  return withStore((store) => {
-    const tables = store.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all() as { name: string }[];
-    const rows = (name: string) =>
-      store.db
-        .prepare(`SELECT * FROM "${name}"`)
-        .all()
-        .map((row) => JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString("base64") : v)))
-        .sort();
-    return JSON.stringify(tables.map(({ name }) => [name, rows(name)]));
-  });
+  return JSON.stringify(withStore(tableRows));
 }
 
 beforeAll(async () => {

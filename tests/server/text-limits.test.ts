@@ -3,56 +3,29 @@
 // The console's quote editor, deposit, request note and visit booking, calendars, visits, availability, recorded
 // acceptance and passkey name; the homeowner's visit page (booking and cancelling) and quote page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { business } from "../../app/content/business.ts";
 import { wallAt } from "../../server/time/wall-time.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
+import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 
 let server: RunningServer;
 let session: { token: string; csrf: string };
 
-function withStore<T>(work: (store: ReturnType<typeof openEstimateStore>) => T): T {
-  const store = openEstimateStore({ dataDir: server.dataDir });
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
+function withStore<T>(work: (store: EstimateStore) => T): T {
+  return withStoreAt(server.dataDir, work);
 }
 
 /** Every table's rows, for "nothing was saved". */
 function snapshot(): string {
-  return withStore((store) => {
-    const tables = store.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all() as { name: string }[];
-    return JSON.stringify(
-      tables.map(({ name }) => [
-        name,
-        store.db
-          .prepare(`SELECT * FROM "${name}"`)
-          .all()
-          .map((r) => JSON.stringify(r, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString("base64") : v)))
-          .sort(),
-      ]),
-    );
-  });
+  return JSON.stringify(withStore(tableRows));
 }
 
 function ownerPost(pathname: string, fields: Record<string, string>) {
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: `owner=${session.token}`,
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ csrf: session.csrf, ...fields }),
-  });
+  return ownerFormPost(server.url, session, pathname, fields);
 }
 
 function publicPost(pathname: string, fields: Record<string, string>) {

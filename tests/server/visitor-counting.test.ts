@@ -224,7 +224,11 @@ describe("the daily salt", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "visit-salt-"));
     const store = openEstimateStore({ dataDir });
     let clock = new Date("2026-03-10T15:00:00Z");
-    const counter = createVisitorCounter({ store: store.visitorFigures, timeZone: "America/Chicago", now: () => clock });
+    const counter = createVisitorCounter({
+      store: store.visitorFigures,
+      timeZone: "America/Chicago",
+      now: () => clock,
+    });
     const same = {
       path: "/",
       known: true,
