@@ -149,11 +149,11 @@ test.describe("sign-in settings, on a server of their own", () => {
 test.describe("a second device, on a server of its own", () => {
   // Its sessions and passkeys are counted: not the shared server's, where other stories enrol.
   const own = ownServer("owner-devices");
+  test.skip(({ isMobile }) => !isMobile, "the owner's phone");
   test.beforeAll(() => own.start());
   test.afterAll(() => own.stop());
 
   test("owner ends his laptop's session and removes its passkey from his phone", async ({ page, browser }) => {
-    test.skip(test.info().project.name !== "mobile", "the owner's phone");
     test.setTimeout(60_000);
     page.setDefaultTimeout(15_000);
     await addAuthenticator(page);
