@@ -207,6 +207,61 @@ test.describe("Owner edits the site from the console and it publishes itself", (
       expect(served.exif).toBeUndefined();
     }
   });
+
+  test("moves a testimonial down and removes another, and the home page follows", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/testimonials`);
+    const name = (n: number) =>
+      page.getByRole("group", { name: `Testimonials ${n}` }).getByLabel("Name", { exact: true });
+    const first = await name(1).inputValue();
+    const second = await name(2).inputValue();
+    await page.getByRole("button", { name: /^Move down\s*:\s*Testimonials 1$/ }).click();
+    await expect(name(1)).toHaveValue(second);
+    await expect(name(2)).toHaveValue(first);
+    await page.getByRole("button", { name: /^Move up\s*:\s*Testimonials 2$/ }).click();
+    await expect(name(1)).toHaveValue(first);
+    await expect(name(2)).toHaveValue(second);
+    await page.getByRole("button", { name: /^Move down\s*:\s*Testimonials 1$/ }).click();
+    await page.getByRole("button", { name: /^Remove\s*:\s*Testimonials 2$/ }).click();
+    await expect(name(1)).toHaveValue(second);
+    await expect(name(2)).not.toHaveValue(first);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Testimonials");
+
+    const saved = lastCommit("show", "HEAD:content/testimonials.yaml");
+    expect(saved).not.toContain(`name: ${first}`);
+    expect(saved.indexOf(`name: ${second}`)).toBeLessThan(
+      saved.indexOf("- name:", saved.indexOf(`name: ${second}`) + 1),
+    );
+    await page.goto(`${SITE}/`);
+    const cards = page.getByTestId("testimonials").getByRole("listitem");
+    await expect(cards.filter({ hasText: second })).toHaveCount(1);
+    await expect(cards.filter({ hasText: first })).toHaveCount(0);
+  });
+
+  test("publishes a new article, then unpublishes it, and the blog no longer has it", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site`);
+    await page.getByLabel("New article: its web address").fill("Winter crown check");
+    await page.getByRole("button", { name: "New article" }).click();
+    await expect(page).toHaveURL(`${SITE}/owner/site/edit/posts/winter-crown-check?new`);
+    await page.getByLabel("Title", { exact: true }).first().fill("A Winter Crown Check");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "winter-crown-check");
+    await page.goto(`${SITE}/blog`);
+    await expect(page.getByRole("link", { name: /A Winter Crown Check/ }).first()).toBeVisible();
+
+    await page.goto(`${SITE}/owner/site/edit/posts/winter-crown-check`);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await expect(page.getByText("Saved. Publishing now.")).toBeVisible();
+    await published(page, "Articles: unpublished winter-crown-check");
+    expect((await page.request.get(`${SITE}/blog/winter-crown-check`)).status()).toBe(404);
+    expect(await (await page.request.get(`${SITE}/blog`)).text()).not.toContain("/blog/winter-crown-check");
+    // The browser keeps a page 5 minutes (public HTML's max-age): a reload asks the server again.
+    await page.goto(`${SITE}/blog`);
+    await page.reload();
+    await expect(page.getByRole("link", { name: /A Winter Crown Check/ })).toHaveCount(0);
+  });
 });
 
 test("owner writes a new article from the template and previews it with the site's own renderer", async ({ page }) => {
