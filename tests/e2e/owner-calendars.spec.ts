@@ -3,7 +3,8 @@
 // longer offered the window a busy time overlaps; the visit booked before that busy time shows the clash on the Visits
 // view; his visits' feed address is made with its webcal: link, shown once (a reload shows it no more and makes no
 // other), and made again only after the page asks, saying the old one stops. The calendar is served by a local https host standing in for Google
-// (CALENDAR_TEST_HOSTS), the server's clock is Monday 30 November 2026, 10:00 in Chicago (TEST_CLOCK_FILE).
+// (CALENDAR_TEST_HOSTS), the server's clock is Monday 30 November 2026, 10:00 in Chicago (TEST_CLOCK_FILE). Then his
+// calendar gains an appointment: read again, it closes one more window; removed, its windows open again.
 // Screenshots: test-results/calendars-*.png.
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,8 @@ const site = `http://127.0.0.1:${own.port}`;
 const clockFile = path.join(tmpdir(), `calendars-e2e-clock-${process.pid}`);
 let host: CalendarHost;
 let homeowner = "";
+/** Set by the second story: his work calendar gains a dentist's appointment on Thursday morning. */
+let dentist = false;
 
 /** Stores a request with its booking link and address; returns the link's token. */
 function requestWithLink(n: number): string {
@@ -43,6 +46,7 @@ async function fitsWidth(page: Page) {
   expect(width).toBeLessThanOrEqual(375);
 }
 
+test.describe.configure({ mode: "serial" });
 test.describe("The owner's own calendar", () => {
   test.skip(({ isMobile }) => !isMobile, "a story at 375 px");
 
@@ -58,6 +62,7 @@ test.describe("The owner's own calendar", () => {
         calendar([
           chicagoEvent("roof@work", "2026-12-01", "13:30", "15:00", ["SUMMARY:Roof job for the Hendersons"]),
           chicagoEvent("supplier@work", "2026-12-02", "08:30", "09:30", ["SUMMARY:Supplier run"]),
+          ...(dentist ? [chicagoEvent("dentist@work", "2026-12-03", "08:30", "09:30", ["SUMMARY:Dentist"])] : []),
         ]),
       ),
     );
@@ -210,6 +215,42 @@ test.describe("The owner's own calendar", () => {
     await page.reload();
     await expect(page.getByLabel("Or copy this address")).toHaveCount(0);
     expect((await page.request.get(fresh)).status()).toBe(200);
+    await visitor.close();
+  });
+
+  test("reads his calendar again after it changed, then removes it: its windows open for homeowners again", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    page.setDefaultTimeout(15_000);
+    const offered = async (p: Page) =>
+      p.locator('input[type="radio"]').evaluateAll((r) => r.map((i) => (i as HTMLInputElement).value));
+    dentist = true;
+    await addAuthenticator(page);
+    await enrol(page, "Phone", own.server);
+    await page.goto(`${own.server.origin}/owner/visits/calendars`);
+    const card = page.getByTestId("calendar").filter({ hasText: "Work" });
+    await card.getByRole("button", { name: "Read now" }).click();
+    await expect(page.getByText("Read again.", { exact: true })).toBeVisible();
+    await expect(card).toContainText(/Read 10(:\d\d)? am today: 3 busy times ahead\./);
+    const visitor = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await visitor.goto(`${site}/visit/${homeowner}`);
+    await expect(visitor.getByRole("heading", { level: 1, name: "Pick a time for the free estimate" })).toBeVisible();
+    const busy = await offered(visitor);
+    expect(busy).not.toContain("2026-12-03 08:00");
+    expect(busy).not.toContain("2026-12-02 08:00");
+
+    await card.getByRole("button", { name: "Remove Work" }).click();
+    await expect(page.getByText("Removed. Its busy times no longer close any window.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("calendar")).toHaveCount(0);
+    await expect(page.getByText("None yet.")).toBeVisible();
+    await fitsWidth(page);
+    await visitor.reload();
+    const free = await offered(visitor);
+    expect(free).toContain("2026-12-03 08:00");
+    expect(free).toContain("2026-12-02 08:00");
     await visitor.close();
   });
 });

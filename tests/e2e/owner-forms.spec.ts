@@ -145,3 +145,45 @@ test.describe("sign-in settings, on a server of their own", () => {
     await expect(page).toHaveURL(/\/owner\/sign-in/);
   });
 });
+
+test.describe("a second device, on a server of its own", () => {
+  // Its sessions and passkeys are counted: not the shared server's, where other stories enrol.
+  const own = ownServer("owner-devices");
+  test.skip(({ isMobile }) => !isMobile, "the owner's phone");
+  test.beforeAll(() => own.start());
+  test.afterAll(() => own.stop());
+
+  test("owner ends his laptop's session and removes its passkey from his phone", async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    page.setDefaultTimeout(15_000);
+    await addAuthenticator(page);
+    await enrol(page, "Phone", own.server);
+    const laptop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await addAuthenticator(laptop);
+    await enrol(laptop, "Laptop", own.server);
+
+    await page.goto(`${own.server.origin}/owner/security`);
+    const sessions = page.locator("li").filter({ has: page.getByRole("button", { name: /^(End|Sign out here)$/ }) });
+    await expect(sessions).toHaveCount(2);
+    await page.getByRole("button", { name: "End", exact: true }).click();
+    await expect(page.getByText("That session has ended.")).toBeVisible();
+    await page.reload();
+    await expect(sessions).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "End", exact: true })).toHaveCount(0);
+    // The laptop is signed out, and the phone is not.
+    await laptop.goto(`${own.server.origin}/owner`);
+    await expect(laptop).toHaveURL(/\/owner\/sign-in/);
+
+    await page.getByRole("button", { name: "Remove passkey Laptop" }).click();
+    await expect(page.getByText("Passkey removed.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Remove passkey Laptop" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Remove passkey Phone" })).toBeVisible();
+    // The laptop's passkey no longer signs in.
+    await waitForPasskeyButton(laptop);
+    await laptop.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(laptop.getByText("That passkey was not accepted. Try again, or use another passkey.")).toBeVisible();
+    await expect(laptop).toHaveURL(/\/owner\/sign-in/);
+    await laptop.close();
+  });
+});

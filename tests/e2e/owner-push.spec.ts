@@ -1,8 +1,13 @@
 // Push notifications in the browser (issue 29): the console registers its worker scoped to /owner/, a push
 // delivered straight to that worker (CDP ServiceWorker.deliverPushMessage: no push service needed) shows the
-// notification, and its tap opens the request. Public pages register no worker and link no console manifest.
+// notification, and its tap opens the request. Public pages register no worker and link no console manifest. On a
+// server of its own, the owner sends a test notification to a device and stops notifying it (issue 51).
+import { createECDH, randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { addAuthenticator, CONSOLE, enrol, storeRequest } from "./owner-support";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
+import { makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
+import { addAuthenticator, CONSOLE, enrol, ownServer, storeRequest } from "./owner-support";
 
 const ROUTES_TO_CHECK = ["/", "/services/chimney-crowns", "/locations/normal", "/blog", "/contact", "/faq"];
 
@@ -87,4 +92,62 @@ test("public pages register no service worker and link no console manifest or sc
     const registered = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
     expect(registered, route).toBe(0);
   }
+});
+
+test.describe("a notified device, on a server of its own", () => {
+  // The push service is an https host on this machine (its certificate trusted through NODE_EXTRA_CA_CERTS); the
+  // device is stored as the "Notify me" button stores it: headless Chromium has no push service to subscribe to.
+  const tls = makeTls(["push.test"]);
+  const own = ownServer("owner-push", { NODE_EXTRA_CA_CERTS: tls.certFile });
+  test.skip(({ isMobile }) => !isMobile, "the owner's phone");
+  let pushService: CalendarHost;
+  test.beforeAll(async () => {
+    pushService = await startCalendarHost(tls);
+    pushService.on("/push/phone", (_req, res) => void res.writeHead(201).end());
+    await own.start();
+  });
+  test.afterAll(async () => {
+    own.stop();
+    await pushService?.close();
+  });
+
+  test("owner sends a test notification to his device, then stops notifying it", async ({ page }) => {
+    test.setTimeout(60_000);
+    page.setDefaultTimeout(15_000);
+    await addAuthenticator(page);
+    await enrol(page, "Phone", own.server);
+    const store = openEstimateStore({ dataDir: own.server.dataDir });
+    try {
+      const owner = createOwnerConsole({ db: store.db });
+      const passkey = owner.passkeys.list()[0]?.id ?? "";
+      const browserKey = createECDH("prime256v1");
+      browserKey.generateKeys();
+      owner.pushDevices.add(
+        {
+          endpoint: `https://127.0.0.1:${pushService.port}/push/phone`,
+          p256dh: browserKey.getPublicKey().toString("base64url"),
+          auth: randomBytes(16).toString("base64url"),
+        },
+        passkey,
+        "Chrome on Android",
+      );
+    } finally {
+      store.close();
+    }
+
+    await page.goto(`${own.server.origin}/owner/security`);
+    await expect(page.getByRole("heading", { name: "Notified devices" })).toBeVisible();
+    await page.getByRole("button", { name: "Send a test notification" }).click();
+    await expect(
+      page.getByText("Test notification sent. It should appear on each device within a few seconds."),
+    ).toBeVisible();
+    expect(pushService.hits("/push/phone")).toBe(1);
+
+    await page.getByRole("button", { name: "Stop notifying Chrome on Android" }).click();
+    await expect(page.getByText("That device will no longer be notified.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Notified devices" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Stop notifying Chrome on Android" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send a test notification" })).toHaveCount(0);
+  });
 });

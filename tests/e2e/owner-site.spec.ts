@@ -1,6 +1,8 @@
 // The owner edits the site from a phone. Every publish is a real build into a new folder, then the switch, on a
 // server of its own (PUBLISHING, see playwright.config.ts), so the other stories keep seeing the site as built.
 // The stories that publish run one after another: "Undo last change" undoes the newest change, whoever made it.
+// Issue 51's stories (a photo removed, a list reordered and cut, an article unpublished, a review asked for with the
+// review link saved here) come after the others, so the counts those check are not changed under them.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +11,7 @@ import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { jpegMetadataSegments } from "../../server/photos/photo-ingest.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
+import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { addAuthenticator, enrol, PUBLISHING } from "./owner-support";
 
 const SITE = PUBLISHING.origin;
@@ -206,6 +209,126 @@ test.describe("Owner edits the site from the console and it publishes itself", (
       expect(hasGps(served.exif)).toBe(false);
       expect(served.exif).toBeUndefined();
     }
+  });
+
+  test("adds a photo, then removes it, and Recent work no longer shows it", async ({ page }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "phone-photos-"));
+    const shot = await makeTestPhoto(path.join(dir, "IMG_4201.JPG"), { width: 1600, height: 1200, seed: 7 });
+    const caption = "Tuckpointed back wall in Peoria, November 2026";
+    await page.goto(`${SITE}/owner/site/photos`);
+    await page.getByLabel("Photos (up to 10, each up to 20 MB)").setInputFiles([shot]);
+    await page.getByLabel("Caption").fill(caption);
+    await page.getByLabel("What the photos show (for blind visitors)").fill("Brick wall with new mortar joints");
+    await page.getByLabel("Service").selectOption("tuckpointing");
+    await page.getByLabel("Town").selectOption("peoria");
+    await page.getByRole("button", { name: "Add and publish" }).click();
+    await published(page, "Recent work: added 1 photo");
+    await page.goto(`${SITE}/services/tuckpointing`);
+    await expect(page.getByTestId("recent-work").getByRole("listitem").filter({ hasText: caption })).toHaveCount(1);
+
+    await page.goto(`${SITE}/owner/site/photos`);
+    const removeIt = page.getByRole("button", { name: new RegExp(`^Remove\\s*:\\s*${caption}$`) });
+    await removeIt.click();
+    await expect(page.getByText("Saved. Publishing now.")).toBeVisible();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Recent work: removed img-4201.jpg");
+    expect(lastCommit("show", "--format=", "--name-only", "HEAD")).toContain("content/photos/img-4201.jpg");
+    expect(lastCommit("ls-tree", "--name-only", "HEAD", "content/photos/")).not.toContain("img-4201.jpg");
+    await page.goto(`${SITE}/owner/site/photos`);
+    await expect(removeIt).toHaveCount(0);
+    expect(await (await page.request.get(`${SITE}/services/tuckpointing`)).text()).not.toContain(caption);
+  });
+
+  test("moves a testimonial down and removes another, and the home page follows", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/testimonials`);
+    const name = (n: number) =>
+      page.getByRole("group", { name: `Testimonials ${n}` }).getByLabel("Name", { exact: true });
+    const first = await name(1).inputValue();
+    const second = await name(2).inputValue();
+    await page.getByRole("button", { name: /^Move down\s*:\s*Testimonials 1$/ }).click();
+    await expect(name(1)).toHaveValue(second);
+    await expect(name(2)).toHaveValue(first);
+    await page.getByRole("button", { name: /^Move up\s*:\s*Testimonials 2$/ }).click();
+    await expect(name(1)).toHaveValue(first);
+    await expect(name(2)).toHaveValue(second);
+    await page.getByRole("button", { name: /^Move down\s*:\s*Testimonials 1$/ }).click();
+    await page.getByRole("button", { name: /^Remove\s*:\s*Testimonials 2$/ }).click();
+    await expect(name(1)).toHaveValue(second);
+    await expect(name(2)).not.toHaveValue(first);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Testimonials");
+
+    const saved = lastCommit("show", "HEAD:content/testimonials.yaml");
+    expect(saved).not.toContain(`name: ${first}`);
+    expect(saved.indexOf(`name: ${second}`)).toBeLessThan(
+      saved.indexOf("- name:", saved.indexOf(`name: ${second}`) + 1),
+    );
+    await page.goto(`${SITE}/`);
+    const cards = page.getByTestId("testimonials").getByRole("listitem");
+    await expect(cards.filter({ hasText: second })).toHaveCount(1);
+    await expect(cards.filter({ hasText: first })).toHaveCount(0);
+  });
+
+  test("saves his review link, then asks a won customer for a review, once", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site/edit/business`);
+    await page.getByLabel(/^Review link/).fill("https://g.page/r/mason-test/review");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "Business");
+    expect(lastCommit("show", "HEAD:content/business.yaml")).toContain("https://g.page/r/mason-test/review");
+
+    const store = openEstimateStore({ dataDir: PUBLISHING.dataDir });
+    let id: number;
+    try {
+      id = store.save({
+        name: "Rita Review",
+        email: "rita-review@example.com",
+        phone: "(309) 555-0166",
+        service: "Tuckpointing",
+        message: "The back wall's mortar is crumbling.",
+        city: "Peoria",
+        spam: false,
+        idempotencyKey: null,
+        ip: null,
+        userAgent: null,
+      }).id;
+    } finally {
+      store.close();
+    }
+    await page.goto(`${SITE}/owner/requests/${id}`);
+    await page.getByRole("button", { name: "Won", exact: true }).click();
+    await expect(page.getByText("Status saved.")).toBeVisible();
+    await expect(page.getByText("One e-mail to rita-review@example.com with your review link.")).toBeVisible();
+    await page.getByRole("button", { name: "Ask for a review" }).click();
+    await expect(page.getByText("Review request queued: one e-mail goes out now.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/^Review asked .+\. It is asked once only\.$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Ask for a review" })).toHaveCount(0);
+  });
+
+  test("publishes a new article, then unpublishes it, and the blog no longer has it", async ({ page }) => {
+    await page.goto(`${SITE}/owner/site`);
+    await page.getByLabel("New article: its web address").fill("Winter crown check");
+    await page.getByRole("button", { name: "New article" }).click();
+    await expect(page).toHaveURL(`${SITE}/owner/site/edit/posts/winter-crown-check?new`);
+    await page.getByLabel("Title", { exact: true }).first().fill("A Winter Crown Check");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await page.goto(`${SITE}/owner/site`);
+    await published(page, "winter-crown-check");
+    await page.goto(`${SITE}/blog`);
+    await expect(page.getByRole("link", { name: /A Winter Crown Check/ }).first()).toBeVisible();
+
+    await page.goto(`${SITE}/owner/site/edit/posts/winter-crown-check`);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await expect(page.getByText("Saved. Publishing now.")).toBeVisible();
+    await published(page, "Articles: unpublished winter-crown-check");
+    expect((await page.request.get(`${SITE}/blog/winter-crown-check`)).status()).toBe(404);
+    expect(await (await page.request.get(`${SITE}/blog`)).text()).not.toContain("/blog/winter-crown-check");
+    // The browser keeps a page 5 minutes (public HTML's max-age): a reload asks the server again.
+    await page.goto(`${SITE}/blog`);
+    await page.reload();
+    await expect(page.getByRole("link", { name: /A Winter Crown Check/ })).toHaveCount(0);
   });
 });
 
