@@ -14,8 +14,12 @@ export async function visit(page: Page, path: string) {
 }
 
 export async function waitForIslands(page: Page) {
-  for (const island of await page.locator("[data-island]:not([data-hydrated])").all())
-    await island.dispatchEvent("focusin").catch(() => {});
+  // In the page, in one go: a locator per island would wait (up to the test's timeout) for one that hydrated
+  // meanwhile, since it no longer matches :not([data-hydrated]).
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll("[data-island]:not([data-hydrated])"))
+      island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  });
   await expect(page.locator("[data-island]:not([data-hydrated])")).toHaveCount(0);
 }
 
