@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ArticleBody } from "./components/article-body";
 import { inlineCriticalCss } from "./lib/critical-css";
+import { helpMarkdown } from "./routes/owner/help.server";
 import { islandLoader, pageScript } from "./lib/page-script";
 import { REFUSED_PAGE_PATH } from "./lib/refused-page";
 import stylesheet from "./styles/app.css?inline";
@@ -24,6 +26,17 @@ export { readContentFiles, switchContent } from "./content/files";
 export { prerenderPaths } from "./content/site-map";
 /** For the render's workers: what pruning the CSS learned, kept from one worker to the next (issue 45). */
 export { learnedCriticalCss, prunedAfresh, rememberCriticalCss } from "./lib/critical-css";
+
+/**
+ * For the Node server, once before it listens: what the owner's first taps after a start would otherwise run cold on
+ * the event loop (issue 51): the passkey library's import (about 0.3-1.4 s, the first sign-in) and the Markdown
+ * pipeline's first run on help.md (about 0.6-1.5 s, the help page). A publish's render worker never calls it, so it
+ * never pays the library's memory.
+ */
+export async function warmUp(): Promise<void> {
+  await import("@simplewebauthn/server");
+  renderToString(<ArticleBody post={{ body: helpMarkdown() }} />);
+}
 
 /**
  * The catch-all route renders the 404 page; the response must say 404 too (a loader would lose its head). At

@@ -148,6 +148,7 @@ export type EntryExports = {
   buildSiteUrl?: string | null;
   readContentFiles?: (dir: string) => unknown;
   switchContent?: (files: never) => void;
+  warmUp?: () => Promise<void>;
 };
 
 export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {

@@ -39,6 +39,7 @@ import { createQuoteService } from "./quotes/quote-service.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { createQuotePdfMaker } from "./quotes/quote-pdfs.ts";
 import { createCriticalCssPruner } from "./http/critical-css-in-worker.ts";
+import { warmBundle, warmFirstPage } from "./http/warm-up.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -407,12 +408,14 @@ if (interrupted) {
     console.warn(`The server stopped while publishing "${interrupted.summary}": publishing it again now.`);
   } else console.error(`The server stopped while publishing "${interrupted.summary}"; it was not published.`);
 }
+await warmBundle(appEntry);
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
 server.listen(config.PORT, config.HOST, () => {
   // `npm run restore` refuses while this file names a live process.
   writePidFile(dataDir);
   console.log(`Site ready at http://localhost:${config.PORT} (estimates stored in ${store.file})`);
+  void warmFirstPage(server, config.SITE_URL);
 });
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);
