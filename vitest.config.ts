@@ -1,6 +1,28 @@
-// One configuration, three projects: `npm run test:unit`, `test:server` (needs a build) and `test:photos` pick one
-// with --project; `npx vitest run <file>` finds the project a file belongs to.
+// One configuration, four projects: `npm run test:unit`, `test:server` (needs a build: server and server-alone) and
+// `test:photos` pick them with --project; `npx vitest run <file>` finds the project a file belongs to.
 import { defineConfig } from "vitest/config";
+
+/** Server tests that measure memory or time, or flood the server: alone on the machine, so they measure the code. */
+const ALONE = [
+  "alert-latency",
+  "bad-input",
+  "calendars",
+  "critical-css-memo",
+  "critical-css-worker",
+  "errors",
+  "estimate-photos",
+  "memory",
+  "owner-guard",
+  "owner-isolation",
+  "publish-failures",
+  "publish-render",
+  "push",
+  "quotes",
+  "render-heap",
+  "render-warm-up",
+  "route-shapes",
+  "visitor-counting",
+].map((name) => `tests/server/${name}.test.ts`);
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -15,14 +37,29 @@ export default defineConfig({
         },
       },
       {
-        // The built server as a whole process: headers, abuse limits, bad input, crashes. One file at a time.
+        // The built server as a whole process: headers, abuse limits, bad input, crashes. Two files at a time: most
+        // of their time is waiting (a start, a timeout, a mail), not the machine's 2 cores (decision 0041).
         extends: true,
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
+          exclude: ALONE,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Then, one at a time, the files that measure (memory, time budgets) or flood the server.
+        extends: true,
+        test: {
+          name: "server-alone",
+          include: ALONE,
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

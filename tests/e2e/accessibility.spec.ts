@@ -45,9 +45,30 @@ async function axeViolations(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-for (const address of [...sitemapPaths(), ...EXTRA_PAGES]) {
-  test(`${address} passes axe's WCAG 2.2 AA checks, with no console errors or CSP violations`, async ({ page }) => {
+/**
+ * Every address at 375 px, where homeowners read; at 1280 px the first address of each template (a town, an
+ * article…) and every page of its own (the home page, each service, the blog…), since pages of one template differ
+ * only in words, which axe judges alike at both widths (docs/testing.md, "Accessibility at two widths").
+ */
+function templateOf(address: string): string {
+  const [first = "", ...rest] = (address.split("?")[0] ?? "").split("/").filter(Boolean);
+  // Each service page has sections of its own (spec: a crown's damage signs, the cap types…): each is a template.
+  return rest.length > 0 && first !== "services" ? `${first}/:slug` : address;
+}
+const ADDRESSES = [...sitemapPaths(), ...EXTRA_PAGES];
+const WIDE_SAMPLES = new Set(
+  ADDRESSES.filter((a, i) => ADDRESSES.findIndex((b) => templateOf(b) === templateOf(a)) === i),
+);
+
+for (const address of ADDRESSES) {
+  test(`${address} passes axe's WCAG 2.2 AA checks, with no console errors or CSP violations`, async ({
+    browser,
+  }, info) => {
+    test.skip(info.project.name === "desktop" && !WIDE_SAMPLES.has(address), "at 1280 px, one address per template");
     test.setTimeout(60_000);
+    const { baseURL, viewport, isMobile, hasTouch } = info.project.use;
+    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+    const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
       // The 404 page's own document is the one expected failed load.
@@ -55,8 +76,12 @@ for (const address of [...sitemapPaths(), ...EXTRA_PAGES]) {
       if (message.type() === "error" && !expected404) problems.push(`console: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    await visit(page, address);
-    problems.push(...(await axeViolations(page)));
+    try {
+      await visit(page, address);
+      problems.push(...(await axeViolations(page)));
+    } finally {
+      await context.close();
+    }
     expect(problems).toEqual([]);
   });
 }
@@ -181,6 +206,8 @@ type Step = {
   as?: "homeowner" | "owner";
   /** A page an accessibility fix changed: its screenshot is kept (test-results/), to look at. */
   shot?: boolean;
+  /** Also checked at 1280 px: one state of each kind of page (a homeowner's link is read on a phone first). */
+  wide?: boolean;
 };
 
 /** axe on one step, with console errors; the document's own error status (a 404 page) is the one expected failure. */
@@ -305,7 +332,7 @@ async function acceptOnPage(page: Page) {
 }
 
 const VISIT_STEPS: Step[] = [
-  { name: "a new link asks where the house is", open: async () => `/visit/${requestWithLink().token}` },
+  { name: "a new link asks where the house is", wide: true, open: async () => `/visit/${requestWithLink().token}` },
   {
     name: "the address form with its problems",
     open: async () => `/visit/${requestWithLink().token}`,
@@ -322,6 +349,7 @@ const VISIT_STEPS: Step[] = [
   },
   {
     name: "the open windows",
+    wide: true,
     open: async () => `/visit/${requestWithLink({ town: "Normal", served: true }).token}`,
     then: async (page) => page.getByRole("radio").first().check(),
   },
@@ -331,6 +359,7 @@ const VISIT_STEPS: Step[] = [
   })),
   {
     name: "booked, with the cancel form open",
+    wide: true,
     open: async (page) => {
       const { token } = requestWithLink({ town: "Normal", served: true });
       await book(page.request, token);
@@ -414,11 +443,11 @@ const VISIT_STEPS: Step[] = [
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     },
   },
-  { name: "an unknown link", open: async () => `/visit/${"A".repeat(43)}` },
+  { name: "an unknown link", wide: true, open: async () => `/visit/${"A".repeat(43)}` },
 ];
 
 const QUOTE_STEPS: Step[] = [
-  { name: "sent, opened the first time", open: async () => `/quote/${seedQuote(DATA, TWO_OPTIONS).token}` },
+  { name: "sent, opened the first time", wide: true, open: async () => `/quote/${seedQuote(DATA, TWO_OPTIONS).token}` },
   {
     name: "opened again, another option ticked",
     open: async (page) => {
@@ -441,6 +470,7 @@ const QUOTE_STEPS: Step[] = [
   },
   {
     name: "accepting without the consent or a name",
+    wide: true,
     open: async () => `/quote/${seedQuote(DATA, TWO_OPTIONS).token}`,
     then: async (page) => {
       await skipBrowserChecks(page);
@@ -480,6 +510,7 @@ const QUOTE_STEPS: Step[] = [
   },
   {
     name: "accepted",
+    wide: true,
     open: async () => `/quote/${seedQuote(DATA, TWO_OPTIONS).token}`,
     then: acceptOnPage,
   },
@@ -517,6 +548,7 @@ const QUOTE_STEPS: Step[] = [
   },
   {
     name: "an answer sent from another site's copy of the page",
+    wide: true,
     open: async (page) => copiedForm(page, `/quote/${seedQuote(DATA, TWO_OPTIONS).token}`, { intent: "total" }),
     then: async (page) => {
       await page.getByRole("button", { name: "Send" }).click();
@@ -816,13 +848,14 @@ test.describe("the pages behind the homeowner's links, and the console at 375 px
   test.afterAll(() => own.stop());
 
   const run = (step: Step, label: string) =>
-    test(`${label}: ${step.name} passes axe`, async ({ browser, page }, info) => {
+    test(`${label}: ${step.name} passes axe`, async ({ browser }, info) => {
       test.setTimeout(60_000);
       if (step.as === "owner" || label === "console")
         test.skip(info.project.name !== "mobile", "the console at 375 px, on the owner's phone");
+      test.skip(info.project.name !== "mobile" && !step.wide, "at 1280 px, one state of each kind of page");
       const context = await browser.newContext({
         baseURL: site,
-        viewport: page.viewportSize() ?? undefined,
+        viewport: info.project.use.viewport ?? undefined,
         isMobile: info.project.name === "mobile",
         hasTouch: info.project.name === "mobile",
         storageState: step.as === "owner" ? ownerState : undefined,
