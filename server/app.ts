@@ -32,6 +32,8 @@ import { PublishError } from "./publishing/owner-words.ts";
 import type { Publisher } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
 import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
+import { createPayments, type Payments } from "./payments/payments.ts";
+import { STRIPE_WEBHOOK_PATH } from "./payments/stripe-webhook.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { business } from "../app/content/business.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
@@ -203,6 +205,8 @@ export type AppOptions = {
   clock?: () => Date;
   /** Quotes (server/quotes/); by default built over the estimate store, its words read from the working folder. */
   quotes?: QuoteService;
+  /** Deposits paid on the site (server/payments/); by default one with no Stripe client: no Pay button, no webhook. */
+  payments?: Payments;
   /** Prunes the CSS of pages rendered on request off the event loop (server/start.ts); by default on the loop. */
   criticalCss?: CriticalCssPruner | null;
 };
@@ -231,6 +235,7 @@ export async function createApp({
   booking,
   calendars,
   quotes,
+  payments,
   criticalCss = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
@@ -258,6 +263,16 @@ export async function createApp({
       push,
       words: () => readQuoteWords(process.cwd()),
       business: () => business,
+      siteUrl: siteOrigin ?? "http://localhost:3000",
+      ownerAddress: notifyAddress,
+      mail: notifyTo !== null,
+    });
+  const deposits =
+    payments ??
+    createPayments({
+      store,
+      quotes: quoteService,
+      client: null,
       siteUrl: siteOrigin ?? "http://localhost:3000",
       ownerAddress: notifyAddress,
       mail: notifyTo !== null,
@@ -300,6 +315,7 @@ export async function createApp({
         getLoadContext: (req) => ({
           estimates: store,
           quotes: quoteService,
+          payments: deposits,
           notifyTo: notifyAddress(),
           confirmations,
           // The site's own origin, else the one this request was addressed to.
@@ -397,6 +413,10 @@ export async function createApp({
       },
     );
   });
+
+  // Stripe's signed events: the raw body, before any parser or the POST guard (Stripe's servers send no Origin); the
+  // signature is the check (server/payments/stripe-webhook.ts).
+  app.post(STRIPE_WEBHOOK_PATH, ...deposits.webhook());
 
   app.use(compression());
   app.use(
