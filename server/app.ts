@@ -18,7 +18,7 @@ import type { EstimateStore } from "./requests/estimate-store.ts";
 import {
   errorHandler,
   hostGuard,
-  locationGuard,
+  guardLocations,
   methodGate,
   pathGuard,
   sendError,
@@ -343,7 +343,7 @@ export async function createApp({
   app.set("env", "production");
   app.set("trust proxy", trustProxySetting(trustProxy));
 
-  app.use(locationGuard);
+  app.use(guardLocations(deposits.checkoutOrigins));
   app.use((req, res, next) => site.headers(req, res, next));
   app.use(hostGuard, methodGate, pathGuard);
 

@@ -63,7 +63,8 @@ export async function depositCheckoutUrl(ctx: PaymentsContext, quoteId: number, 
     console.error(`stripe: a checkout for quote ${quote.reference} failed: ${(error as Error).message}`);
     throw new PaymentRefusal(502, "We could not reach our card processor. Try again in a minute, or call us.");
   }
-  if (!session.url || session.amount_total !== owed.cents) {
+  const offsite = session.url ? new URL(session.url).origin : null;
+  if (!session.url || !client.checkoutOrigins.includes(offsite ?? "") || session.amount_total !== owed.cents) {
     console.error(`stripe: checkout ${session.id} for quote ${quote.reference} came back without the right amount`);
     throw new PaymentRefusal(502, "We could not start the payment. Try again in a minute, or call us.");
   }

@@ -14,6 +14,8 @@ export function createPayments(options: PaymentsOptions) {
     PaymentRefusal,
     /** Whether deposits can be paid here (both Stripe settings given). */
     enabled: ctx.client !== null,
+    /** Where the Pay button's 303 may lead off the site (server/http/http-guards.ts guardLocations). */
+    checkoutOrigins: ctx.client?.checkoutOrigins ?? [],
     view: (quoteId: number, returned: boolean) => depositView(ctx, quoteId, returned),
     checkoutUrl: (quoteId: number, token: string) => depositCheckoutUrl(ctx, quoteId, token),
     webhook: () => stripeWebhook(ctx),

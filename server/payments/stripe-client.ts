@@ -8,7 +8,10 @@ export const STRIPE_API_VERSION = "2026-10-28.endive";
 
 export type StripeSettings = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
 
-export type StripeClient = { stripe: Stripe; webhookSecret: string };
+/** Where Stripe's hosted Checkout pages live: the only addresses off the site a POST may redirect to. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+export type StripeClient = { stripe: Stripe; webhookSecret: string; checkoutOrigins: string[] };
 
 /** The settings Stripe needs that are missing: both or neither make sense. */
 export function missingStripeSettings(env: Record<string, string | undefined>): string[] {
@@ -27,5 +30,6 @@ export function createStripeClient(settings: StripeSettings): StripeClient | nul
     telemetry: false,
     ...(base ? { host: base.host, port: base.port, protocol: base.protocol } : {}),
   });
-  return { stripe, webhookSecret };
+  const standIn = base ? `${base.protocol}://${base.host.includes(":") ? `[${base.host}]` : base.host}:${base.port}` : null;
+  return { stripe, webhookSecret, checkoutOrigins: standIn ? [standIn] : [STRIPE_CHECKOUT_ORIGIN] };
 }
