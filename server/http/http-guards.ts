@@ -120,7 +120,7 @@ export function isSafeLocation(location: string): boolean {
 }
 
 /** True when `location` is an absolute https (or a test's loopback) address on one of `origins`, exactly. */
-function isAllowedOffsite(location: string, origins: readonly string[]): boolean {
+export function isAllowedOffsite(location: string, origins: readonly string[]): boolean {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what a browser would strip
   if (origins.length === 0 || /[\\\u0000-\u0020\u007F]/.test(location)) return false;
   try {
