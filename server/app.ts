@@ -307,6 +307,7 @@ export async function createApp({
         inlineScripts: entry.inlineScripts ?? legacyInlineScripts(serverBuild),
         https: siteOrigin?.startsWith("https://") ?? false,
         estimateEndpoint,
+        checkoutOrigins: deposits.checkoutOrigins,
         isolates: (url) => isOwnerRoute(match(url).routeId),
       }),
       handler: createRequestHandler({
