@@ -102,7 +102,11 @@ export const configSchema = z.object({
       ctx.addIssue({ code: "custom", message: `"${v}" is not a loopback address like http://127.0.0.1:12111` });
       return undefined;
     }
-    return { protocol: (m[1] as string).toLowerCase() as "http" | "https", host: (m[2] as string).replace(/^\[|\]$/g, ""), port: Number(m[3]) };
+    return {
+      protocol: (m[1] as string).toLowerCase() as "http" | "https",
+      host: (m[2] as string).replace(/^\[|\]$/g, ""),
+      port: Number(m[3]),
+    };
   }),
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),

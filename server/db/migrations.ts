@@ -552,5 +552,9 @@ export const MIGRATIONS: readonly Migration[] = [
     up: QUOTE_TABLES_SQL,
   },
   { version: 11, name: "closed days opened for visits", up: MIGRATE_V11 },
-  { version: 12, name: "deposits paid online: checkout sessions, provider events, card and bank payments", up: MIGRATE_V12 },
+  {
+    version: 12,
+    name: "deposits paid online: checkout sessions, provider events, card and bank payments",
+    up: MIGRATE_V12,
+  },
 ];

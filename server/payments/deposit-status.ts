@@ -54,7 +54,10 @@ export function depositView(ctx: PaymentsContext, quoteId: number, returned: boo
         message: `Your bank payment of ${amount} is pending. Banks take a few business days; we will e-mail you when it clears.`,
       };
     }
-    if (!returned || ctx.store.payments.openSession(quoteId, accepted.acceptance.deposit_cents, ctx.now()) === undefined) {
+    if (
+      !returned ||
+      ctx.store.payments.openSession(quoteId, accepted.acceptance.deposit_cents, ctx.now()) === undefined
+    ) {
       return {
         payable,
         state: "failed",

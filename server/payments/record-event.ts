@@ -18,7 +18,14 @@ const EVENT_KIND: Record<OnlinePaymentState, string> = {
 };
 
 /** The quote's event (pushed to the owner) and the owner's e-mail, queued in the caller's transaction. */
-function tellOwner(ctx: PaymentsContext, accepted: AcceptedQuote, kind: string, notice: OwnerNotice | null, cents: number, key: string) {
+function tellOwner(
+  ctx: PaymentsContext,
+  accepted: AcceptedQuote,
+  kind: string,
+  notice: OwnerNotice | null,
+  cents: number,
+  key: string,
+) {
   const { quote, version } = accepted;
   const owner = ctx.ownerAddress();
   if (notice && ctx.mail && owner && quote.estimate_id !== null) {
@@ -46,7 +53,14 @@ function sessionEvent(ctx: PaymentsContext, session: Stripe.Checkout.Session, to
   if (!ours || !accepted) return;
   payments.closeSession(ours.id, "complete");
   if (session.amount_total !== ours.cents || session.currency !== "usd") {
-    tellOwner(ctx, accepted, "deposit amount wrong", "amount", session.amount_total ?? 0, `payment-amount:${session.id}`);
+    tellOwner(
+      ctx,
+      accepted,
+      "deposit amount wrong",
+      "amount",
+      session.amount_total ?? 0,
+      `payment-amount:${session.id}`,
+    );
     return;
   }
   const { payment, created } = payments.paymentFor({
@@ -75,7 +89,14 @@ function chargeEvent(ctx: PaymentsContext, charge: Stripe.Charge) {
   const payment = id ? payments.paymentByProvider(id) : undefined;
   const accepted = payment && acceptedQuote(ctx, payment.quote_id);
   if (!payment || !accepted || !payments.refunded(payment.id, charge.amount_refunded)) return;
-  tellOwner(ctx, accepted, EVENT_KIND.refunded, "refunded", charge.amount_refunded, `payment-owner:${payment.id}:refund:${charge.amount_refunded}`);
+  tellOwner(
+    ctx,
+    accepted,
+    EVENT_KIND.refunded,
+    "refunded",
+    charge.amount_refunded,
+    `payment-owner:${payment.id}:refund:${charge.amount_refunded}`,
+  );
 }
 
 function disputeEvent(ctx: PaymentsContext, dispute: Stripe.Dispute) {

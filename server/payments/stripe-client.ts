@@ -30,6 +30,8 @@ export function createStripeClient(settings: StripeSettings): StripeClient | nul
     telemetry: false,
     ...(base ? { host: base.host, port: base.port, protocol: base.protocol } : {}),
   });
-  const standIn = base ? `${base.protocol}://${base.host.includes(":") ? `[${base.host}]` : base.host}:${base.port}` : null;
+  const standIn = base
+    ? `${base.protocol}://${base.host.includes(":") ? `[${base.host}]` : base.host}:${base.port}`
+    : null;
   return { stripe, webhookSecret, checkoutOrigins: standIn ? [standIn] : [STRIPE_CHECKOUT_ORIGIN] };
 }

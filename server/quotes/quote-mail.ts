@@ -64,7 +64,8 @@ function summary(version: QuoteVersion): { text: string[]; html: string } {
   };
 }
 
-export const greeting = (version: QuoteVersion) => `Hello ${version.customer.name.split(/\s+/)[0] ?? ""},`.replace(" ,", ",");
+export const greeting = (version: QuoteVersion) =>
+  `Hello ${version.customer.name.split(/\s+/)[0] ?? ""},`.replace(" ,", ",");
 
 /** The quote: its summary, the link to read and accept it, the PDF. */
 export function quoteSentMail(version: QuoteVersion, link: string, pdf: Buffer): Mail {

@@ -116,7 +116,11 @@ export async function startStripeStandIn({ webhookSecret }: { webhookSecret: str
   const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** The session as an event would carry it, completed with `payment_status`, its payment intent named. */
-  function completed(session: StandInSession, paymentStatus: "paid" | "unpaid", overrides: Partial<StandInSession> = {}) {
+  function completed(
+    session: StandInSession,
+    paymentStatus: "paid" | "unpaid",
+    overrides: Partial<StandInSession> = {},
+  ) {
     return {
       ...session,
       status: "complete",
