@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { formatCents } from "../../server/quotes/money.ts";
+import { acceptOnline } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 import { ownServer } from "./owner-support";
@@ -33,19 +34,7 @@ test.afterAll(async () => {
 async function acceptedQuote(): Promise<{ link: string; deposit: string }> {
   const { token, quoteId } = seedQuote(own.server.dataDir ?? "");
   const link = `${own.server.origin}/quote/${token}`;
-  const accepted = await fetch(link, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: "null", "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "accept",
-      option: "a",
-      name: "Dana Whitfield",
-      consent: "yes",
-      pamphlet: "yes",
-      version: "1",
-    }),
-  });
+  const accepted = await acceptOnline(link);
   expect(accepted.status).toBe(303);
   const store = openEstimateStore({ dataDir: own.server.dataDir });
   try {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { formatCents } from "../../server/quotes/money.ts";
 import type { EstimateStore } from "../../server/requests/estimate-store.ts";
+import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { tableRows, withStoreAt } from "../support/server-db.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
@@ -31,36 +32,13 @@ function withStore<T>(work: (store: EstimateStore) => T, dir = server.dataDir): 
 
 const snapshot = () => JSON.stringify(withStore(tableRows));
 
-/** The homeowner's POST from the quote page (no-referrer: "Origin: null"), as the quote tests send it. */
-function homeownerPost(link: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(link, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: "null",
-      "Sec-Fetch-Site": "same-origin",
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...headers,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
-
 type Accepted = { link: string; token: string; quoteId: number; cents: number; email: string };
 
 /** A quote sent (as the console sends one) and accepted by the homeowner over HTTP. */
 async function acceptedQuote(on: RunningServer = server): Promise<Accepted> {
   const { token, quoteId, estimateId } = seedQuote(on.dataDir);
   const link = `${on.url}/quote/${token}`;
-  const accepted = await homeownerPost(link, {
-    intent: "accept",
-    option: "a",
-    name: "Dana Whitfield",
-    consent: "yes",
-    pamphlet: "yes",
-    version: "1",
-  });
-  expect(accepted.status).toBe(303);
+  expect((await acceptOnline(link)).status).toBe(303);
   const { cents, email } = withStore(
     (s) => ({
       cents: s.quotes.acceptance(quoteId)?.deposit_cents ?? 0,
