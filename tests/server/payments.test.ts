@@ -237,6 +237,31 @@ describe("the homeowner pays the deposit by card", () => {
   });
 });
 
+describe("Pay tapped many times", () => {
+  it("gives one session for five taps at once, and a new one once Stripe says it expired", async () => {
+    const q = await acceptedQuote();
+    const taps = await Promise.all(Array.from({ length: 5 }, () => homeownerPost(q.link, { intent: "pay" })));
+    const locations = new Set(taps.map((t) => `${t.status} ${t.headers.get("location")}`));
+    expect(locations.size).toBe(1);
+    const sessions = () =>
+      withStore((s) =>
+        s.db
+          .prepare("SELECT provider_session_id AS id, state FROM checkout_sessions WHERE quote_id = ?")
+          .all(q.quoteId),
+      ) as { id: string; state: string }[];
+    expect(sessions()).toHaveLength(1);
+    const [first] = sessions();
+    const session = stripe.sessions.get(first?.id ?? "");
+    if (!session) throw new Error("no session");
+    const expired = stripe.event("checkout.session.expired", { ...session, status: "expired" });
+    expect((await stripe.deliver(expired)).status).toBe(200);
+    expect(sessions()).toEqual([{ id: session.id, state: "expired" }]);
+    const again = await pay(q);
+    expect(again.session.id).not.toBe(session.id);
+    expect(stripe.created.at(-1)?.key).toMatch(/^deposit:\d+:1:\d+$/);
+  });
+});
+
 describe("Stripe's events, in any order", () => {
   it("keeps a payment paid when 'succeeded' comes before a late 'completed, unpaid'", async () => {
     const q = await acceptedQuote();
