@@ -7,12 +7,15 @@ import type { OwnerConsole } from "../server/owner/owner-console.ts";
 import type { PushNotifier } from "../server/owner/push.ts";
 import type { EstimateGuard, VisitGuard } from "../server/http/security.ts";
 import type { QuoteService } from "../server/quotes/quote-service.ts";
+import type { Payments } from "../server/payments/payments.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
     estimates: EstimateStore;
     /** Quotes: the owner's drafts and sends, the homeowner's link and acceptance (server/quotes/quote-service.ts). */
     quotes: QuoteService;
+    /** Deposits paid on the site through Stripe Checkout (server/payments/payments.ts); `enabled` false without keys. */
+    payments: Payments;
     /** Where the owner's alerts go; null when no mail is configured (requests are stored, nobody is told). */
     notifyTo: string | null;
     /** Whether senders get a confirmation e-mail, and at most one per address in how many hours. */

@@ -7,7 +7,7 @@ import { business, BUSINESS_FILE } from "../app/content/business";
 import { loadYaml } from "../app/content/load";
 import { testimonialsFile } from "../app/content/schema";
 import { QUOTE_TERMS_FILE, quoteTermsFile, unconfirmedQuoteTexts } from "../app/content/quote-words";
-import { findLaunchBlockers } from "./launch-blockers";
+import { findLaunchBlockers, findLaunchNotices } from "./launch-blockers";
 import { publishingProblem } from "../server/publishing/publishing-problem";
 
 // Read the file directly: app/content/testimonials.ts imports it the Vite way (?raw), which tsx cannot.
@@ -35,6 +35,14 @@ const blockers = findLaunchBlockers({
   quoteTerms: { file: QUOTE_TERMS_FILE, unconfirmed: unconfirmedQuoteTexts(quoteTerms) },
   publishing: publishes ? { repoDir, problem: publishingProblem(repoDir) } : undefined,
 });
+
+// Notices first: what the site can go live without, said so the owner chooses it.
+const notices = findLaunchNotices(env);
+if (notices.length > 0) {
+  console.log("Notice (not a blocker):");
+  for (const n of notices) console.log(`  ${n.file}: ${n.field}: ${n.problem}`);
+  console.log("");
+}
 
 if (blockers.length === 0) {
   console.log("Ready to launch: nothing left on the list.");

@@ -188,6 +188,9 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   if (set(input.env.TEST_CLOCK_FILE)) {
     add(envFile, "TEST_CLOCK_FILE", "set: the server's clock would read a file (for tests only); remove it");
   }
+  if (set(input.env.STRIPE_API_BASE)) {
+    add(envFile, "STRIPE_API_BASE", "set: Stripe's API would be answered by this machine (for tests only); remove it");
+  }
   for (const name of ["CALENDAR_TEST_HOSTS", "CALENDAR_TEST_CA"]) {
     if (set(input.env[name])) {
       add(envFile, name, "set: calendars at .test names would be read from this machine (for tests only); remove it");
@@ -205,4 +208,18 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
   }
 
   return found;
+}
+
+/**
+ * What the site can go live without, but the owner should know of: said by the check, never counted as a blocker.
+ * Without both Stripe settings homeowners cannot pay the deposit on the site (the owner records checks, cash and
+ * Zelle as before; README, Taking payments).
+ */
+export function findLaunchNotices(env: Readonly<Record<string, string | undefined>>): LaunchBlocker[] {
+  const missing = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"].filter((name) => !env[name]?.trim());
+  return missing.map((field) => ({
+    file: "environment / .env",
+    field,
+    problem: "not set: homeowners cannot pay the deposit on the site (README, Taking payments (Stripe))",
+  }));
 }

@@ -18,7 +18,7 @@ import type { EstimateStore } from "./requests/estimate-store.ts";
 import {
   errorHandler,
   hostGuard,
-  locationGuard,
+  guardLocations,
   methodGate,
   pathGuard,
   sendError,
@@ -32,6 +32,8 @@ import { PublishError } from "./publishing/owner-words.ts";
 import type { Publisher } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
 import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
+import { createPayments, type Payments } from "./payments/payments.ts";
+import { STRIPE_WEBHOOK_PATH } from "./payments/stripe-webhook.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { business } from "../app/content/business.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
@@ -204,6 +206,8 @@ export type AppOptions = {
   clock?: () => Date;
   /** Quotes (server/quotes/); by default built over the estimate store, its words read from the working folder. */
   quotes?: QuoteService;
+  /** Deposits paid on the site (server/payments/); by default one with no Stripe client: no Pay button, no webhook. */
+  payments?: Payments;
   /** Prunes the CSS of pages rendered on request off the event loop (server/start.ts); by default on the loop. */
   criticalCss?: CriticalCssPruner | null;
 };
@@ -232,6 +236,7 @@ export async function createApp({
   booking,
   calendars,
   quotes,
+  payments,
   criticalCss = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
@@ -259,6 +264,16 @@ export async function createApp({
       push,
       words: () => readQuoteWords(process.cwd()),
       business: () => business,
+      siteUrl: siteOrigin ?? "http://localhost:3000",
+      ownerAddress: notifyAddress,
+      mail: notifyTo !== null,
+    });
+  const deposits =
+    payments ??
+    createPayments({
+      store,
+      quotes: quoteService,
+      client: null,
       siteUrl: siteOrigin ?? "http://localhost:3000",
       ownerAddress: notifyAddress,
       mail: notifyTo !== null,
@@ -293,6 +308,7 @@ export async function createApp({
         inlineScripts: entry.inlineScripts ?? legacyInlineScripts(serverBuild),
         https: siteOrigin?.startsWith("https://") ?? false,
         estimateEndpoint,
+        checkoutOrigins: deposits.checkoutOrigins,
         isolates: (url) => isOwnerRoute(match(url).routeId),
       }),
       handler: createRequestHandler({
@@ -301,6 +317,7 @@ export async function createApp({
         getLoadContext: (req) => ({
           estimates: store,
           quotes: quoteService,
+          payments: deposits,
           notifyTo: notifyAddress(),
           confirmations,
           // The site's own origin, else the one this request was addressed to.
@@ -328,7 +345,7 @@ export async function createApp({
   app.set("env", "production");
   app.set("trust proxy", trustProxySetting(trustProxy));
 
-  app.use(locationGuard);
+  app.use(guardLocations(deposits.checkoutOrigins));
   app.use((req, res, next) => site.headers(req, res, next));
   app.use(hostGuard, methodGate, pathGuard);
 
@@ -398,6 +415,10 @@ export async function createApp({
       },
     );
   });
+
+  // Stripe's signed events: the raw body, before any parser or the POST guard (Stripe's servers send no Origin); the
+  // signature is the check (server/payments/stripe-webhook.ts).
+  app.post(STRIPE_WEBHOOK_PATH, ...deposits.webhook());
 
   app.use(compression());
   app.use(

@@ -85,6 +85,29 @@ export const configSchema = z.object({
   CALENDAR_TEST_CA: optionalText,
   /** How long the render's worker is kept after its last use; benchmarks shorten it to measure a cold publish. */
   RENDER_IDLE_SECONDS: integer(300, 1, 86_400),
+  /**
+   * Deposits paid on the site through Stripe Checkout (decision 0040): a restricted secret key and the webhook's
+   * signing secret. Without both, nothing changes: no Pay button, the owner records payments by hand.
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /**
+   * Tests only: where a local stand-in answers Stripe's API ("http://127.0.0.1:12111"). Only loopback addresses are
+   * accepted; the launch check refuses it.
+   */
+  STRIPE_API_BASE: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const m = /^(https?):\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\]):(\d{1,5})\/?$/i.exec(v);
+    if (!m) {
+      ctx.addIssue({ code: "custom", message: `"${v}" is not a loopback address like http://127.0.0.1:12111` });
+      return undefined;
+    }
+    return {
+      protocol: (m[1] as string).toLowerCase() as "http" | "https",
+      host: (m[2] as string).replace(/^\[|\]$/g, ""),
+      port: Number(m[3]),
+    };
+  }),
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });

@@ -38,6 +38,8 @@ import { visitLabel } from "../app/lib/visit-labels.ts";
 import { createQuoteService } from "./quotes/quote-service.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { createQuotePdfMaker } from "./quotes/quote-pdfs.ts";
+import { createPayments } from "./payments/payments.ts";
+import { createStripeClient } from "./payments/stripe-client.ts";
 import { createCriticalCssPruner } from "./http/critical-css-in-worker.ts";
 import { warmBundle, warmFirstPage } from "./http/warm-up.ts";
 
@@ -136,6 +138,11 @@ const booking = createBooking({
   notify: ({ change, visit, lead }) =>
     push.visit({ change, estimateId: lead.id, when: visitLabel(visit, business.timeZone), town: visit.town }),
 });
+// Deposits paid on the site (decision 0040): only with both Stripe settings; STRIPE_API_BASE (tests) is loopback only.
+const stripeClient = createStripeClient(config);
+if (config.STRIPE_API_BASE) {
+  console.warn(`WARNING: Stripe's API is answered by ${config.STRIPE_API_BASE.host} (STRIPE_API_BASE, tests only).`);
+}
 // Quotes (server/quotes/): their e-mails are composed by the outbox when due, so a decision stops a follow-up.
 const quotes = createQuoteService({
   store,
@@ -149,6 +156,16 @@ const quotes = createQuoteService({
   mail: Boolean(config.SMTP_URL),
   // PDFs are drawn in a worker thread, started on the first one (server/quotes/quote-pdfs.ts).
   pdfs: createQuotePdfMaker(),
+  paysOnline: () => stripeClient !== null,
+});
+const payments = createPayments({
+  store,
+  quotes,
+  client: stripeClient,
+  now: clock,
+  siteUrl,
+  ownerAddress,
+  mail: Boolean(config.SMTP_URL),
 });
 const outbox = config.SMTP_URL
   ? createOutbox({
@@ -164,7 +181,7 @@ const outbox = config.SMTP_URL
       review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
-      composers: { ...booking.composers, ...quotes.composers },
+      composers: { ...booking.composers, ...quotes.composers, ...payments.composers },
       visitLink: (id) =>
         booking.settings().enabled && !store.visits.forLead(id) ? booking.manageUrl(booking.newLink(id)) : null,
       now: clock,
@@ -396,6 +413,7 @@ const app = await createApp({
   calendars,
   clock,
   quotes,
+  payments,
   // Pages rendered on request get their CSS pruned off the event loop (issue 51, decision 0037).
   criticalCss: createCriticalCssPruner(),
 });

@@ -60,11 +60,14 @@ export async function loader(args: Route.LoaderArgs) {
       userAgent: request.headers.get("user-agent"),
     });
   }
-  const done = new URL(request.url).searchParams.get("done");
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
   return {
     kind: "quote" as const,
     token: params.token,
     page: context.quotes.page(found),
+    // The return from the checkout (?paid=1) proves nothing: the page says "confirming" until Stripe's event.
+    deposit: context.payments.view(found.quote.id, search.get("paid") === "1"),
     inHome: onOwnersDevice(args),
     done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
     form: null as FormState | null,
@@ -125,6 +128,7 @@ export async function action(args: Route.ActionArgs) {
         kind: "quote" as const,
         token: params.token,
         page: context.quotes.page(found, selection),
+        deposit: context.payments.view(found.quote.id, false),
         inHome,
         done: null,
         form: { error, field, values, checked: intent === "total" } satisfies FormState as FormState | null,
@@ -134,8 +138,14 @@ export async function action(args: Route.ActionArgs) {
   const back = (done: keyof typeof DONE) =>
     redirect(`/quote/${params.token}?done=${done}`, { status: 303, headers: { "Cache-Control": "no-store" } });
   const { QuoteRefusal } = context.quotes;
+  const { PaymentRefusal } = context.payments;
   try {
     if (intent === "total") return again(200, null);
+    if (intent === "pay") {
+      // The amount is the acceptance's; any amount the form carries is never read.
+      const url = await context.payments.checkoutUrl(found.quote.id, params.token);
+      return redirect(url, { status: 303, headers: { "Cache-Control": "no-store" } });
+    }
     const box = BOX_OF[intent];
     const over = box ? overLimit(values[box], TEXT_LIMITS.quotePage[box]) : null;
     if (box && over) return again(400, over, box);
@@ -167,6 +177,7 @@ export async function action(args: Route.ActionArgs) {
       if (error.status === 404) return missing();
       return again(error.status, error.message, error.field ?? null);
     }
+    if (error instanceof PaymentRefusal) return again(error.status, error.message);
     throw error;
   }
 }
@@ -322,6 +333,26 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             {page.acceptance.view.addonNames.length ? ` with ${page.acceptance.view.addonNames.join(", ")}` : ""},{" "}
             <strong>{page.acceptance.view.total}</strong>.
           </Banner>
+        )}
+        {result.deposit.message && (
+          <Banner tone={result.deposit.state === "failed" ? "warn" : result.deposit.state === "paid" ? "ok" : "info"}>
+            {result.deposit.message}
+          </Banner>
+        )}
+        {result.deposit.payable && (
+          <form method="post" className="mt-4 print:hidden">
+            <button
+              name="intent"
+              value="pay"
+              className="min-h-14 w-full rounded-lg bg-ember-500 px-6 text-xl font-bold text-soot-950"
+            >
+              Pay the {result.deposit.payable} deposit
+            </button>
+            <p className="mt-2 text-sm text-stone-600">
+              By card or from your bank account, on Stripe&rsquo;s secure page. A bank payment takes a few business days
+              to clear.
+            </p>
+          </form>
         )}
         {page.state === "declined" && (
           <Banner>You declined this quote on {page.decided}. Changed your mind? Call us.</Banner>

@@ -485,6 +485,51 @@ CREATE TABLE open_days (
 );
 `;
 
+// Version 12: deposits paid on the site through Stripe Checkout (server/payments/, decision 0040). A checkout session
+// the server made for an accepted quote's deposit (its Stripe id and our idempotency key unique); every provider event
+// seen, by its id (a second delivery of one is a no-op); and the card or bank payment a session became, one per
+// session and one per provider payment, moved only forward (pending to paid or failed, paid to refunded). The owner's
+// own records of checks, cash and Zelle stay in quote_payments.
+const MIGRATE_V12 = `
+CREATE TABLE checkout_sessions (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  acceptance_id INTEGER NOT NULL REFERENCES quote_acceptances(id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL DEFAULT 'deposit' CHECK (purpose IN ('deposit')),
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  provider_session_id TEXT NOT NULL UNIQUE,
+  state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'complete', 'expired')),
+  url TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  idempotency_key TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX checkout_sessions_quote ON checkout_sessions (quote_id, purpose, state);
+CREATE TABLE provider_events (
+  event_id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL DEFAULT 'stripe',
+  type TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+CREATE TABLE online_payments (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  session_id INTEGER NOT NULL UNIQUE REFERENCES checkout_sessions(id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL DEFAULT 'deposit' CHECK (purpose IN ('deposit')),
+  provider_payment_id TEXT NOT NULL UNIQUE,
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  method TEXT NOT NULL CHECK (method IN ('card', 'bank')),
+  state TEXT NOT NULL CHECK (state IN ('pending', 'paid', 'failed', 'refunded')),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  paid_at TEXT,
+  failed_at TEXT,
+  refunded_cents INTEGER NOT NULL DEFAULT 0,
+  disputed_at TEXT
+);
+CREATE INDEX online_payments_quote ON online_payments (quote_id);
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -507,4 +552,9 @@ export const MIGRATIONS: readonly Migration[] = [
     up: QUOTE_TABLES_SQL,
   },
   { version: 11, name: "closed days opened for visits", up: MIGRATE_V11 },
+  {
+    version: 12,
+    name: "deposits paid online: checkout sessions, provider events, card and bank payments",
+    up: MIGRATE_V12,
+  },
 ];

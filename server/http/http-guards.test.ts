@@ -1,7 +1,7 @@
 // The outer wall's pure parts, each against many spellings of the same attack.
 import { describe, expect, it } from "vitest";
 import { offSiteLocations } from "../../tests/support/attack-variants";
-import { isSafeLocation, isValidHost, routerPath } from "./http-guards.ts";
+import { isAllowedOffsite, isSafeLocation, isValidHost, routerPath } from "./http-guards.ts";
 
 const BASE = "http://site.invalid";
 
@@ -82,5 +82,25 @@ describe("routerPath", () => {
 
   it.each(["/%", "/locations/%E0%A4%A", "/%ZZ", "/%C3%28", "/a%"])("returns null for malformed %s", (raw) => {
     expect(routerPath(raw)).toBeNull();
+  });
+});
+
+describe("isAllowedOffsite", () => {
+  const stripe = ["https://checkout.stripe.com"];
+  it("lets a redirect go to the payment provider's checkout, and nowhere that only looks like it", () => {
+    expect(isAllowedOffsite("https://checkout.stripe.com/c/pay/cs_test_a1", stripe)).toBe(true);
+    for (const v of [
+      "https://checkout.stripe.com.evil.example/c/pay",
+      "https://checkout.stripe.com@evil.example/",
+      "http://checkout.stripe.com/c/pay",
+      "https://checkout.stripe.com:8443/c/pay",
+      "https://checkout.stripe.com\\@evil.example/",
+      "https://checkout.stripe.com/c/\npay",
+      "//checkout.stripe.com/c/pay",
+      "https://evil.example/https://checkout.stripe.com/",
+    ]) {
+      expect(isAllowedOffsite(v, stripe), v).toBe(false);
+    }
+    expect(isAllowedOffsite("https://checkout.stripe.com/c/pay", [])).toBe(false);
   });
 });

@@ -119,22 +119,39 @@ export function isSafeLocation(location: string): boolean {
   }
 }
 
+/** True when `location` is an absolute https (or a test's loopback) address on one of `origins`, exactly. */
+export function isAllowedOffsite(location: string, origins: readonly string[]): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a browser would strip
+  if (origins.length === 0 || /[\\\u0000-\u0020\u007F]/.test(location)) return false;
+  try {
+    const url = new URL(location);
+    return origins.includes(url.origin) && location.startsWith(`${url.origin}/`);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The last word on every redirect, whoever sends it: a Location that could leave the site becomes "/".
- * Installed first, so it sees the headers of every response as they are written.
+ * The last word on every redirect, whoever sends it: a Location that could leave the site becomes "/", unless it
+ * goes to one of `offsite` (the payment provider's checkout, decision 0040). Installed first, so it sees the
+ * headers of every response as they are written.
  */
-export const locationGuard: RequestHandler = (_req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function guardedWriteHead(this: Response, ...args: Parameters<Response["writeHead"]>) {
-    const location = this.getHeader("location");
-    if (location !== undefined && !isSafeLocation(String(location))) {
-      console.error(`Refused to send a redirect off the site: ${JSON.stringify(String(location)).slice(0, 200)}`);
-      this.setHeader("Location", "/");
-    }
-    return writeHead.apply(this, args);
-  } as Response["writeHead"];
-  next();
-};
+export function guardLocations(offsite: readonly string[] = []): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function guardedWriteHead(this: Response, ...args: Parameters<Response["writeHead"]>) {
+      const location = this.getHeader("location");
+      if (location !== undefined && !isSafeLocation(String(location)) && !isAllowedOffsite(String(location), offsite)) {
+        console.error(`Refused to send a redirect off the site: ${JSON.stringify(String(location)).slice(0, 200)}`);
+        this.setHeader("Location", "/");
+      }
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}
+
+export const locationGuard: RequestHandler = guardLocations();
 
 /**
  * Canonical URLs have no trailing slash: /faq/ -> /faq. Only a plain path is redirected: one with an empty

@@ -24,11 +24,14 @@ export function securityHeaders({
   inlineScripts,
   https,
   estimateEndpoint,
+  checkoutOrigins = [],
   isolates = () => true,
 }: {
   inlineScripts: readonly string[];
   https: boolean;
   estimateEndpoint?: string;
+  /** The payment provider's checkout: the quote page's Pay answers 303 there, which form-action must allow. */
+  checkoutOrigins?: readonly string[];
   /**
    * Whether a request's page gets its own browsing context group (Cross-Origin-Opener-Policy: same-origin): the
    * owner's console, where a signed-in session lives. A public page holds nothing an opener could take, and the
@@ -50,7 +53,7 @@ export function securityHeaders({
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'", ...(formOrigin ? [formOrigin] : [])],
-        "form-action": ["'self'", ...(formOrigin ? [formOrigin] : [])],
+        "form-action": ["'self'", ...(formOrigin ? [formOrigin] : []), ...checkoutOrigins],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],

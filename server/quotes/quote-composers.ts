@@ -75,6 +75,8 @@ export function quoteComposers(ctx: QuoteContext) {
           pamphletAcknowledged: acceptance.pamphlet_acknowledged === 1,
           consentVersion: acceptance.consent_version,
           recordSha256: acceptance.record_sha256,
+          // A link of its own (only hashes are stored), made when the mail is composed, as the quote's are.
+          payLink: acceptance.deposit_cents > 0 && ctx.paysOnline() ? linkFor(ctx, q.id) : null,
         },
         bytes,
       );

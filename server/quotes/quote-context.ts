@@ -49,6 +49,8 @@ export type QuoteServiceOptions = {
   mail: boolean;
   /** Draws PDFs off the event loop (quote-pdfs.ts); without it they are drawn here (tests, commands). */
   pdfs?: PdfMaker<PdfInput> | null;
+  /** Whether a deposit can be paid on the site (server/payments/: Stripe configured); the acceptance mail says so. */
+  paysOnline?: () => boolean;
 };
 
 export type Who = { ip: string | null; userAgent: string | null };
@@ -73,6 +75,7 @@ export function quoteContext({
   ownerAddress,
   mail,
   pdfs = null,
+  paysOnline = () => false,
 }: QuoteServiceOptions): QuoteContext {
   const quotes = store.quotes;
   const db = store.db;
@@ -86,6 +89,7 @@ export function quoteContext({
     ownerAddress,
     mail,
     pdfs,
+    paysOnline,
     quotes,
     db,
     origin: siteUrl.replace(/\/+$/, ""),

@@ -19,7 +19,7 @@ import { instantText } from "../time/wall-time.ts";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-function signature(version: QuoteVersion): { text: string[]; html: string } {
+export function signature(version: QuoteVersion): { text: string[]; html: string } {
   const b = version.business;
   return {
     text: [b.name, businessAddress(version), b.phone, b.email],
@@ -64,7 +64,8 @@ function summary(version: QuoteVersion): { text: string[]; html: string } {
   };
 }
 
-const greeting = (version: QuoteVersion) => `Hello ${version.customer.name.split(/\s+/)[0] ?? ""},`.replace(" ,", ",");
+export const greeting = (version: QuoteVersion) =>
+  `Hello ${version.customer.name.split(/\s+/)[0] ?? ""},`.replace(" ,", ",");
 
 /** The quote: its summary, the link to read and accept it, the PDF. */
 export function quoteSentMail(version: QuoteVersion, link: string, pdf: Buffer): Mail {
@@ -147,6 +148,8 @@ export type AcceptedCopy = {
   pamphletAcknowledged: boolean;
   consentVersion: string | null;
   recordSha256: string;
+  /** The quote page, where the deposit can be paid online (Stripe configured and a deposit due). */
+  payLink?: string | null;
 };
 
 /** The homeowner's copy of the accepted quote, in full: what was chosen, the terms, the hash, and the PDF. */
@@ -178,6 +181,7 @@ export function acceptedCopyMail(copy: AcceptedCopy, pdf: Buffer): Mail {
     ...(chosen.tax ? [`Subtotal: ${chosen.subtotal}`, `Sales tax: ${chosen.tax}`] : []),
     `Total: ${chosen.total}`,
     ...(chosen.deposit ? [`Deposit due now (${deposit}): ${chosen.deposit}`, version.depositHowToPay] : []),
+    ...(chosen.deposit && copy.payLink ? [`Pay the ${chosen.deposit} deposit online: ${copy.payLink}`] : []),
     version.taxStatement,
     "",
     ...record,
@@ -213,6 +217,9 @@ export function acceptedCopyMail(copy: AcceptedCopy, pdf: Buffer): Mail {
     `<tr><td><strong>Total</strong></td><td align="right"><strong>${escapeHtml(chosen.total)}</strong></td></tr></table>` +
     (chosen.deposit
       ? `<p>Deposit due now (${escapeHtml(deposit ?? "")}): <strong>${escapeHtml(chosen.deposit)}</strong>. ${escapeHtml(version.depositHowToPay)}</p>`
+      : "") +
+    (chosen.deposit && copy.payLink
+      ? `<p><a href="${escapeHtml(copy.payLink)}">Pay the ${escapeHtml(chosen.deposit)} deposit online</a></p>`
       : "") +
     `<p style="color:#57534e">${escapeHtml(version.taxStatement)}</p>` +
     `<p>${record.map(escapeHtml).join("<br>")}` +

@@ -3,6 +3,19 @@
 import type { PushNotifier } from "../owner/push.ts";
 import type { EstimateStore } from "../requests/estimate-store.ts";
 
+/** The push's title for each event the owner is told of at once (deposits: server/payments/record-event.ts). */
+const PUSH_TITLES: Partial<Record<string, string>> = {
+  accepted: "Quote accepted",
+  declined: "Quote declined",
+  "changes requested": "Changes asked",
+  "deposit pending": "Bank payment started",
+  "deposit paid": "Deposit paid",
+  "deposit failed": "Bank payment failed",
+  "deposit refunded": "Deposit refunded",
+  "deposit disputed": "Payment disputed",
+  "deposit amount wrong": "Payment needs a look",
+};
+
 type PushDeps = { db: EstimateStore["db"]; quotes: EstimateStore["quotes"]; push: PushNotifier | null };
 
 async function pushPending({ db, quotes, push }: PushDeps) {
@@ -16,8 +29,7 @@ async function pushPending({ db, quotes, push }: PushDeps) {
   for (const event of events) {
     const q = quotes.get(event.quote_id);
     if (!q) continue;
-    const title =
-      event.kind === "accepted" ? "Quote accepted" : event.kind === "declined" ? "Quote declined" : "Changes asked";
+    const title = PUSH_TITLES[event.kind] ?? "Changes asked";
     // Like a new request's push: no customer's name on a lock screen.
     await push.notify(
       { title, body: `${q.reference}${event.detail ? `, ${event.detail}` : ""}`, path: `/owner/quotes/${q.id}` },

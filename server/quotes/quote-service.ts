@@ -14,6 +14,7 @@ import {
   currentVersion,
   draftOf,
   followUpPrefix,
+  linkFor,
   quoteContext,
   row,
   type QuoteContext,
@@ -67,6 +68,7 @@ function details(ctx: QuoteContext, quoteId: number) {
     versions: quotes.versions(q.id),
     acceptance,
     payments: quotes.payments(q.id),
+    onlinePayments: store.payments.forQuote(q.id),
     events: quotes.events(q.id),
     photos: quotes.photos(q.id),
     lead: lead ?? null,
@@ -104,6 +106,8 @@ export function createQuoteService(options: QuoteServiceOptions) {
     pdfForOwner: withContext(ctx, pdfForOwner),
     photoForLink: withContext(ctx, photoForLink),
     details: withContext(ctx, details),
+    /** A new link to the homeowner's page (for a mail composed now: only its hash is stored). */
+    homeownerLink: (quoteId: number) => linkFor(ctx, quoteId),
     composers: quoteComposers(ctx),
     /** Pushes a stop or crash left unsent (at start). */
     flushPushes: ctx.flushPushes,

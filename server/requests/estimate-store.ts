@@ -5,6 +5,7 @@ import { createCalendarStore } from "../store/calendars.ts";
 import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
+import { createPaymentStore } from "../store/payments.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -36,6 +37,8 @@ export function openEstimateStore({
     calendars: createCalendarStore(db, now),
     /** Quotes: drafts, frozen versions, acceptances (server/quotes/ works them). */
     quotes: createQuoteStore(db, now),
+    /** Deposits paid on the site: checkout sessions, provider events, card and bank payments (server/payments/). */
+    payments: createPaymentStore(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   "quote-followup",
   "quote-accepted",
   "quote-owner",
+  // A deposit paid on the site (server/payments/): the homeowner's receipt, or word that a bank payment failed.
+  "payment-homeowner",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -20,6 +20,7 @@ import sharp from "sharp";
 import { multipartBody } from "../support/multipart.ts";
 import { localTime } from "../../server/requests/lead-mail.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
+import { homeownerPost as postFromQuotePage } from "../support/homeowner-post.ts";
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -47,21 +48,11 @@ async function openedText(quoteId: number): Promise<string | undefined> {
   return /<dt[^>]*>Opened<\/dt><dd[^>]*>([^<]*)<\/dd>/.exec(html)?.[1];
 }
 
-/** The homeowner's POST from the quote page: sent with no-referrer, so the browser says "Origin: null". */
+/** The homeowner's POST from the quote page, from a phone at `address`. */
 function homeownerPost(link: string, fields: Record<string, string | string[]>, address = "203.0.113.10") {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return fetch(link, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: "null",
-      "Sec-Fetch-Site": "same-origin",
-      "Content-Type": "application/x-www-form-urlencoded",
-      "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1",
-      "X-Forwarded-For": address,
-    },
-    body,
+  return postFromQuotePage(link, fields, {
+    "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1",
+    "X-Forwarded-For": address,
   });
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
+import { homeownerPost } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { business } from "../../app/content/business.ts";
 import { wallAt } from "../../server/time/wall-time.ts";
@@ -256,16 +257,7 @@ describe("the homeowner's pages", () => {
     ];
     for (const [fields, words, box] of cases) {
       const before = snapshot();
-      const res = await fetch(`${server.url}${link}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          Origin: "null",
-          "Sec-Fetch-Site": "same-origin",
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams(fields),
-      });
+      const res = await homeownerPost(`${server.url}${link}`, fields);
       expect(res.status, box).toBe(400);
       const page = await res.text();
       expect(page, box).toContain(inPage(words));

@@ -2,7 +2,7 @@
 // keeps passing while the placeholders are still there and keeps failing when the check itself breaks.
 import { describe, expect, it } from "vitest";
 import type { Claims } from "../../app/content/claims";
-import { type LaunchInput, findLaunchBlockers } from "../../scripts/launch-blockers";
+import { type LaunchInput, findLaunchBlockers, findLaunchNotices } from "../../scripts/launch-blockers";
 
 const confirmedClaims: Claims = {
   foundedYear: { value: 2004, confirmed: true },
@@ -167,6 +167,18 @@ describe("launch check", () => {
       "environment / .env TEST_CLOCK_FILE",
       "environment / .env CALENDAR_TEST_HOSTS",
       "environment / .env CALENDAR_TEST_CA",
+    ]);
+  });
+
+  it("names the missing Stripe settings as a notice, not a blocker, and refuses the test-only stand-in", () => {
+    expect(blockersFor(withEnv({ ...ready.env }))).toEqual([]);
+    expect(findLaunchNotices({}).map((n) => n.field)).toEqual(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+    expect(findLaunchNotices({ STRIPE_SECRET_KEY: "rk_live_x" }).map((n) => n.field)).toEqual([
+      "STRIPE_WEBHOOK_SECRET",
+    ]);
+    expect(findLaunchNotices({ STRIPE_SECRET_KEY: "rk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toEqual([]);
+    expect(blockersFor(withEnv({ ...ready.env, STRIPE_API_BASE: "http://127.0.0.1:12111" }))).toEqual([
+      "environment / .env STRIPE_API_BASE",
     ]);
   });
 

@@ -128,11 +128,29 @@ export async function loader(args: Route.LoaderArgs) {
           }
         : null,
     payments: q.payments.map((p) => ({ ...p, amount: formatCents(p.cents), recorded: localTime(p.recorded_at) })),
+    // Card and bank payments made on the site (server/payments/), with their state as Stripe last told it.
+    onlinePayments: q.onlinePayments.map((p) => ({
+      id: p.id,
+      amount: formatCents(p.cents),
+      method: p.method === "card" ? "card" : "bank (ACH)",
+      state: ONLINE_STATE[p.state],
+      refunded: p.refunded_cents > 0 && p.state !== "refunded" ? formatCents(p.refunded_cents) : null,
+      disputed: p.disputed_at !== null,
+      reference: p.provider_payment_id,
+      at: localTime(p.updated_at),
+    })),
     events: q.events.map((e) => ({ at: localTime(e.at), text: e.detail ? `${e.kind}: ${e.detail}` : e.kind })),
     versions: q.versions.map((v) => ({ version: v.version, sha256: v.sha256, sent: localTime(v.sent_at) })),
     depositDefault: words.terms.deposit.percent,
   };
 }
+
+const ONLINE_STATE = {
+  pending: "pending (bank payments take a few business days)",
+  paid: "paid",
+  failed: "failed: the deposit is owed again",
+  refunded: "refunded",
+} as const;
 
 /**
  * When the homeowner opened the quote. A view counts only when the browser says a person opened it (not a mail
@@ -790,6 +808,17 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
       {actions.recordPayment && (
         <Card className="mb-4">
           <h2 className="font-serif text-xl font-bold">Deposits received</h2>
+          {d.onlinePayments.length > 0 && (
+            <ul className="mt-2 space-y-1" aria-label="Paid on the site">
+              {d.onlinePayments.map((p) => (
+                <li key={`online-${p.id}`}>
+                  {p.amount} by {p.method} on the site: <strong>{p.state}</strong>
+                  {p.refunded ? `, ${p.refunded} refunded` : ""}
+                  {p.disputed ? ", disputed" : ""} ({p.at}; Stripe {p.reference})
+                </li>
+              ))}
+            </ul>
+          )}
           {d.payments.length > 0 && (
             <ul className="mt-2 space-y-1">
               {d.payments.map((p) => (

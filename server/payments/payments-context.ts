@@ -1,0 +1,37 @@
+// What every step of a deposit paid on the site works with (payments.ts hands it to each): the store, the clock, the
+// Stripe client (null: payments are off), the quote service's links and pushes, and the mail settings.
+import type { EstimateStore } from "../requests/estimate-store.ts";
+import type { QuoteService } from "../quotes/quote-service.ts";
+import { readVersion, type QuoteVersion } from "../quotes/document.ts";
+import type { AcceptanceRow, QuoteRow } from "../store/quotes.ts";
+import type { StripeClient } from "./stripe-client.ts";
+
+export type PaymentsOptions = {
+  store: EstimateStore;
+  quotes: Pick<QuoteService, "homeownerLink" | "flushPushes">;
+  /** Null when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set: no Pay button, no webhook. */
+  client: StripeClient | null;
+  now?: () => Date;
+  /** The public origin the return addresses and the owner's console links are made with. */
+  siteUrl: string;
+  ownerAddress: () => string | null;
+  /** Whether e-mail goes out at all (SMTP_URL). */
+  mail: boolean;
+};
+
+export type PaymentsContext = Required<Omit<PaymentsOptions, "siteUrl">> & { origin: string };
+
+export function paymentsContext({ now = () => new Date(), siteUrl, ...rest }: PaymentsOptions): PaymentsContext {
+  return { ...rest, now, origin: siteUrl.replace(/\/+$/, "") };
+}
+
+/** An accepted quote with the version its acceptance froze: where every amount comes from. */
+export type AcceptedQuote = { quote: QuoteRow; acceptance: AcceptanceRow; version: QuoteVersion };
+
+export function acceptedQuote({ store }: PaymentsContext, quoteId: number): AcceptedQuote | null {
+  const quote = store.quotes.get(quoteId);
+  const acceptance = store.quotes.acceptance(quoteId);
+  if (!quote || quote.status !== "accepted" || !acceptance) return null;
+  const row = store.quotes.versionById(acceptance.version_id);
+  return row ? { quote, acceptance, version: readVersion(row.body, row.sha256) } : null;
+}

@@ -1,0 +1,149 @@
+// One signed Stripe event, recorded in one transaction: its id noted as seen (a repeat delivery does nothing more),
+// the payment made or moved forward, the homeowner's and the owner's mail queued and the owner's push noted. Events
+// come at least once and in any order; the payment's moves (store/payments.ts) only go forward, so a late
+// "completed, unpaid" after "succeeded" leaves it paid, and "failed" after "pending" makes it failed. The amount is
+// the event's amount_total, checked against what the session asked; money is never recorded from the browser.
+import type Stripe from "stripe";
+import { storeMail } from "../requests/stored-mail.ts";
+import { formatCents } from "../quotes/money.ts";
+import type { OnlinePaymentRow, OnlinePaymentState } from "../store/payments.ts";
+import { acceptedQuote, type AcceptedQuote, type PaymentsContext } from "./payments-context.ts";
+import { ownerPaymentMail, type OwnerNotice } from "./payment-mail.ts";
+
+const EVENT_KIND: Record<OnlinePaymentState, string> = {
+  pending: "deposit pending",
+  paid: "deposit paid",
+  failed: "deposit failed",
+  refunded: "deposit refunded",
+};
+
+/** The quote's event (pushed to the owner) and the owner's e-mail, queued in the caller's transaction. */
+function tellOwner(
+  ctx: PaymentsContext,
+  accepted: AcceptedQuote,
+  kind: string,
+  notice: OwnerNotice | null,
+  cents: number,
+  key: string,
+) {
+  const { quote, version } = accepted;
+  const owner = ctx.ownerAddress();
+  if (notice && ctx.mail && owner && quote.estimate_id !== null) {
+    const mail = ownerPaymentMail(version, notice, cents, `${ctx.origin}/owner/quotes/${quote.id}`);
+    ctx.store.enqueue(quote.estimate_id, "quote-owner", owner, { key, message: storeMail(mail) });
+  }
+  ctx.store.quotes.addEvent(quote.id, version.version, kind, formatCents(cents), true);
+}
+
+function tellHomeowner(ctx: PaymentsContext, accepted: AcceptedQuote, key: string) {
+  const { quote, version } = accepted;
+  if (!ctx.mail || quote.estimate_id === null || !version.customer.email) return;
+  ctx.store.enqueue(quote.estimate_id, "payment-homeowner", version.customer.email, { key });
+}
+
+function paymentIntentId(value: string | { id: string } | null): string | null {
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
+
+/** A session's event: the payment it made, moved to `to`. Sessions this site did not make are left alone. */
+function sessionEvent(ctx: PaymentsContext, session: Stripe.Checkout.Session, to: OnlinePaymentState, card: boolean) {
+  const { payments } = ctx.store;
+  const ours = payments.sessionByProvider(session.id);
+  const accepted = ours && acceptedQuote(ctx, ours.quote_id);
+  if (!ours || !accepted) return;
+  payments.closeSession(ours.id, "complete");
+  if (session.amount_total !== ours.cents || session.currency !== "usd") {
+    tellOwner(
+      ctx,
+      accepted,
+      "deposit amount wrong",
+      "amount",
+      session.amount_total ?? 0,
+      `payment-amount:${session.id}`,
+    );
+    return;
+  }
+  const { payment, created } = payments.paymentFor({
+    quoteId: ours.quote_id,
+    sessionId: ours.id,
+    providerPaymentId: paymentIntentId(session.payment_intent) ?? session.id,
+    cents: ours.cents,
+    method: card ? "card" : "bank",
+    state: to,
+  });
+  if (!created && !payments.move(payment.id, to)) return;
+  moved(ctx, accepted, payment, to);
+}
+
+function moved(ctx: PaymentsContext, accepted: AcceptedQuote, payment: OnlinePaymentRow, to: OnlinePaymentState) {
+  if (to === "paid") tellHomeowner(ctx, accepted, `payment-receipt:${payment.id}`);
+  if (to === "failed") tellHomeowner(ctx, accepted, `payment-failed:${payment.id}`);
+  const notice: OwnerNotice | null = to === "paid" ? "paid" : to === "failed" ? "failed" : null;
+  tellOwner(ctx, accepted, EVENT_KIND[to], notice, payment.cents, `payment-owner:${payment.id}:${to}`);
+}
+
+/** A charge's refund or dispute, made in Stripe's dashboard: the owner's books and his phone hear of it. */
+function chargeEvent(ctx: PaymentsContext, charge: Stripe.Charge) {
+  const { payments } = ctx.store;
+  const id = paymentIntentId(charge.payment_intent);
+  const payment = id ? payments.paymentByProvider(id) : undefined;
+  const accepted = payment && acceptedQuote(ctx, payment.quote_id);
+  if (!payment || !accepted || !payments.refunded(payment.id, charge.amount_refunded)) return;
+  tellOwner(
+    ctx,
+    accepted,
+    EVENT_KIND.refunded,
+    "refunded",
+    charge.amount_refunded,
+    `payment-owner:${payment.id}:refund:${charge.amount_refunded}`,
+  );
+}
+
+function disputeEvent(ctx: PaymentsContext, dispute: Stripe.Dispute) {
+  const { payments } = ctx.store;
+  const id = paymentIntentId(dispute.payment_intent);
+  const payment = id ? payments.paymentByProvider(id) : undefined;
+  const accepted = payment && acceptedQuote(ctx, payment.quote_id);
+  if (!payment || !accepted || !payments.disputed(payment.id)) return;
+  tellOwner(ctx, accepted, "deposit disputed", "disputed", dispute.amount, `payment-owner:${payment.id}:dispute`);
+}
+
+/** Records a verified event; "repeat" when its id was seen before (nothing else is done then). */
+export function recordEvent(ctx: PaymentsContext, event: Stripe.Event): "recorded" | "repeat" {
+  const outcome = ctx.store.db
+    .transaction((): "recorded" | "repeat" => {
+      if (!ctx.store.payments.firstSight(event.id, event.type)) return "repeat";
+      switch (event.type) {
+        case "checkout.session.completed": {
+          const session = event.data.object;
+          if (session.payment_status === "no_payment_required") break;
+          const paid = session.payment_status === "paid";
+          sessionEvent(ctx, session, paid ? "paid" : "pending", paid);
+          break;
+        }
+        case "checkout.session.async_payment_succeeded":
+          sessionEvent(ctx, event.data.object, "paid", false);
+          break;
+        case "checkout.session.async_payment_failed":
+          sessionEvent(ctx, event.data.object, "failed", false);
+          break;
+        case "checkout.session.expired": {
+          const ours = ctx.store.payments.sessionByProvider(event.data.object.id);
+          if (ours) ctx.store.payments.closeSession(ours.id, "expired");
+          break;
+        }
+        case "charge.refunded":
+          chargeEvent(ctx, event.data.object);
+          break;
+        case "charge.dispute.created":
+          disputeEvent(ctx, event.data.object);
+          break;
+        default:
+          break;
+      }
+      return "recorded";
+    })
+    .immediate();
+  if (outcome === "recorded") ctx.quotes.flushPushes();
+  return outcome;
+}

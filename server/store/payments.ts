@@ -1,0 +1,173 @@
+// Deposits paid on the site (migration 12, decision 0040): the checkout sessions the server made, the provider's
+// events seen (by id: a second delivery changes nothing), and the card or bank payments. A payment moves only
+// forward, each move one conditional UPDATE, so events arriving in any order, or twice at once, end in one state.
+import type { Db } from "../db/database.ts";
+
+export type CheckoutSessionRow = {
+  id: number;
+  quote_id: number;
+  acceptance_id: number;
+  purpose: "deposit";
+  cents: number;
+  provider_session_id: string;
+  state: "open" | "complete" | "expired";
+  url: string;
+  expires_at: string;
+  idempotency_key: string;
+  created_at: string;
+};
+
+export type OnlinePaymentState = "pending" | "paid" | "failed" | "refunded";
+
+export type OnlinePaymentRow = {
+  id: number;
+  quote_id: number;
+  session_id: number;
+  purpose: "deposit";
+  provider_payment_id: string;
+  cents: number;
+  method: "card" | "bank";
+  state: OnlinePaymentState;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  failed_at: string | null;
+  refunded_cents: number;
+  disputed_at: string | null;
+};
+
+/** The moves a payment may make: anything else (a late "pending" after "paid") is left as it is. */
+const MOVES: Record<OnlinePaymentState, readonly OnlinePaymentState[]> = {
+  pending: [],
+  paid: ["pending"],
+  failed: ["pending"],
+  refunded: ["paid"],
+};
+
+export function createPaymentStore(db: Db, now: () => Date) {
+  const iso = () => now().toISOString();
+  const insertSession = db.prepare(
+    `INSERT INTO checkout_sessions (quote_id, acceptance_id, cents, provider_session_id, url, expires_at,
+       idempotency_key, created_at)
+     VALUES (@quoteId, @acceptanceId, @cents, @providerSessionId, @url, @expiresAt, @idempotencyKey, @at)
+     ON CONFLICT (provider_session_id) DO NOTHING`,
+  );
+  const openSessionStmt = db.prepare<[number, number, string], CheckoutSessionRow>(
+    `SELECT * FROM checkout_sessions WHERE quote_id = ? AND cents = ? AND state = 'open' AND expires_at > ?
+     ORDER BY id DESC LIMIT 1`,
+  );
+  const sessionCountStmt = db.prepare<[number], { n: number }>(
+    "SELECT count(*) AS n FROM checkout_sessions WHERE quote_id = ?",
+  );
+  const sessionByProviderStmt = db.prepare<[string], CheckoutSessionRow>(
+    "SELECT * FROM checkout_sessions WHERE provider_session_id = ?",
+  );
+  const sessionStateStmt = db.prepare("UPDATE checkout_sessions SET state = ? WHERE id = ? AND state = 'open'");
+  const insertEvent = db.prepare(
+    "INSERT INTO provider_events (event_id, type, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+  );
+  const insertPayment = db.prepare(
+    `INSERT INTO online_payments (quote_id, session_id, provider_payment_id, cents, method, state, created_at,
+       updated_at, paid_at, failed_at)
+     VALUES (@quoteId, @sessionId, @providerPaymentId, @cents, @method, @state, @at, @at,
+       CASE WHEN @state = 'paid' THEN @at END, CASE WHEN @state = 'failed' THEN @at END)
+     ON CONFLICT DO NOTHING`,
+  );
+  const paymentBySessionStmt = db.prepare<[number], OnlinePaymentRow>(
+    "SELECT * FROM online_payments WHERE session_id = ?",
+  );
+  const paymentByProviderStmt = db.prepare<[string], OnlinePaymentRow>(
+    "SELECT * FROM online_payments WHERE provider_payment_id = ?",
+  );
+  const moveStmt = db.prepare(
+    `UPDATE online_payments SET state = @to, updated_at = @at,
+       paid_at = CASE WHEN @to = 'paid' THEN @at ELSE paid_at END,
+       failed_at = CASE WHEN @to = 'failed' THEN @at ELSE failed_at END
+     WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+  );
+  const refundStmt = db.prepare(
+    `UPDATE online_payments SET refunded_cents = @cents, updated_at = @at,
+       state = CASE WHEN @cents >= cents AND state = 'paid' THEN 'refunded' ELSE state END
+     WHERE id = @id AND refunded_cents < @cents`,
+  );
+  const disputeStmt = db.prepare(
+    "UPDATE online_payments SET disputed_at = ?, updated_at = ? WHERE id = ? AND disputed_at IS NULL",
+  );
+  const forQuoteStmt = db.prepare<[number], OnlinePaymentRow>(
+    "SELECT * FROM online_payments WHERE quote_id = ? ORDER BY id",
+  );
+  const getStmt = db.prepare<[number], OnlinePaymentRow>("SELECT * FROM online_payments WHERE id = ?");
+
+  return {
+    /** The newest open session for this deposit still good at `until`, to send the homeowner back to. */
+    openSession(quoteId: number, cents: number, until: Date): CheckoutSessionRow | undefined {
+      return openSessionStmt.get(quoteId, cents, until.toISOString());
+    },
+    /** How many sessions this quote ever had: the next one's idempotency key counts from it. */
+    sessionCount(quoteId: number): number {
+      return sessionCountStmt.get(quoteId)?.n ?? 0;
+    },
+    /** Keeps a session made (a twin that got the same one from the provider's idempotency adds nothing). */
+    addSession(row: {
+      quoteId: number;
+      acceptanceId: number;
+      cents: number;
+      providerSessionId: string;
+      url: string;
+      expiresAt: string;
+      idempotencyKey: string;
+    }): void {
+      insertSession.run({ ...row, at: iso() });
+    },
+    sessionByProvider(providerSessionId: string): CheckoutSessionRow | undefined {
+      return sessionByProviderStmt.get(providerSessionId);
+    },
+    closeSession(id: number, state: "complete" | "expired"): boolean {
+      return sessionStateStmt.run(state, id).changes > 0;
+    },
+    /** Notes an event as seen; false when it was seen before (a repeat delivery: do nothing). */
+    firstSight(eventId: string, type: string): boolean {
+      return insertEvent.run(eventId, type, iso()).changes > 0;
+    },
+    /** The payment a session became, made on its first event; the existing one when there is one. */
+    paymentFor(row: {
+      quoteId: number;
+      sessionId: number;
+      providerPaymentId: string;
+      cents: number;
+      method: OnlinePaymentRow["method"];
+      state: OnlinePaymentState;
+    }): { payment: OnlinePaymentRow; created: boolean } {
+      const created = insertPayment.run({ ...row, at: iso() }).changes > 0;
+      const payment = paymentBySessionStmt.get(row.sessionId) ?? paymentByProviderStmt.get(row.providerPaymentId);
+      if (!payment) throw new Error("the payment was neither made nor found");
+      return { payment, created };
+    },
+    paymentBySession(sessionId: number): OnlinePaymentRow | undefined {
+      return paymentBySessionStmt.get(sessionId);
+    },
+    paymentByProvider(providerPaymentId: string): OnlinePaymentRow | undefined {
+      return paymentByProviderStmt.get(providerPaymentId);
+    },
+    /** Moves a payment forward to `to`; false when it was not in a state that moves there. */
+    move(id: number, to: OnlinePaymentState): boolean {
+      return moveStmt.run({ id, to, from: JSON.stringify(MOVES[to]), at: iso() }).changes > 0;
+    },
+    /** Records the total refunded so far; false when it was known already. */
+    refunded(id: number, cents: number): boolean {
+      return refundStmt.run({ id, cents, at: iso() }).changes > 0;
+    },
+    disputed(id: number): boolean {
+      const at = iso();
+      return disputeStmt.run(at, at, id).changes > 0;
+    },
+    get(id: number): OnlinePaymentRow | undefined {
+      return getStmt.get(id);
+    },
+    forQuote(quoteId: number): OnlinePaymentRow[] {
+      return forQuoteStmt.all(quoteId);
+    },
+  };
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;

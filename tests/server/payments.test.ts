@@ -1,0 +1,403 @@
+// Deposits paid on the site (decision 0040), against the built server with a local mail server and a loopback
+// stand-in for Stripe (tests/support/stripe-stand-in.ts): the homeowner's Pay is a 303 to the checkout, a second Pay
+// reuses it, a forged amount changes nothing; Stripe's signed events, delivered 50 times at once or out of order,
+// give one payment and one receipt in the right state; a bad, foreign or stale signature is a 400 that records
+// nothing; a bank payment that fails leaves the deposit owed and both sides told; the return before the event says
+// "confirming"; 100 GETs of the mails' links change nothing; without Stripe's settings there is no Pay button.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
+import { formatCents } from "../../server/quotes/money.ts";
+import type { EstimateStore } from "../../server/requests/estimate-store.ts";
+import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
+import { seedQuote } from "../support/seed-quote.ts";
+import { tableRows, withStoreAt } from "../support/server-db.ts";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+import { startServer, stopServer, type RunningServer } from "./harness";
+import { startSmtp, waitFor } from "./smtp";
+
+const WEBHOOK_SECRET = "whsec_test_payments";
+
+let server: RunningServer;
+let bare: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let stripe: StripeStandIn;
+
+function withStore<T>(work: (store: EstimateStore) => T, dir = server.dataDir): T {
+  return withStoreAt(dir, work);
+}
+
+const snapshot = () => JSON.stringify(withStore(tableRows));
+
+/**
+ * The tables a Pay or an event could write, for a server just started (whose own start-up writes, such as its keys,
+ * may land meanwhile).
+ */
+const PAYMENT_TABLES = new Set([
+  "checkout_sessions",
+  "online_payments",
+  "provider_events",
+  "quote_payments",
+  "quote_events",
+  "quotes",
+  "outbox",
+]);
+const paymentTables = (on: RunningServer) =>
+  JSON.stringify(withStore(tableRows, on.dataDir).filter(([name]) => PAYMENT_TABLES.has(name)));
+
+type Accepted = { link: string; token: string; quoteId: number; cents: number; email: string };
+
+/** A quote sent (as the console sends one) and accepted by the homeowner over HTTP. */
+async function acceptedQuote(on: RunningServer = server): Promise<Accepted> {
+  const { token, quoteId, estimateId } = seedQuote(on.dataDir);
+  const link = `${on.url}/quote/${token}`;
+  expect((await acceptOnline(link)).status).toBe(303);
+  const { cents, email } = withStore(
+    (s) => ({
+      cents: s.quotes.acceptance(quoteId)?.deposit_cents ?? 0,
+      email: s.get(estimateId)?.email ?? "",
+    }),
+    on.dataDir,
+  );
+  expect(cents).toBeGreaterThan(0);
+  return { link, token, quoteId, cents, email };
+}
+
+/** Pay: the 303's Location, and the stand-in's session it names. */
+async function pay(q: Accepted, fields: Record<string, string> = {}) {
+  const response = await homeownerPost(q.link, { intent: "pay", ...fields });
+  expect(response.status).toBe(303);
+  const location = response.headers.get("location") ?? "";
+  const session = stripe.sessions.get(location.split("/").pop() ?? "");
+  if (!session) throw new Error(`no session at ${location}`);
+  return { location, session };
+}
+
+const onlinePayments = (quoteId: number) =>
+  withStore((s) => s.db.prepare("SELECT * FROM online_payments WHERE quote_id = ?").all(quoteId)) as {
+    state: string;
+    cents: number;
+    method: string;
+  }[];
+
+const parsed = new Map<string, ParsedMail>();
+/** Every message to `address` whose subject matches, parsed. */
+async function mailsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
+  await Promise.all(
+    smtp.received.filter((m) => !parsed.has(m.raw)).map(async (m) => parsed.set(m.raw, await simpleParser(m.raw))),
+  );
+  return smtp.received
+    .filter((m) => m.to.includes(address))
+    .map((m) => parsed.get(m.raw))
+    .filter((m): m is ParsedMail => m !== undefined && subject.test(m.subject ?? ""));
+}
+
+async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+  const deadline = performance.now() + 15_000;
+  for (;;) {
+    const found = (await mailsTo(address, subject))[0];
+    if (found) return found;
+    if (performance.now() > deadline) throw new Error(`no mail to ${address} like ${subject}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until the outbox has sent what is due, so that only what a test does could change the database. */
+async function outboxSettled() {
+  await waitFor(
+    () =>
+      withStore(
+        (s) =>
+          s.db
+            .prepare(
+              `SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND cancelled_at IS NULL AND failed_at IS NULL
+                 AND next_attempt_at <= ?`,
+            )
+            .get(new Date().toISOString()) as { n: number },
+      ).n === 0 || undefined,
+    15_000,
+  );
+}
+
+const pageText = async (url: string) => (await fetch(url)).text();
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
+  const clockFile = path.join(mkdtempSync(path.join(tmpdir(), "payments-clock-")), "now");
+  writeFileSync(clockFile, new Date().toISOString());
+  [server, bare] = await Promise.all([
+    startServer({
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: "owner@example.com",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      TEST_CLOCK_FILE: clockFile,
+      BACKUP_DIR: "off",
+      STRIPE_SECRET_KEY: "sk_test_payments",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    }),
+    startServer({ RATE_LIMIT_PER_MINUTE: "100000", BACKUP_DIR: "off" }),
+  ]);
+  stripe.target(server.url);
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all([server && stopServer(server), bare && stopServer(bare)]);
+  await Promise.all([smtp?.close(), stripe?.close()]);
+});
+
+describe("the homeowner pays the deposit by card", () => {
+  let q: Accepted;
+  let first: Awaited<ReturnType<typeof pay>>;
+
+  it("sees a Pay button for the acceptance's deposit on a page with no script, and the acceptance mail links to it", async () => {
+    q = await acceptedQuote();
+    const html = await pageText(q.link);
+    expect(html).toContain(`Pay the ${formatCents(q.cents)} deposit`);
+    expect(html).not.toMatch(/<script/i);
+    const copy = await mailTo(q.email, /^You accepted quote/);
+    expect(copy.text).toMatch(new RegExp(`Pay the \\${formatCents(q.cents)} deposit online: http://\\S+/quote/\\S+`));
+  });
+
+  it("goes to the checkout with a 303: the acceptance's amount, card and bank, back to the quote page", async () => {
+    first = await pay(q);
+    expect(first.location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    const made = stripe.created.at(-1);
+    expect(made?.key).toMatch(/^deposit:\d+:0:\d+$/);
+    expect(made?.body.get("mode")).toBe("payment");
+    expect(made?.body.get("line_items[0][price_data][unit_amount]")).toBe(String(q.cents));
+    expect(first.session.allowed_payment_method_types).toEqual(["card", "us_bank_account"]);
+    // Back to the page on the site's public origin (SITE_URL; the default one here).
+    expect(first.session.success_url).toMatch(new RegExp(`^http://[^/]+/quote/${q.token}\\?paid=1$`));
+    expect(first.session.cancel_url).toMatch(new RegExp(`^http://[^/]+/quote/${q.token}$`));
+  });
+
+  it("reuses the open session on a second Pay, and ignores a forged amount", async () => {
+    const before = stripe.created.length;
+    const again = await pay(q, { amount: "1", cents: "1", unit_amount: "1" });
+    expect(again.location).toBe(first.location);
+    expect(stripe.created.length).toBe(before);
+    const sessions = withStore((s) =>
+      s.db.prepare("SELECT cents, state FROM checkout_sessions WHERE quote_id = ?").all(q.quoteId),
+    );
+    expect(sessions).toEqual([{ cents: q.cents, state: "open" }]);
+  });
+
+  it("refuses a Pay posted from another site, and makes no session", async () => {
+    const before = stripe.created.length;
+    const response = await homeownerPost(
+      q.link,
+      { intent: "pay" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    );
+    expect(response.status).toBe(403);
+    expect(stripe.created.length).toBe(before);
+  });
+
+  it("says 'confirming' on the return before Stripe's event, and records nothing from it", async () => {
+    const html = await pageText(`${q.link}?paid=1`);
+    expect(html).toContain("Payment received, confirming…");
+    expect(html).not.toContain("Pay the ");
+    expect(onlinePayments(q.quoteId)).toEqual([]);
+  });
+
+  it("records one payment and sends one receipt for 50 identical deliveries at once, and more events for it", async () => {
+    const event = stripe.event("checkout.session.completed", stripe.completed(first.session, "paid"));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => stripe.deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    // The same payment told again under other event ids (Stripe's retries of another type, a second endpoint).
+    for (let i = 0; i < 5; i++) {
+      const other = stripe.event("checkout.session.completed", stripe.completed(first.session, "paid"));
+      expect((await stripe.deliver(other)).status).toBe(200);
+    }
+    expect(onlinePayments(q.quoteId)).toMatchObject([{ state: "paid", cents: q.cents, method: "card" }]);
+    expect(withStore((s) => s.db.prepare("SELECT count(*) AS n FROM provider_events").get())).toEqual({ n: 6 });
+    await mailTo(q.email, /^Receipt: deposit/);
+    await mailTo("owner@example.com", /^Deposit paid/);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await mailsTo(q.email, /^Receipt: deposit/)).toHaveLength(1);
+    expect(await mailsTo("owner@example.com", /^Deposit paid/)).toHaveLength(1);
+  });
+
+  it("shows the deposit paid on the business's day, with no Pay button, to the homeowner and the owner", async () => {
+    const html = await pageText(`${q.link}?paid=1`);
+    expect(html).toMatch(new RegExp(`Deposit of \\${formatCents(q.cents)} paid on [A-Z][a-z]{2} \\d{1,2}, \\d{4}`));
+    expect(html).not.toContain("Pay the ");
+    const again = await homeownerPost(q.link, { intent: "pay" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("There is no deposit to pay here now.");
+    const { token } = withStore((s) =>
+      createOwnerConsole({ db: s.db }).sessions.create({ ip: "127.0.0.1", userAgent: "test", passkeyId: null }),
+    );
+    const console = await (
+      await fetch(`${server.url}/owner/quotes/${q.quoteId}`, { headers: { Cookie: `owner=${token}` } })
+    ).text();
+    expect(console).toContain(`${formatCents(q.cents)} by card on the site: <strong>paid</strong>`);
+  });
+
+  it("tells the owner of a refund and a dispute made in Stripe", async () => {
+    const pi = `pi_${first.session.id.slice(3)}`;
+    const charge = { id: "ch_test_1", object: "charge", payment_intent: pi, amount: q.cents, amount_refunded: q.cents };
+    expect((await stripe.deliver(stripe.event("charge.refunded", charge))).status).toBe(200);
+    const dispute = { id: "dp_test_1", object: "dispute", payment_intent: pi, amount: q.cents, charge: "ch_test_1" };
+    expect((await stripe.deliver(stripe.event("charge.dispute.created", dispute))).status).toBe(200);
+    expect(onlinePayments(q.quoteId)).toMatchObject([{ state: "refunded" }]);
+    const kinds = withStore((s) => s.quotes.events(q.quoteId).map((e) => e.kind));
+    expect(kinds).toEqual(expect.arrayContaining(["deposit paid", "deposit refunded", "deposit disputed"]));
+    await mailTo("owner@example.com", /^Refunded/);
+    await mailTo("owner@example.com", /^Payment disputed/);
+  });
+});
+
+describe("Pay tapped many times", () => {
+  it("gives one session for five taps at once, and a new one once Stripe says it expired", async () => {
+    const q = await acceptedQuote();
+    const taps = await Promise.all(Array.from({ length: 5 }, () => homeownerPost(q.link, { intent: "pay" })));
+    const locations = new Set(taps.map((t) => `${t.status} ${t.headers.get("location")}`));
+    expect(locations.size).toBe(1);
+    const sessions = () =>
+      withStore((s) =>
+        s.db
+          .prepare("SELECT provider_session_id AS id, state FROM checkout_sessions WHERE quote_id = ?")
+          .all(q.quoteId),
+      ) as { id: string; state: string }[];
+    expect(sessions()).toHaveLength(1);
+    const [first] = sessions();
+    const session = stripe.sessions.get(first?.id ?? "");
+    if (!session) throw new Error("no session");
+    const expired = stripe.event("checkout.session.expired", { ...session, status: "expired" });
+    expect((await stripe.deliver(expired)).status).toBe(200);
+    expect(sessions()).toEqual([{ id: session.id, state: "expired" }]);
+    const again = await pay(q);
+    expect(again.session.id).not.toBe(session.id);
+    expect(stripe.created.at(-1)?.key).toMatch(/^deposit:\d+:1:\d+$/);
+  });
+});
+
+describe("Stripe's events, in any order", () => {
+  it("keeps a payment paid when 'succeeded' comes before a late 'completed, unpaid'", async () => {
+    const q = await acceptedQuote();
+    const { session } = await pay(q);
+    const done = stripe.completed(session, "paid");
+    expect((await stripe.deliver(stripe.event("checkout.session.async_payment_succeeded", done))).status).toBe(200);
+    const late = stripe.completed(session, "unpaid");
+    expect((await stripe.deliver(stripe.event("checkout.session.completed", late))).status).toBe(200);
+    expect(onlinePayments(q.quoteId)).toMatchObject([{ state: "paid", method: "bank" }]);
+    await mailTo(q.email, /^Receipt: deposit/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(q.email, /^Receipt: deposit/)).toHaveLength(1);
+  });
+
+  it("records nothing for an amount other than the one asked, and tells the owner", async () => {
+    const q = await acceptedQuote();
+    const { session } = await pay(q);
+    const wrong = stripe.completed(session, "paid", { amount_total: q.cents - 100 });
+    expect((await stripe.deliver(stripe.event("checkout.session.completed", wrong))).status).toBe(200);
+    expect(onlinePayments(q.quoteId)).toEqual([]);
+    expect(withStore((s) => s.quotes.events(q.quoteId).map((e) => e.kind))).toContain("deposit amount wrong");
+  });
+});
+
+describe("a bank payment that fails", () => {
+  let q: Accepted;
+  let session: Awaited<ReturnType<typeof pay>>["session"];
+
+  it("is pending after 'completed, unpaid', and the page says so with no Pay button", async () => {
+    q = await acceptedQuote();
+    ({ session } = await pay(q));
+    const pending = stripe.completed(session, "unpaid");
+    expect((await stripe.deliver(stripe.event("checkout.session.completed", pending))).status).toBe(200);
+    expect(onlinePayments(q.quoteId)).toMatchObject([{ state: "pending", method: "bank" }]);
+    const html = await pageText(q.link);
+    expect(html).toContain(`Your bank payment of ${formatCents(q.cents)} is pending.`);
+    expect(html).not.toContain("Pay the ");
+  });
+
+  it("fails: the deposit is owed again, both sides are told, a late 'pending' changes nothing, Pay makes a new session", async () => {
+    const failed = stripe.completed(session, "unpaid");
+    expect((await stripe.deliver(stripe.event("checkout.session.async_payment_failed", failed))).status).toBe(200);
+    const late = stripe.completed(session, "unpaid");
+    expect((await stripe.deliver(stripe.event("checkout.session.completed", late))).status).toBe(200);
+    expect(onlinePayments(q.quoteId)).toMatchObject([{ state: "failed" }]);
+    const html = await pageText(q.link);
+    expect(html).toContain("did not go through");
+    expect(html).toContain(`Pay the ${formatCents(q.cents)} deposit`);
+    const told = await mailTo(q.email, /did not go through/);
+    expect(told.text).toMatch(/Pay the deposit: http:\/\/\S+\/quote\//);
+    await mailTo("owner@example.com", /^Bank payment failed/);
+    expect(withStore((s) => s.quotes.events(q.quoteId).map((e) => e.kind))).toContain("deposit failed");
+    const again = await pay(q);
+    expect(again.session.id).not.toBe(session.id);
+  });
+});
+
+describe("what never records anything", () => {
+  it("refuses a tampered body, a foreign secret, a stale timestamp and no signature with a 400 in our words", async () => {
+    const q = await acceptedQuote();
+    const { session } = await pay(q);
+    const event = stripe.event("checkout.session.completed", stripe.completed(session, "paid"));
+    const payload = JSON.stringify(event);
+    await outboxSettled();
+    const before = snapshot();
+    const tampered = await stripe.deliver(payload.replace(`"amount_total":${q.cents}`, `"amount_total":1`), {
+      header: stripe.sign(payload),
+    });
+    const foreign = await stripe.deliver(event, { secret: "whsec_someone_else" });
+    const stale = await stripe.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const unsigned = await stripe.deliver(event, { header: null });
+    for (const response of [tampered, foreign, stale, unsigned]) {
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(text).toMatch(/^That (is not a signed event|event's signature does not check out)\.\n$/);
+    }
+    expect(snapshot()).toBe(before);
+  });
+
+  it("leaves the database as it was after 100 GETs of the links in the mails", async () => {
+    await outboxSettled();
+    const mails = await mailsTo("", /./).then(() =>
+      smtp.received.map((m) => parsed.get(m.raw)).filter((m): m is ParsedMail => m !== undefined),
+    );
+    const links = [
+      ...new Set(
+        mails.flatMap((m) =>
+          [...(m.text ?? "").matchAll(/http:\/\/[^\s"<>]+\/quote\/[A-Za-z0-9_-]{32,64}/g)].map((x) =>
+            x[0].replace(/^http:\/\/[^/]+/, server.url),
+          ),
+        ),
+      ),
+    ];
+    expect(links.length).toBeGreaterThan(3);
+    const before = snapshot();
+    for (let i = 0; i < 100; i++) {
+      const link = links[i % links.length] ?? "";
+      const response = await fetch(i % 2 ? link : `${link}?paid=1`, {
+        headers: { "User-Agent": "Mozilla/5.0 (compatible; SafeLinks scanner)" },
+      });
+      expect(response.status).toBe(200);
+    }
+    expect((await fetch(`${server.url}/payments/stripe/webhook`)).status).toBeGreaterThanOrEqual(400);
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe("without Stripe's settings", () => {
+  it("shows no Pay button, and a Pay posted anyway gets a clean 404 in our words; the webhook is 404", async () => {
+    const q = await acceptedQuote(bare);
+    const html = await pageText(q.link);
+    expect(html).not.toContain("Pay the ");
+    const before = paymentTables(bare);
+    const response = await homeownerPost(q.link, { intent: "pay" });
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).toContain("Paying online is not available.");
+    expect(body).not.toMatch(/at \S+\.(ts|js):\d+/);
+    const hook = await fetch(`${bare.url}/payments/stripe/webhook`, { method: "POST", body: "{}" });
+    expect(hook.status).toBe(404);
+    expect(paymentTables(bare)).toBe(before);
+  });
+});
