@@ -145,6 +145,8 @@ async function day(index: number, photos: NewPhoto[]) {
     await sleep(50);
   }
   console.log(`day ${index + 1}: server ready in ${Math.round(performance.now() - started)} ms, load ${load()}`);
+  // The owner does not arrive in the first seconds after a start: the server warms up then (server/http/warm-up.ts).
+  await sleep(5_000);
 
   async function reading(): Promise<Reading> {
     const mark = output.length;
