@@ -51,6 +51,7 @@ test("homeowner pays the deposit and sees it confirming, then paid", async ({ pa
   await expect(pay).toBeVisible();
   const box = await pay.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  await page.screenshot({ path: test.info().outputPath("pay-button.png"), fullPage: true });
   await pay.click();
 
   await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
@@ -59,10 +60,12 @@ test("homeowner pays the deposit and sees it confirming, then paid", async ({ pa
   await expect(page).toHaveURL(`${link}?paid=1`);
   await expect(page.getByRole("status").filter({ hasText: "Payment received, confirming…" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Pay the / })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("confirming.png"), fullPage: true });
 
   expect(await stripe.deliverQueued()).toEqual([200]);
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: `Deposit of ${deposit} paid on` })).toBeVisible();
   await expect(page.getByText("Payment received, confirming…")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Pay the / })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("paid.png"), fullPage: true });
 });
