@@ -110,6 +110,11 @@ export const configSchema = z.object({
   }),
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
+  /**
+   * Warming the owner's first taps at start (server/http/warm-up.ts): on unless "off". The server tests turn it off
+   * (they start the server some 100 times, and the warm-up costs about a second of CPU and 20-25 MB each time).
+   */
+  WARM_UP: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -426,14 +426,20 @@ if (interrupted) {
     console.warn(`The server stopped while publishing "${interrupted.summary}": publishing it again now.`);
   } else console.error(`The server stopped while publishing "${interrupted.summary}"; it was not published.`);
 }
-await warmBundle(appEntry);
+const warmStart = performance.now();
+if (config.WARM_UP) await warmBundle(appEntry);
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
 server.listen(config.PORT, config.HOST, () => {
   // `npm run restore` refuses while this file names a live process.
   writePidFile(dataDir);
   console.log(`Site ready at http://localhost:${config.PORT} (estimates stored in ${store.file})`);
-  void warmFirstPage(server, config.SITE_URL);
+  if (config.WARM_UP)
+    void warmFirstPage(server, config.SITE_URL).then((status) =>
+      console.log(
+        `Warmed up for the owner's first taps in ${Math.round(performance.now() - warmStart)} ms (sign-in page: ${status}).`,
+      ),
+    );
 });
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);

@@ -14,20 +14,25 @@ export async function warmBundle(entry: EntryExports): Promise<void> {
   }
 }
 
-/** One GET of the sign-in page through the listening server, with the site's own Host; resolves when it is done. */
-export function warmFirstPage(server: Server, siteUrl: string | undefined, timeoutMs = 15_000): Promise<void> {
+/**
+ * One GET of the sign-in page through the listening server, with the site's own Host; resolves with its status when
+ * it is done (0 when it could not be asked).
+ */
+export function warmFirstPage(server: Server, siteUrl: string | undefined, timeoutMs = 15_000): Promise<number> {
   const address = server.address() as AddressInfo | null;
-  if (!address) return Promise.resolve();
+  if (!address) return Promise.resolve(0);
   const host = address.family === "IPv6" ? (address.address === "::" ? "::1" : address.address) : address.address;
   const hostname = host === "0.0.0.0" ? "127.0.0.1" : host;
   const siteHost = siteUrl ? new URL(siteUrl).host : `localhost:${address.port}`;
   return new Promise((done) => {
-    const req = request(
-      { hostname, port: address.port, path: "/owner/sign-in", headers: { host: siteHost } },
-      (res) => res.resume().on("end", done).on("error", () => done()),
+    const req = request({ hostname, port: address.port, path: "/owner/sign-in", headers: { host: siteHost } }, (res) =>
+      res
+        .resume()
+        .on("end", () => done(res.statusCode ?? 0))
+        .on("error", () => done(0)),
     );
     req.setTimeout(timeoutMs, () => req.destroy());
-    req.on("error", () => done());
+    req.on("error", () => done(0));
     req.end();
   });
 }

@@ -47,6 +47,8 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SITE_URL: "",
+      // Off here, on in production: tests/server/warm-up.test.ts checks it (config.ts, WARM_UP).
+      WARM_UP: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
