@@ -11,7 +11,7 @@
 // - a profiled one (`--cpu-prof --cpu-prof-interval 100`): 1,000 signed deliveries one at a time (completed paid;
 //   completed unpaid then async succeeded; the same payment told again under a new id; a fifth are repeats of an
 //   event already delivered); the profile's self time of samples under the webhook's handler, constructEvent and
-//   recordEvent, per event (goal ≤ 1 ms); beside it the process's CPU per event (/proc/<pid>/stat, all threads) and
+//   recordEvent, per event (goal ≤ 1 ms), and the ten functions that self time is most in; beside it the process's CPU per event (/proc/<pid>/stat, all threads) and
 //   the event-loop histogram (EVENT_LOOP_MONITOR=1, 1 ms timer, read with SIGUSR2) over the series.
 // BENCH_NODE_FLAGS are passed to both servers. The load average is printed before and after: the machine is shared.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -123,7 +123,8 @@ async function loopDelay(server: Server) {
   return { p99: beyond(line[1]), max: beyond(line[2]) };
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 /** The process's user and system CPU so far, all threads, in ms (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
@@ -233,7 +234,11 @@ function onTheWire(url: string, headers: Record<string, string>): Promise<{ tota
   });
 }
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /**
@@ -267,12 +272,19 @@ function webhookTime(profile: Profile, builtDir: string) {
   if (root) mark(root, false);
   let webhook = 0;
   let gc = 0;
+  const byFunction = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
-    if (under.has(id)) webhook += dt;
-    if (byId.get(id)?.callFrame.functionName === "(garbage collector)") gc += dt;
+    const f = byId.get(id)?.callFrame;
+    if (under.has(id) && f) {
+      webhook += dt;
+      const name = `${f.functionName || "(anonymous)"} ${path.basename(f.url) || "(native)"}:${f.lineNumber + 1}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + dt);
+    }
+    if (f?.functionName === "(garbage collector)") gc += dt;
   });
-  return { webhookMs: webhook / 1000, gcMs: gc / 1000, matched: under.size };
+  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  return { webhookMs: webhook / 1000, gcMs: gc / 1000, matched: under.size, top };
 }
 
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
@@ -386,6 +398,8 @@ try {
     `\nseries of ${PROFILED_EVENTS} one at a time: ${Math.round(seriesMs)} ms (${(seriesMs / PROFILED_EVENTS).toFixed(2)} ms each, round trip); ` +
       `garbage collector over the profiled server's life ${attributed.gcMs.toFixed(0)} ms; ${attributed.matched} profile nodes under the webhook`,
   );
+  console.log(`where the webhook's time went (self time per event, top 10):`);
+  for (const [name, us] of attributed.top) console.log(`  ${(us / 1000 / delivered).toFixed(3)} ms  ${name}`);
   console.log(
     `memory series: ${Math.round(memoryMs)} ms (${((memoryMs / MEMORY_EVENTS) * 4).toFixed(2)} ms per delivery, 4 at a time); ` +
       `webhook p50 ${ms(percentile(hooks, 50))}, favicon p50 ${ms(percentile(statics, 50))}; events not recorded: ${errors.length}`,
