@@ -20,6 +20,7 @@ const ALONE = [
   "quotes",
   "render-heap",
   "render-warm-up",
+  "render-worker-yield",
   "route-shapes",
   "visitor-counting",
 ].map((name) => `tests/server/${name}.test.ts`);
