@@ -71,13 +71,25 @@ export function ArticleBody({ post }: { post: Pick<Post, "body"> & Partial<Pick<
       <Photo file={file} alt={alt} sizes="(min-width: 1024px) 800px, 92vw" className="rounded-card shadow-card" />
     ),
   };
-  return (
-    <Markdown
-      remarkPlugins={[remarkGfm, remarkDirective, remarkArticleBlocks]}
-      rehypePlugins={[rehypeDropBlockWhitespace]}
-      components={blocks as Components}
-    >
-      {post.body}
-    </Markdown>
-  );
+  // Without questions the elements depend on the text alone: kept, so the console's help (19 KB of Markdown, on
+  // each view) is parsed once per text (issue 51). Blocks that read content (the cost table, a photo) are
+  // components, so they still render what is in force.
+  const kept = post.faq ? undefined : elementsOf.get(post.body);
+  if (kept !== undefined) return kept;
+  const elements = Markdown({
+    remarkPlugins: [remarkGfm, remarkDirective, remarkArticleBlocks],
+    rehypePlugins: [rehypeDropBlockWhitespace],
+    components: blocks as Components,
+    children: post.body,
+  });
+  if (!post.faq) keep(post.body, elements);
+  return elements;
+}
+
+/** Texts rendered to elements, the last few: the help, and articles without questions as a publish renders them. */
+const elementsOf = new Map<string, ReactNode>();
+const KEPT_TEXTS = 8;
+function keep(text: string, elements: ReactNode) {
+  if (elementsOf.size >= KEPT_TEXTS) elementsOf.delete(elementsOf.keys().next().value ?? "");
+  elementsOf.set(text, elements);
 }
