@@ -48,20 +48,32 @@ test("owner's phone shows a new request's notification, with no personal data, a
   expect(manifest).toMatchObject({ scope: "/owner/", start_url: "/owner/", display: "standalone" });
 
   const { id } = storeRequest({ service: "Chimney Crown Repair", city: "Normal" });
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: CONSOLE,
-    registrationId: registrations.get(`${CONSOLE}/owner/`) ?? "",
-    data: JSON.stringify({
-      title: "New estimate request",
-      body: "Chimney Crown Repair, Normal",
-      path: `/owner/requests/${id}`,
-    }),
-  });
+  const deliver = () =>
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: CONSOLE,
+      registrationId: registrations.get(`${CONSOLE}/owner/`) ?? "",
+      data: JSON.stringify({
+        title: "New estimate request",
+        body: "Chimney Crown Repair, Normal",
+        path: `/owner/requests/${id}`,
+      }),
+    });
+  await deliver();
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title} | ${n.body}`),
     );
-  await expect.poll(shown, { timeout: 10_000 }).toEqual(["New estimate request | Chimney Crown Repair, Normal"]);
+  // On a busy machine CDP can drop a push it hands to a worker Chromium is still waking (seen once in CI): it is
+  // sent again every few polls. The notification's tag is the request's path, so a second one replaces the first.
+  let polls = 0;
+  const shownOrSentAgain = async () => {
+    const now = await shown();
+    if (now.length === 0 && ++polls % 6 === 0) await deliver();
+    return now;
+  };
+  await expect
+    .poll(shownOrSentAgain, { timeout: 30_000 })
+    .toEqual(["New estimate request | Chimney Crown Repair, Normal"]);
   await page.screenshot({ path: test.info().outputPath("notification-settings.png"), fullPage: true });
 
   // The tap: the worker's notificationclick takes the open console to the request.

@@ -59,14 +59,6 @@ function post(token: string, fields: Record<string, string>, headers: Record<str
 const book = (token: string, window: string, key: string, headers: Record<string, string> = {}) =>
   post(token, { intent: "book", window, key }, headers);
 
-const counts = () =>
-  withStore((s) => ({
-    visits: (s.db.prepare("SELECT count(*) AS n FROM visits").get() as { n: number }).n,
-    outbox: (s.db.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number }).n,
-    places: (s.db.prepare("SELECT count(*) AS n FROM booking_places").get() as { n: number }).n,
-    statuses: s.db.prepare("SELECT status, sequence, day, starts FROM visits ORDER BY id").all(),
-  }));
-
 beforeAll(async () => {
   setClock(MONDAY);
   smtp = await startSmtp();
