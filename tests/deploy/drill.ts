@@ -849,16 +849,20 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     // The template's placeholders (content/) are the developer's to fill in; https://localhost is the drill's
     // stand-in domain. Anything else it lists is a real problem of the server the README set up.
     // Its list: a file (or "environment / .env") unindented, then that file's problems indented by two spaces.
+    // Its notices (settings the owner may leave unset, as Stripe's: decision 0040) are not blockers: shown, not failed.
     const unexpected: string[] = [];
+    const notices: string[] = [];
     let file = "";
     for (const line of r.out.split("\n")) {
       if (/^\S/.test(line) && !/^(npm |> |Not ready|Ready to launch)/.test(line)) file = line.trim();
+      else if (/^ {2}\S/.test(line) && file.startsWith("Notice")) notices.push(line.trim());
       else if (/^ {2}\S/.test(line) && !file.startsWith("content/")) {
         if (!/^ {2}SITE_URL: https:\/\/localhost is this machine/.test(line))
           unexpected.push(`${file}: ${line.trim()}`);
       }
     }
     say(`   drill: check:launch may list the template's placeholders in content/ and SITE_URL=https://localhost`);
+    for (const notice of notices) say(`   drill: check:launch's notice (not a blocker): ${notice}`);
     ok(
       "check:launch lists nothing else",
       unexpected.length === 0 && (r.code === 0 || /Not ready to launch/.test(r.out)),
