@@ -578,6 +578,8 @@ export async function checkAlertLinks(
 
 export type AcceptedQuote = {
   reference: string;
+  /** The homeowner's link to the quote, from the quote's e-mail. */
+  link: string;
   /** The accepted version's SHA-256, as the console shows it. */
   sha256: string;
   /** The accepted PDF, downloaded from the console. */
@@ -690,7 +692,7 @@ export async function sendAndAcceptQuote(
         .filter({ hasText: "Won" })
         .waitFor(),
     );
-    return { reference, sha256, pdf: bytes, sentMs, copyMs };
+    return { reference, link, sha256, pdf: bytes, sentMs, copyMs };
   } finally {
     await homeowner.close();
   }
@@ -703,6 +705,58 @@ async function waitForMail(mail: Mailbox, after: number, match: (m: Arrived) => 
     if (found) return found;
     if (performance.now() > deadline) throw new Error(`the expected e-mail did not arrive in ${timeoutMs / 1000} s`);
     await sleep(100);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paid on the site: Stripe Checkout (a stand-in on this machine), recorded from the signed event only
+
+/** What the drill needs of the Stripe stand-in (tests/support/stripe-stand-in.ts). */
+export type Checkout = { url: string; deliverQueued(): Promise<number[]> };
+
+export type PaidOnline = { amount: string; confirmingMs: number; statuses: number[] };
+
+/**
+ * The homeowner, on a fresh 375 px phone, opens `link`, taps the button named `pay` ("Pay the $X deposit"), pays on
+ * the checkout page and comes back: the page says "Payment received, confirming…" (the return proves nothing), and
+ * only once the signed event has reached the site does it show `paidText`. Screenshots: `<name>-375.png` (the Pay
+ * button), `<name>-paid-375.png`.
+ */
+export async function payOnline(
+  browser: Browser,
+  link: string,
+  checkout: Checkout,
+  { pay, paidText, name, screenshots }: { pay: RegExp; paidText: RegExp; name: string } & Screenshots,
+): Promise<PaidOnline> {
+  const context = await browser.newContext(PHONE_SCREEN);
+  const page = await context.newPage();
+  page.setDefaultTimeout(PAGE_MS);
+  try {
+    const status = await open(page, link, "the homeowner's link");
+    if (status !== 200) throw new Error(`The homeowner's link answered ${status}`);
+    const button = page.getByRole("button", { name: pay });
+    const label = await step(`no button matching ${pay} (at ${page.url()})`, () => button.innerText());
+    const amount = /\$[\d,]+\.\d\d/.exec(label)?.[0] ?? "";
+    await shoot(page, screenshots, `${name}-375.png`, true);
+    await button.click();
+    await step(`"${label}" did not lead to the checkout`, () => page.waitForURL(`${checkout.url}/pay/**`));
+    const started = performance.now();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await step("the return did not say it is confirming", () =>
+      page.getByRole("status").filter({ hasText: "Payment received, confirming…" }).waitFor(),
+    );
+    const confirmingMs = Math.round(performance.now() - started);
+    if ((await page.getByText(paidText).count()) > 0) throw new Error("The return alone showed the payment as paid");
+    const statuses = await checkout.deliverQueued();
+    await page.reload();
+    await step(`the page did not show ${paidText} after the signed event`, () =>
+      page.getByText(paidText).first().waitFor(),
+    );
+    if ((await button.count()) > 0) throw new Error(`"${label}" is still offered after the payment`);
+    await shoot(page, screenshots, `${name}-paid-375.png`, true);
+    return { amount, confirmingMs, statuses };
+  } finally {
+    await context.close();
   }
 }
 

@@ -33,6 +33,7 @@ import { addDays, instantAt } from "../../server/time/wall-time.ts";
 import ICAL from "ical.js";
 import { calendarAnswer, makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
 import { calendar, chicagoEvent, type IcsEvent } from "../support/ics-fixtures.ts";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
 const CI = /^(1|true)$/i.test(process.env.CI ?? "");
 const TOOLS = ["mmdebstrap", "systemd-nspawn", "nsenter", "rclone", "certutil", "git"];
@@ -53,6 +54,9 @@ const DEV_FAQ = ["Once a year.", "Once a year, every year."] as const;
 /** Published across a restart of the service, then refused by a full disk. */
 const RESTART_PHONE = "(309) 555-0166";
 const DISK_PHONE = "(309) 555-0155";
+/** Stripe's two settings as docs/stripe.md has the owner set them; the stand-in signs with the same secret. */
+const STRIPE_WEBHOOK_SECRET = "whsec_drill";
+const SITE_PORT = 3000;
 const BASE_PACKAGES = [
   "systemd",
   "systemd-sysv",
@@ -949,6 +953,27 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     return { count: count === undefined ? -1 : Number(count), out: r.out };
   };
 
+  let stripe: StripeStandIn | null = null;
+  /** The homeowner's link to the quote accepted in the quote's stage. */
+  let acceptedLink = "";
+  /** Stripe's settings in .env (with the stand-in's address) or out of it, then the service restarted. */
+  const setStripe = async (on: boolean) => {
+    const env = container.file(`${SITE_DIR}/.env`);
+    const values: [string, string][] = [
+      ["STRIPE_SECRET_KEY", on ? "sk_test_drill" : ""],
+      ["STRIPE_WEBHOOK_SECRET", on ? STRIPE_WEBHOOK_SECRET : ""],
+      ["STRIPE_API_BASE", on && stripe ? stripe.url : ""],
+    ];
+    writeFileSync(env, setEnv(readFileSync(env, "utf8"), values));
+    await userStep("sudo systemctl restart heartland-site");
+    await waitForHttps(() => ca, "/healthz", 60_000);
+  };
+  /** Each payment stage ends with the site's Stripe settings out again: check:launch refuses the stand-in's address. */
+  const stripeSettled = async () => {
+    await setStripe(false);
+    ok("Stripe's test settings are out of .env again, and the site restarted without them", true);
+  };
+
   /** The request step 12 sent, for the quote made from it. */
   let firstRequest: { sent: outside.SentRequest; id: number } | null = null;
   let quotesAccepted = 0;
@@ -972,6 +997,14 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       const l = await leads();
       ok(`npm run leads lists it (${l.count})`, l.count >= 1 && l.out.includes(sent.email), l.out);
       firstRequest = { sent, id: alert.requestId };
+    });
+
+    await stage("Taking payments (docs/stripe.md): Stripe's two settings in .env, then a restart", async () => {
+      stripe = await startStripeStandIn({ webhookSecret: STRIPE_WEBHOOK_SECRET });
+      // Stripe's servers post to the site's webhook; the stand-in posts to the service's own port on this loopback.
+      stripe.target(`http://127.0.0.1:${SITE_PORT}`);
+      say(`   drill: Stripe's API and checkout are a stand-in on ${stripe.url} (STRIPE_API_BASE, tests only)`);
+      await setStripe(true);
     });
 
     await stage("A quote: sent from the console, accepted from the homeowner's link, its PDF", async () => {
@@ -1002,6 +1035,22 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
         `   memory: the unit's processes ${rss.before} MiB before, at most ${rss.peak} MiB during the quote (+${rss.peak - rss.before})`,
       );
       quotesAccepted += 1;
+      acceptedLink = quote.link;
+    });
+
+    await stage("The deposit paid on the site (Stripe Checkout), recorded once from the signed event", async () => {
+      if (!browser || !stripe || !acceptedLink || !owner) return fail("no accepted quote, browser or checkout");
+      const paid = await outside.payOnline(browser, acceptedLink, stripe, {
+        pay: /^Pay the \$[\d,.]+ deposit$/,
+        paidText: /Deposit of \$[\d,.]+ paid on/,
+        name: "deposit",
+        screenshots: shots,
+      });
+      ok(
+        `the homeowner paid the ${paid.amount} deposit; the page said "confirming" until the signed event (${paid.statuses.join(", ")})`,
+        paid.statuses.length === 1 && paid.statuses[0] === 200,
+      );
+      await stripeSettled();
     });
 
     await stage("Booking the estimate visit: a window, its invite, a move, the reminder queued", async () => {
