@@ -29,6 +29,7 @@ const NAV = [
   { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
   { href: "/owner/visits", label: "Visits", also: [] },
   { href: "/owner/quotes", label: "Quotes", also: [] },
+  { href: "/owner/money", label: "Money", also: [] },
   { href: "/owner/site", label: "Site", also: [] },
   { href: "/owner/reports", label: "Reports", also: [] },
 ] as const;
