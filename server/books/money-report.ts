@@ -55,7 +55,8 @@ export function paidInFullDay(
   let paid = 0;
   for (const p of books.payments) {
     if (p.kind !== "deposit" || p.quoteId !== contract.quote_id) continue;
-    paid += netCents(p);
+    // As the books' deposit rows count it: money refunded later does not make the deposit unpaid.
+    if (p.state === "paid" || p.state === "refunded") paid += p.cents;
     if (paid >= contract.deposit_cents) return p.day;
   }
   return null;
