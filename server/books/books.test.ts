@@ -5,6 +5,9 @@ import { addMonths, daysBetween, monthDays, monthOf } from "../../app/lib/busine
 import { askedMonth, buildBooks, monthFigures, monthLabel, monthNeighbours, netCents, openItems } from "./books.ts";
 import { INVOICE_COLUMNS, invoicesCsv, PAYMENT_COLUMNS, paymentsCsv } from "./books-csv.ts";
 import { input, invoices } from "./books.fixture-data.ts";
+
+const [invoice] = invoices;
+if (!invoice) throw new Error("the fixture has an invoice");
 import { collectedBySource, daysToPaid } from "./money-report.ts";
 
 describe("months on the business's calendar", () => {
@@ -125,7 +128,7 @@ describe("the reports' money", () => {
       medianDays: 16,
     });
     // Once the invoice is paid, the job with one counts from its invoice, not its deposit.
-    const paid = [{ ...invoices[0]!, state: "paid" as const, paidDay: "2026-11-20", owedCents: 0 }];
+    const paid = [{ ...invoice, state: "paid" as const, paidDay: "2026-11-20", owedCents: 0 }];
     expect(
       daysToPaid(buildBooks({ ...input, invoices: paid }), input.contracts, paid, "2026-11-01", "America/Chicago"),
     ).toEqual({ count: 3, medianDays: 17 });

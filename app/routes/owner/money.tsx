@@ -294,6 +294,8 @@ export default function Money({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <PageTitle sub="Deposits and invoices: what is owed, and what came in.">Money</PageTitle>
       {recorded && <Notice>{recorded}</Notice>}
+      {/* A refusal for a row no longer open (paid meanwhile) has no form to show it beside. */}
+      {failed && !open.some((i) => i.key === failed.key && i.owedInput) && <Notice tone="warn">{failed.error}</Notice>}
 
       <nav aria-label="Month" className="mb-3 flex items-center justify-between gap-2">
         {month.previous ? (
