@@ -67,36 +67,30 @@ export function buildBooks(input: BooksInput): Books {
   const { timeZone } = input;
   const contracts = new Map(input.contracts.map((c) => [c.quote_id, c]));
   const payments: BookEntry[] = [];
+  const deposit = (
+    quoteId: number,
+    p: Pick<BookEntry, "day" | "method" | "cents" | "refundedCents" | "state">,
+  ): BookEntry[] => {
+    const c = contracts.get(quoteId);
+    return c ? [{ ...p, kind: "deposit", document: c.reference, quoteId, customerName: c.name }] : [];
+  };
   for (const p of input.ownerDeposits) {
-    const c = contracts.get(p.quote_id);
-    if (!c) continue;
-    payments.push({
-      day: p.received_on,
-      kind: "deposit",
-      document: c.reference,
-      quoteId: c.quote_id,
-      customerName: c.name,
-      method: p.method,
-      cents: p.cents,
-      refundedCents: 0,
-      state: "paid",
-    });
+    payments.push(
+      ...deposit(p.quote_id, { day: p.received_on, method: p.method, cents: p.cents, refundedCents: 0, state: "paid" }),
+    );
   }
   for (const p of input.onlineDeposits) {
-    const c = contracts.get(p.quote_id);
-    if (!c) continue;
-    payments.push({
-      // A bank payment counts on the day it settled; one still pending or failed on the day it was made.
-      day: dayAt(p.paid_at ?? p.created_at, timeZone),
-      kind: "deposit",
-      document: c.reference,
-      quoteId: c.quote_id,
-      customerName: c.name,
-      method: p.method,
-      cents: p.cents,
-      refundedCents: p.refunded_cents,
-      state: p.state,
-    });
+    // A bank payment counts on the day it settled; one still pending or failed on the day it was made.
+    const day = dayAt(p.paid_at ?? p.created_at, timeZone);
+    payments.push(
+      ...deposit(p.quote_id, {
+        day,
+        method: p.method,
+        cents: p.cents,
+        refundedCents: p.refunded_cents,
+        state: p.state,
+      }),
+    );
   }
   const invoiceQuote = new Map(input.invoices.map((i) => [i.number, i.quoteId]));
   for (const p of input.invoicePayments) {

@@ -1,10 +1,14 @@
 // The deposits as the owner's books read them (server/books/): every accepted quote with the deposit its acceptance
 // froze and where its request came from, the checks, cash and Zelle the owner recorded (quote_payments, migration
 // 10) and the card and bank payments made on the site (online_payments, migration 12). Read only.
+import type { ReportLead } from "../../app/lib/reports.ts";
 import type { Db } from "../db/database.ts";
 import type { OnlinePaymentState } from "./payments.ts";
 
-export type DepositContractRow = {
+/** Where a request came from, as the reports read it (all null once the contract is detached). */
+type Attribution = Omit<ReportLead, "id" | "status" | "service" | "city" | "received_at">;
+
+export type DepositContractRow = Attribution & {
   quote_id: number;
   reference: string;
   /** The name the acceptance holds: it stays when the request is erased (decision 0033). */
@@ -13,16 +17,8 @@ export type DepositContractRow = {
   total_cents: number;
   first_sent_at: string | null;
   accepted_at: string;
-  /** The request's attribution; all null once the contract is detached from an erased request. */
   estimate_id: number | null;
   received_at: string | null;
-  referrer: string | null;
-  landing_page: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  gclid: string | null;
-  fbclid: string | null;
 };
 
 export type OwnerDepositRow = { id: number; quote_id: number; cents: number; method: string; received_on: string };

@@ -46,6 +46,11 @@ test("the owner records a deposit paid by check in two taps, and downloads the m
   await enrol(page, "Phone", server);
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Money" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
+  // Six tabs on one line, at 375 px too.
+  const tabs = page.getByRole("navigation", { name: "Console" }).getByRole("link");
+  await expect(tabs).toHaveText(["Inbox", "Visits", "Quotes", "Money", "Site", "Reports"]);
+  const tops = await tabs.evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
 
   const amount = formatCents(deposit);
   await expect(figure(page, "Owed")).toHaveText(amount);
@@ -77,6 +82,15 @@ test("the owner records a deposit paid by check in two taps, and downloads the m
   await expect(paid).toContainText("check");
   await expect(paid).toContainText(amount);
   await page.screenshot({ path: info.outputPath(`money-recorded-${width(page)}.png`), fullPage: true });
+
+  // The reports count it: under Direct (the seeded request recorded no source), paid the day the quote was sent.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" }).click();
+  const bySource = page.getByRole("table", { name: "Money collected by source", exact: true });
+  await expect(bySource.getByRole("row", { name: /Direct/ })).toContainText(amount);
+  await expect(page.locator("#days-to-paid").locator("..")).toContainText("1 job was paid in full");
+  await page.locator("#money-sources").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath(`money-reports-${width(page)}.png`) });
+  await page.goBack();
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download payments (CSV)" }).click();

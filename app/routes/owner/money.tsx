@@ -297,9 +297,9 @@ export default function Money({ loaderData, actionData }: Route.ComponentProps) 
       {/* A refusal for a row no longer open (paid meanwhile) has no form to show it beside. */}
       {failed && !open.some((i) => i.key === failed.key && i.owedInput) && <Notice tone="warn">{failed.error}</Notice>}
 
-      <nav aria-label="Month" className="mb-3 flex items-center justify-between gap-2">
+      <nav aria-label="Month" className="mb-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         {month.previous ? (
-          <a href={`/owner/money?month=${month.previous}`} className={link} rel="prev">
+          <a href={`/owner/money?month=${month.previous}`} className={cn(link, "justify-self-start")} rel="prev">
             <span aria-hidden="true">←</span> Earlier
           </a>
         ) : (
@@ -307,11 +307,11 @@ export default function Money({ loaderData, actionData }: Route.ComponentProps) 
         )}
         <h2 className="font-serif text-xl font-bold">{month.label}</h2>
         {month.next ? (
-          <a href={`/owner/money?month=${month.next}`} className={link} rel="next">
+          <a href={`/owner/money?month=${month.next}`} className={cn(link, "justify-self-end")} rel="next">
             Later <span aria-hidden="true">→</span>
           </a>
         ) : (
-          <span className="w-16" />
+          <span />
         )}
       </nav>
 
