@@ -188,7 +188,7 @@ function Badge({ tone, children }: { tone: string; children: React.ReactNode }) 
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 border-b border-mortar-200 py-2 last:border-b-0 sm:block sm:border-b-0 sm:py-0">
+    <div className="flex items-baseline justify-between gap-3 border-b border-mortar-200 py-2 last:border-b-0 sm:flex-col sm:items-start sm:border-b-0 sm:py-0">
       <dt>
         <span className="font-semibold">{label}</span>
         <span className="block text-sm text-soot-800">{note}</span>

@@ -430,6 +430,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <CategoryBars
             rows={report.money.bySource.map((r) => ({ label: r.label, count: r.cents }))}
             format={formatCents}
+            labelRoom={90}
           />
         )}
         <Table
