@@ -187,6 +187,11 @@ describe("recording a payment", () => {
         `^"${today}","Deposit","Q-\\w+","'=HYPERLINK\\(""http://evil.example"",""Dana""\\)","check","${amount.replace(".", "\\.")}","0.00","${amount.replace(".", "\\.")}","paid"$`,
       ),
     );
+    // The reports count it under the source of its request (none recorded: Direct), in their CSVs too.
+    const bySource = await (await get("/owner/reports.csv?chart=money-sources")).text();
+    expect(bySource).toContain(`"Direct","1","${dollarsInput(depositCents)}"`);
+    const toPaid = await (await get("/owner/reports.csv?chart=days-to-paid")).text();
+    expect(toPaid).toMatch(/"jobs paid in full","median days from quote to paid"\r\n"1","0"/);
     const invoices = await get("/owner/money.csv?of=invoices&from=2026-01-01&to=2026-12-31");
     expect((await invoices.text()).replace(/^\uFEFF/, "")).toBe(
       '"Date","Invoice","Quote","Customer","Total","Paid","Pending","Owed","State","Paid on"\r\n',

@@ -343,7 +343,7 @@ export default function Money({ loaderData, actionData }: Route.ComponentProps) 
           Payments in {month.label}
         </h2>
         {payments.length === 0 ? (
-          <p className="mt-2">No payments this month.</p>
+          <p className="mt-2">No payments in {month.label}.</p>
         ) : (
           <ul aria-labelledby="payments" className="divide-y divide-mortar-200">
             {payments.map((p) => (
