@@ -138,7 +138,10 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof args.context.quotes.QuoteRefusal || error instanceof InvoicesNotReady)
       return refuse(`${error.message} Nothing was recorded.`, 409);
-    throw error;
+    if (item.kind !== "invoice") throw error;
+    // The invoices' own refusal, whatever its kind: said in our words, its text kept for the log only.
+    console.error(error);
+    return refuse(`The payment on ${item.document} could not be recorded. Nothing was recorded.`, 409);
   }
   const done = new URLSearchParams({ recorded: item.document, method, cents: String(cents) });
   return redirect(`/owner/money?${done.toString()}`, { status: 303, headers: { "Cache-Control": "no-store" } });
