@@ -7,7 +7,7 @@ import type { Route } from "./+types/money";
 import { field, notFound, plainAnswer, requireOwner, unknownIntent } from "./guard.server";
 import { BAD_MONTH } from "./messages";
 import { loadBooks } from "./money.server";
-import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
+import { Badge, Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { dayAt, monthDays } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
@@ -184,10 +184,6 @@ const PAYMENT_TONES: Record<BookEntry["state"], string> = {
   failed: "bg-brick-100 text-brick-900",
   refunded: "bg-mortar-200 text-soot-800",
 };
-
-function Badge({ tone, children }: { tone: string; children: React.ReactNode }) {
-  return <span className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold", tone)}>{children}</span>;
-}
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {
   return (
