@@ -52,6 +52,8 @@ export default [
     route("visits/:id", "routes/owner/visit.tsx"),
     route("reports", "routes/owner/reports.tsx"),
     route("reports.csv", "routes/owner/reports-csv.ts"),
+    route("money", "routes/owner/money.tsx"),
+    route("money.csv", "routes/owner/money-csv.ts"),
     route("help", "routes/owner/help.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),

@@ -51,3 +51,27 @@ export function addDays(day: Day, days: number): Day {
 export function weekdayOf(day: Day): number {
   return ((utcDate(day).getUTCDay() + 6) % 7) + 1;
 }
+
+/** A calendar month, "YYYY-MM": the business's month when it comes from one of its days. */
+export type Month = string;
+
+/** The month a day is in. */
+export function monthOf(day: Day): Month {
+  return day.slice(0, 7);
+}
+
+/** Months added to a month, on the calendar alone ("2026-12" + 1 is "2027-01"). */
+export function addMonths(month: Month, months: number): Month {
+  const at = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + months, 1));
+  return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1)}`;
+}
+
+/** The first and the last day of a month. */
+export function monthDays(month: Month): { first: Day; last: Day } {
+  return { first: `${month}-01`, last: addDays(`${addMonths(month, 1)}-01`, -1) };
+}
+
+/** Whole calendar days from one day to another (negative when `to` is earlier). */
+export function daysBetween(from: Day, to: Day): number {
+  return Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
+}

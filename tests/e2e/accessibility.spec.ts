@@ -810,6 +810,16 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
   "visits/:id": [owner("a visit", (s) => `/owner/visits/${s.visit}`)],
   reports: [owner("reports", () => "/owner/reports")],
   "reports.csv": "a CSV file",
+  money: [
+    owner(
+      "money, its payment forms open",
+      () => "/owner/money",
+      async (page) => {
+        for (const summary of await page.locator("main summary").all()) await summary.click();
+      },
+    ),
+  ],
+  "money.csv": "a CSV file",
   help: [owner("help", () => "/owner/help")],
 };
 

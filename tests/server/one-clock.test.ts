@@ -108,6 +108,17 @@ describe.each(["UTC", "America/Chicago", "Asia/Tokyo"])("the console at 7:30 pm 
     expect(await (await ownerGet(`/owner/quotes/${quoteId}`)).text()).toContain("$550.00 by check, Mar 9, 2027");
   });
 
+  it("keeps the books by the business's month and day: Money, its CSV and its name", async () => {
+    const page = await (await ownerGet("/owner/money")).text();
+    expect(page).toContain("Payments in March 2027");
+    expect(page).toContain("Mar 9, 2027 · check");
+    const csv = await ownerGet("/owner/money.csv");
+    expect(csv.headers.get("content-disposition")).toBe(
+      'attachment; filename="payments-2027-03-01-to-2027-03-31-made-2027-03-09.csv"',
+    );
+    expect(await csv.text()).toMatch(/\r\n"2027-03-09","Deposit","Q-\w+","Dana Whitfield","check","550.00"/);
+  });
+
   it("dates a new article the business's day", async () => {
     const page = await (await ownerGet("/owner/site/edit/posts/spring-tuckpointing?new")).text();
     expect(page).toContain("2027-03-09");
@@ -116,7 +127,7 @@ describe.each(["UTC", "America/Chicago", "Asia/Tokyo"])("the console at 7:30 pm 
 
   it("shows the 9th, never the 10th, on the inbox, the quote, the quotes and the reports", async () => {
     // (The request screen rightly offers visit windows from Wed, Mar 10: it is checked for its own dates below.)
-    for (const pathname of ["/owner", "/owner/quotes", `/owner/quotes/${quoteId}`, "/owner/reports"]) {
+    for (const pathname of ["/owner", "/owner/quotes", `/owner/quotes/${quoteId}`, "/owner/reports", "/owner/money"]) {
       const response = await ownerGet(pathname);
       expect(response.status, pathname).toBe(200);
       const html = await response.text();

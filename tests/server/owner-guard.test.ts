@@ -103,6 +103,7 @@ function ownerPaths() {
     "/owner/quotes",
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
+    "/owner/money",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -130,6 +131,7 @@ function ownerPaths() {
   return [
     ...pages.flatMap(spellings),
     ...spellings("/owner/export.csv"),
+    ...spellings("/owner/money.csv"),
     ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
   ];

@@ -70,6 +70,7 @@ const ACTIONS: [string, () => string, Record<string, string>][] = [
   ["visits", () => "/owner/visits", { first: "2030-01-07", id: "1" }],
   ["calendars", () => "/owner/visits/calendars", { address: "https://example.com/cal.ics", label: "Work" }],
   ["security", () => "/owner/security", { session: "1" }],
+  ["money", () => "/owner/money", { document: "deposit-1", amount: "1", method: "check" }],
   ["erase", () => "/owner/erase", { email: "dana@example.com" }],
   ["site", () => "/owner/site", { slug: "crown-repair-in-winter" }],
   ["site editor", () => "/owner/site/edit/business", { phone: "(309) 555-0100" }],

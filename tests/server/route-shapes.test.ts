@@ -67,6 +67,8 @@ const paths = [
   `/owner/act/${token()}`,
   `/owner/enrol/${token()}`,
   "/owner/export.csv",
+  "/owner/money",
+  "/owner/money.csv",
   "/sitemap.xml",
   "/robots.txt",
   "/nope",

@@ -123,14 +123,17 @@ export function WeekBars({
 export function CategoryBars({
   rows,
   format = String,
+  labelRoom = 40,
 }: {
   rows: { label: string; count: number }[];
   format?: (count: number) => string;
+  /** Room right of the longest bar for its figure: more for money ("$12,345.00") than for a count. */
+  labelRoom?: number;
 }) {
   const rowH = 34;
   const height = Math.max(1, rows.length) * rowH + 4;
   const max = Math.max(1, ...rows.map((r) => r.count));
-  const plotW = WIDTH - 40;
+  const plotW = WIDTH - labelRoom;
   return (
     <Frame height={height}>
       {rows.map((r, i) => (

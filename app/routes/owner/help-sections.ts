@@ -14,6 +14,7 @@ export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }
   { path: /^\/owner\/site\/edit\/quote-/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/site/, id: "editing", title: "Editing the words" },
   { path: /^\/owner\/reports/, id: "reports", title: "Reports" },
+  { path: /^\/owner\/money/, id: "money", title: "Money" },
 ];
 
 /** The help section for a console path; null on the help page itself. */

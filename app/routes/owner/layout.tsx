@@ -29,6 +29,7 @@ const NAV = [
   { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
   { href: "/owner/visits", label: "Visits", also: [] },
   { href: "/owner/quotes", label: "Quotes", also: [] },
+  { href: "/owner/money", label: "Money", also: [] },
   { href: "/owner/site", label: "Site", also: [] },
   { href: "/owner/reports", label: "Reports", also: [] },
 ] as const;
@@ -72,8 +73,8 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
           )}
         </div>
         {csrf && (
-          <nav aria-label="Console" className="mx-auto max-w-3xl px-2">
-            <ul className="flex flex-wrap gap-x-0.5 sm:gap-x-1">
+          <nav aria-label="Console" className="mx-auto max-w-3xl px-1 sm:px-2">
+            <ul className="flex justify-between sm:justify-start sm:gap-x-1">
               {NAV.map((link) => {
                 const current =
                   (link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href)) ||
@@ -84,8 +85,8 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                       href={link.href}
                       aria-current={current ? "page" : undefined}
                       className={cn(
-                        // The tabs fit one line at 375 px only with the narrower padding there.
-                        "inline-flex min-h-11 items-center border-b-4 px-1.5 font-semibold sm:px-3",
+                        // Six tabs fit one line at 375 px only with the narrower padding and type there.
+                        "inline-flex min-h-11 min-w-11 items-center justify-center border-b-4 px-1 text-[15px] font-semibold sm:px-3 sm:text-base",
                         current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
                       )}
                     >

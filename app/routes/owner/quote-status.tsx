@@ -1,5 +1,5 @@
 // How a quote's status looks in the console (its words: QUOTE_STATUS_LABELS, server/quotes/quote-service.ts).
-import { cn } from "~/lib/cn";
+import { Badge } from "./ui";
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "../../../server/quotes/quote-status.ts";
 
 const TONES: Record<QuoteStatus, string> = {
@@ -13,9 +13,5 @@ const TONES: Record<QuoteStatus, string> = {
 };
 
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
-  return (
-    <span className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold", TONES[status])}>
-      {QUOTE_STATUS_LABELS[status]}
-    </span>
-  );
+  return <Badge tone={TONES[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;
 }

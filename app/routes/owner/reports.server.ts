@@ -6,8 +6,31 @@ import type { Conversion, Traffic } from "~/lib/visit-report";
 import { dayAt } from "~/lib/business-day";
 import { quoteStatus } from "../../../server/quotes/quote-status.ts";
 import { dollarsInput } from "../../../server/quotes/money.ts";
+import {
+  collectedBySource,
+  daysToPaid,
+  type DaysToPaid,
+  type SourceMoney,
+} from "../../../server/books/money-report.ts";
+import { loadBooks } from "./money.server";
 
-export function ownerReport(context: AppLoadContext): Report {
+/** The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid. */
+export type OwnerReport = Report & { money: { bySource: SourceMoney[]; toPaid: DaysToPaid } };
+
+export function ownerReport(context: AppLoadContext): OwnerReport {
+  const report = leadReport(context);
+  const since = report.weeks[0]?.day ?? dayAt(context.now(), business.timeZone);
+  const { books, contracts, invoices } = loadBooks(context);
+  return {
+    ...report,
+    money: {
+      bySource: collectedBySource(books, contracts, since, new URL(context.siteOrigin).hostname),
+      toPaid: daysToPaid(books, contracts, invoices, since, business.timeZone),
+    },
+  };
+}
+
+function leadReport(context: AppLoadContext): Report {
   const { estimates, owner } = context;
   // The server's clock, as every other page reads it (TEST_CLOCK_FILE in tests).
   const now = context.now();
@@ -77,6 +100,8 @@ export const CHARTS = [
   "booking",
   "quotes",
   "quote-sources",
+  "money-sources",
+  "days-to-paid",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 
@@ -95,7 +120,7 @@ const conversion = (first: string, rows: readonly Conversion[]) => ({
   })),
 });
 
-export function chartRows(report: Report, chart: Chart): { columns: string[]; rows: Record<string, unknown>[] } {
+export function chartRows(report: OwnerReport, chart: Chart): { columns: string[]; rows: Record<string, unknown>[] } {
   const { visits } = report;
   switch (chart) {
     case "visitors":
@@ -182,6 +207,25 @@ export function chartRows(report: Report, chart: Chart): { columns: string[]; ro
           won: r.won,
           "won value": dollarsInput(r.wonCents),
         })),
+      };
+    case "money-sources":
+      return {
+        columns: ["source", "payments", "collected"],
+        rows: report.money.bySource.map((r) => ({
+          source: r.label,
+          payments: r.payments,
+          collected: dollarsInput(r.cents),
+        })),
+      };
+    case "days-to-paid":
+      return {
+        columns: ["jobs paid in full", "median days from quote to paid"],
+        rows: [
+          {
+            "jobs paid in full": report.money.toPaid.count,
+            "median days from quote to paid": report.money.toPaid.medianDays ?? "",
+          },
+        ],
       };
     case "speed":
       return {

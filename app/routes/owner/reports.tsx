@@ -419,6 +419,45 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
+      <Section id="money-sources" title="Money collected by source" chart="money-sources">
+        <p>
+          Deposits and invoices paid in these 12 weeks, less refunds, under the source of the request each quote
+          answered. Pending bank payments count once they clear.
+        </p>
+        {report.money.bySource.every((r) => r.cents === 0) ? (
+          <p className="mt-2">No money collected in these weeks.</p>
+        ) : (
+          <CategoryBars
+            rows={report.money.bySource.map((r) => ({ label: r.label, count: r.cents }))}
+            format={formatCents}
+            labelRoom={90}
+          />
+        )}
+        <Table
+          caption="Money collected by source"
+          head={["Source", "Payments", "Collected"]}
+          rows={report.money.bySource.map((r) => [r.label, r.payments, formatCents(r.cents)])}
+        />
+        <p className="mt-2 text-sm text-soot-800">A contract whose request was erased counts under Direct.</p>
+      </Section>
+
+      <Section id="days-to-paid" title="Days from quote to paid" chart="days-to-paid">
+        <p>
+          {report.money.toPaid.count === 0 ? (
+            <>No job was paid in full in these weeks.</>
+          ) : (
+            <>
+              <strong>{report.money.toPaid.count}</strong> job{report.money.toPaid.count === 1 ? " was" : "s were"} paid
+              in full in these weeks, <strong>{report.money.toPaid.medianDays}</strong> days after the quote was first
+              sent (median: half were paid sooner).
+            </>
+          )}
+        </p>
+        <p className="mt-2 text-sm text-soot-800">
+          Paid in full: every invoice of the job paid; for a job with no invoice yet, its deposit.
+        </p>
+      </Section>
+
       <Section id="speed" title="Speed to lead" chart="speed">
         <p>
           Business hours from a request to its first status change, per week: the median (half were answered faster) and

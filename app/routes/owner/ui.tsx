@@ -83,3 +83,8 @@ export function Card({ children, className }: { children: ReactNode; className?:
     </section>
   );
 }
+
+/** A state in a small pill (a quote's status, a payment's); the tone's colours come from its caller. */
+export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
+  return <span className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold", tone)}>{children}</span>;
+}
