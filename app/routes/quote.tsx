@@ -7,7 +7,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { business } from "~/content/business";
-import { telHref } from "~/lib/links";
+import { Banner, DocumentHeader, Limited, Missing } from "~/components/document-page";
 import { cn } from "~/lib/cn";
 import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
@@ -215,50 +215,6 @@ function totalsCss(page: QuotePage): string {
   return `.qt:not(.now){display:none}@supports selector(:has(a)){#q .qt.now{display:none}${rules.join("")}}`;
 }
 
-function Missing() {
-  return (
-    <main id="hero" className="mx-auto max-w-xl px-4 py-16">
-      <p className="font-serif text-xl font-bold">{business.name}</p>
-      <h1 className="mt-6 text-3xl font-bold">There is no quote at this address</h1>
-      <p className="mt-4 text-lg">
-        The link may be mistyped or too old, or the quote was replaced. Call us and we will send you a new one:{" "}
-        <a className="font-semibold underline" href={telHref(business.phone)}>
-          {business.phone}
-        </a>
-        .
-      </p>
-    </main>
-  );
-}
-
-function Limited() {
-  return (
-    <main id="hero" className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Too many tries</h1>
-      <p className="mt-4 text-lg">
-        Wait a few minutes and try the link again, or call us:{" "}
-        <a className="font-semibold underline" href={telHref(business.phone)}>
-          {business.phone}
-        </a>
-        .
-      </p>
-    </main>
-  );
-}
-
-function Banner({ tone = "info", children }: { tone?: "info" | "ok" | "warn"; children: React.ReactNode }) {
-  const tones = {
-    info: "border-soot-800 bg-sky-100",
-    ok: "border-green-700 bg-green-50",
-    warn: "border-brick-700 bg-brick-100",
-  };
-  return (
-    <div role="status" className={`mt-5 rounded-lg border-l-4 px-4 py-3 text-lg ${tones[tone]}`}>
-      {children}
-    </div>
-  );
-}
-
 function Line({ line }: { line: QuotePage["addons"][number] }) {
   return (
     <li className="py-3">
@@ -280,7 +236,7 @@ function Line({ line }: { line: QuotePage["addons"][number] }) {
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData ?? loaderData;
-  if (result.kind === "missing") return <Missing />;
+  if (result.kind === "missing") return <Missing what="quote" />;
   if (result.kind === "limited") return <Limited />;
   const { page, token, inHome } = result;
   const form = result.form;
@@ -296,23 +252,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     ) : null;
   return (
     <>
-      <header id="hero" className="bg-soot-950 py-5 text-mortar-50 print:bg-white print:text-soot-950">
-        <div className="mx-auto max-w-2xl px-4">
-          <p className="font-serif text-2xl font-bold">{page.business.name}</p>
-          <p className="mt-1 text-mortar-200 print:text-soot-800">{page.business.address}</p>
-          <p className="mt-1 flex flex-wrap gap-x-4">
-            <a
-              className="font-semibold text-ember-300 underline print:text-soot-950"
-              href={telHref(page.business.phone)}
-            >
-              {page.business.phone}
-            </a>
-            <a className="text-ember-300 underline print:text-soot-950" href={`mailto:${page.business.email}`}>
-              {page.business.email}
-            </a>
-          </p>
-        </div>
-      </header>
+      <DocumentHeader business={page.business} />
       <main className="mx-auto max-w-2xl px-4 pt-6 pb-16">
         <h1 className="text-4xl font-bold">Your quote</h1>
         <p className="mt-2 text-lg">

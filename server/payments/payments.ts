@@ -17,6 +17,7 @@ import { invoiceFigures } from "../invoices/invoice-figures.ts";
 import { InvoiceRefusal } from "../invoices/invoice-refusal.ts";
 import { recordInvoicePayment, type OwnerPayment } from "../invoices/record-invoice-payment.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
+import { invoicePdfFile } from "../invoices/invoice-pdfs.ts";
 
 export function createPayments(options: PaymentsOptions) {
   const ctx = paymentsContext(options);
@@ -50,6 +51,7 @@ export function createPayments(options: PaymentsOptions) {
         noteInvoiceOpened(ctx, invoice, request),
       page: (invoice: InvoiceRow, returned: boolean) => invoicePage(ctx, invoice, returned),
       checkoutUrl: (invoice: InvoiceRow, token: string) => invoiceCheckoutUrl(ctx, invoice, token),
+      pdf: (invoice: InvoiceRow) => invoicePdfFile(ctx.store, invoice, ctx.business().timeZone),
     },
   };
 }
