@@ -12,6 +12,7 @@ import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { InvoicePageView } from "../../server/invoices/invoice-page.ts";
 import quoteStylesheet from "~/styles/quote.css?url";
+import { documentForm, documentHeaders, documentMeta } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -51,14 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (found === "limited") return limited(invoices.retryAfter(context.clientIp));
   const page = found ? invoices.page(found, false) : null;
   if (!found || !page) return missing();
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!Number.isFinite(length) || length > MAX_BODY) throw data("That is more than this form takes.", { status: 413 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data("That did not work. Reload the page and try again.", { status: 400 });
-  }
+  const form = await documentForm(request, MAX_BODY);
   const again = (status: number, error: string) =>
     data({ kind: "invoice" as const, token: params.token, page, error: error as string | null }, { status });
   if (form.get("intent") !== "pay") return again(400, "That did not work. Reload the page and try again.");
@@ -72,18 +66,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
+export const headers = documentHeaders;
 
-export const meta = ({ data: d }: Route.MetaArgs) => [
-  {
-    title:
-      d && "page" in d && d.page ? `Invoice ${d.page.number} | ${d.page.business.name}` : `Invoice | ${business.name}`,
-  },
-  { name: "description", content: `Your invoice from ${business.name}: the work, what is paid and what is owed.` },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta = ({ data: d }: Route.MetaArgs) =>
+  documentMeta(
+    d && "page" in d && d.page ? `Invoice ${d.page.number} | ${d.page.business.name}` : `Invoice | ${business.name}`,
+    `Your invoice from ${business.name}: the work, what is paid and what is owed.`,
+  );
 
 const TONE = { confirming: "info", pending: "info", paid: "ok", failed: "warn" } as const;
 

@@ -16,6 +16,7 @@ import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import { optionalOwner } from "./owner/guard.server";
 import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
 import quoteStylesheet from "~/styles/quote.css?url";
+import { documentForm, documentHeaders, documentMeta } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -97,14 +98,7 @@ export async function action(args: Route.ActionArgs) {
   const found = context.quotes.lookup(params.token, context.clientIp);
   if (found === "limited") return limited(context.quotes.retryAfter(context.clientIp));
   if (!found) return missing();
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!Number.isFinite(length) || length > MAX_BODY) throw data("That is more than this form takes.", { status: 413 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data("That did not work. Reload the page and try again.", { status: 400 });
-  }
+  const form = await documentForm(request, MAX_BODY);
   const selection: Selection = {
     optionKey: text(form, "option", 8),
     addonKeys: form
@@ -182,19 +176,13 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
+export const headers = documentHeaders;
 
-export const meta = ({ data: d }: Route.MetaArgs) => [
-  {
-    title:
-      d && "page" in d && d.page ? `Quote ${d.page.reference} | ${d.page.business.name}` : `Quote | ${business.name}`,
-  },
-  { name: "description", content: `Your quote from ${business.name}: the work, the price, and accepting it online.` },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta = ({ data: d }: Route.MetaArgs) =>
+  documentMeta(
+    d && "page" in d && d.page ? `Quote ${d.page.reference} | ${d.page.business.name}` : `Quote | ${business.name}`,
+    `Your quote from ${business.name}: the work, the price, and accepting it online.`,
+  );
 
 const h2 = "mt-10 text-2xl font-bold";
 const box = "rounded-card border border-mortar-200 bg-white p-4 shadow-card";

@@ -9,20 +9,29 @@ export const SOFT = "#57534e";
 const RULE = "#d6d3d1";
 export const MARGIN = 54;
 
-export function newPdf(info: { title: string; author: string; subject: string; at: Date }): PDFKit.PDFDocument {
-  return new PDFDocument({
+/** A document for `customer` from `business`, dated `at`, its letterhead drawn (the business's name and address). */
+export function newPdf(info: {
+  title: string;
+  business: { name: string; phone: string; email: string };
+  address: string;
+  customer: string;
+  at: Date;
+}): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
     bufferPages: true,
     compress: true,
     info: {
       Title: winAnsi(info.title),
-      Author: winAnsi(info.author),
-      Subject: winAnsi(info.subject),
+      Author: winAnsi(info.business.name),
+      Subject: winAnsi(`For ${info.customer}`),
       CreationDate: info.at,
       ModDate: info.at,
     },
   });
+  letterhead(doc, info.business, info.address);
+  return doc;
 }
 
 /** The pen a document draws its text with. */
@@ -69,6 +78,21 @@ export function pdfPen(doc: PDFKit.PDFDocument) {
       doc.moveDown(0.2);
     },
   };
+}
+
+/** The business at the top of the first page: its name, then its address, phone and e-mail on one line. */
+function letterhead(
+  doc: PDFKit.PDFDocument,
+  business: { name: string; phone: string; email: string },
+  address: string,
+): void {
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(winAnsi(business.name));
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(winAnsi(`${address} · ${business.phone} · ${business.email}`));
+  doc.moveDown(0.8);
 }
 
 /** Stamps every page with `stamp(page, of)` at its foot, then ends the document and returns its bytes. */

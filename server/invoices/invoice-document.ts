@@ -5,6 +5,7 @@ import { z } from "zod";
 import { frozenBytes, frozenReader } from "../documents/frozen-version.ts";
 import { MAX_CENTS, MAX_MILLI } from "../quotes/money.ts";
 import { TEXT_LIMITS } from "../../app/lib/text-limits.ts";
+import { businessSchema, customerSchema } from "../quotes/document.ts";
 
 export const MAX_INVOICE_LINES = 60;
 
@@ -34,16 +35,8 @@ const versionSchema = z.strictObject({
   /** The business day it was sent, in the business's zone (app/lib/business-day.ts). */
   sentDay: z.string(),
   timeZone: z.string(),
-  business: z.strictObject({
-    name: z.string(),
-    street: z.string().nullable(),
-    locality: z.string(),
-    region: z.string(),
-    postalCode: z.string().nullable(),
-    phone: z.string(),
-    email: z.string(),
-  }),
-  customer: z.strictObject({ name: z.string(), email: z.string(), phone: z.string(), town: z.string().nullable() }),
+  business: businessSchema,
+  customer: customerSchema,
   lines: z.array(lineSchema.extend({ amount: z.number().int() })),
   total: z.number().int(),
 });

@@ -17,14 +17,12 @@ export type InvoicePdfInput = {
 export function invoicePdf({ version, sha256, lines, figures, payments, stateLabel }: InvoicePdfInput): Buffer {
   const doc = newPdf({
     title: `Invoice ${version.number}`,
-    author: version.business.name,
-    subject: `For ${version.customer.name}`,
+    business: version.business,
+    address: businessAddress(version),
+    customer: version.customer.name,
     at: new Date(version.sentAt),
   });
   const { width, t, keepRoom, heading, body, soft, rule, totalRow } = pdfPen(doc);
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(t(version.business.name));
-  soft(`${businessAddress(version)} · ${version.business.phone} · ${version.business.email}`);
-  doc.moveDown(0.8);
   doc
     .font("Helvetica-Bold")
     .fontSize(13)

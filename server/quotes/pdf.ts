@@ -45,16 +45,14 @@ export function quotePdf({ version, sha256, photos, acceptance }: PdfInput): Buf
   const when = new Date(acceptance?.at ?? version.sentAt);
   const doc = newPdf({
     title: `Quote ${version.reference} (version ${version.version})${acceptance ? ", accepted" : ""}`,
-    author: version.business.name,
-    subject: `For ${version.customer.name}`,
+    business: version.business,
+    address: businessAddress(version),
+    customer: version.customer.name,
     at: when,
   });
   const { width, t, keepRoom, heading, body, soft, rule, totalRow } = pdfPen(doc);
 
   // The business, the quote, the customer.
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(t(version.business.name));
-  soft(`${businessAddress(version)} · ${version.business.phone} · ${version.business.email}`);
-  doc.moveDown(0.8);
   doc
     .font("Helvetica-Bold")
     .fontSize(13)

@@ -2,6 +2,7 @@
 // forward, the one frozen version, the homeowner's links (hashes only) and the owner's payments received. Sending is
 // one IMMEDIATE transaction, so sends racing each other take distinct numbers and a second send of one invoice none.
 import type { Db } from "../db/database.ts";
+import { followUpCounter } from "./outbox.ts";
 
 export type InvoiceRow = {
   id: number;
@@ -61,14 +62,7 @@ export function createInvoiceStore(db: Db, now: () => Date) {
   );
   const sentStmt = db.prepare<[], InvoiceRow>("SELECT * FROM invoices WHERE number IS NOT NULL ORDER BY number");
   const pauseStmt = db.prepare("UPDATE invoices SET reminders_paused = ? WHERE id = ?");
-  const sentRemindersStmt = db.prepare<[number, string], { n: number }>(
-    `SELECT count(*) AS n FROM outbox WHERE estimate_id = ? AND kind = 'invoice-reminder' AND dedupe LIKE ?
-       AND sent_at IS NOT NULL`,
-  );
-  const waitingRemindersStmt = db.prepare<[number, string], { dedupe: string }>(
-    `SELECT dedupe FROM outbox WHERE estimate_id = ? AND kind = 'invoice-reminder' AND dedupe LIKE ?
-       AND sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL`,
-  );
+  const reminders = followUpCounter(db, "invoice-reminder");
 
   return {
     /** The quote's invoice, made with `draft` unless it has one already. */
@@ -138,12 +132,7 @@ export function createInvoiceStore(db: Db, now: () => Date) {
       return sentStmt.all();
     },
     /** An invoice's reminders (keys under `prefix`) already sent, and those still waiting (follow-up-queue.ts). */
-    reminders(estimateId: number, prefix: string) {
-      return {
-        sent: sentRemindersStmt.get(estimateId, `${prefix}%`)?.n ?? 0,
-        waiting: waitingRemindersStmt.all(estimateId, `${prefix}%`).map((r) => r.dedupe),
-      };
-    },
+    reminders,
     pause(id: number, paused: boolean): void {
       pauseStmt.run(paused ? 1 : 0, id);
     },

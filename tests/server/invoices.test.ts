@@ -4,10 +4,7 @@
 // identical webhook deliveries give one payment and one receipt; a bank payment that fails is owed again and the owner
 // is told; a forged amount in any POST changes nothing; 100 scanner GETs of the mails' links change nothing; the
 // reminders stop when paid; without Stripe's settings there is no Pay and the owner still records payments.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { dollarsInput, formatCents } from "../../server/quotes/money.ts";
@@ -17,9 +14,11 @@ import { invoiceFigures } from "../../server/invoices/invoice-figures.ts";
 import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
-import { startServer, stopServer, type RunningServer } from "./harness";
-import { startSmtp, waitFor } from "./smtp";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
+import type { RunningServer } from "./harness";
+import { startPaymentServers } from "./payment-servers";
+import type { startSmtp } from "./smtp";
+import { mailInbox, outboxSettled } from "../support/mail-inbox.ts";
 
 const WEBHOOK_SECRET = "whsec_test_invoices";
 
@@ -49,22 +48,7 @@ const INVOICE_TABLES = new Set([
 const snapshot = (on: RunningServer = server) =>
   JSON.stringify(withStore(tableRows, on).filter(([name]) => INVOICE_TABLES.has(name)));
 
-/** Waits until the outbox has sent what is due, so that only what a test does could change the database. */
-async function outboxSettled() {
-  await waitFor(
-    () =>
-      withStore(
-        (s) =>
-          s.db
-            .prepare(
-              `SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND cancelled_at IS NULL AND failed_at IS NULL
-                 AND next_attempt_at <= ?`,
-            )
-            .get(new Date().toISOString()) as { n: number },
-      ).n === 0 || undefined,
-    15_000,
-  );
-}
+const settled = () => outboxSettled((work) => withStore(work));
 
 function ownerSession(on: RunningServer) {
   const known = sessions.get(on);
@@ -105,25 +89,7 @@ const figures = (invoiceId: number, on: RunningServer = server) =>
     return invoiceFigures(s, row, "America/Chicago");
   }, on);
 
-const parsed = new Map<string, ParsedMail>();
-async function mailsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
-  await Promise.all(
-    smtp.received.filter((m) => !parsed.has(m.raw)).map(async (m) => parsed.set(m.raw, await simpleParser(m.raw))),
-  );
-  return smtp.received
-    .filter((m) => m.to.includes(address))
-    .map((m) => parsed.get(m.raw))
-    .filter((m): m is ParsedMail => m !== undefined && subject.test(m.subject ?? ""));
-}
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  const deadline = performance.now() + 15_000;
-  for (;;) {
-    const found = (await mailsTo(address, subject))[0];
-    if (found) return found;
-    if (performance.now() > deadline) throw new Error(`no mail to ${address} like ${subject}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { mailsTo, mailTo, parsed } = mailInbox(() => smtp);
 
 /** The invoice's link from its e-mail, on this server. */
 async function invoiceLink(email: string, label: string): Promise<string> {
@@ -139,30 +105,14 @@ async function sendInvoice(invoiceId: number, on: RunningServer = server) {
   return figures(invoiceId, on).label ?? "";
 }
 
+let servers: Awaited<ReturnType<typeof startPaymentServers>>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  const clockFile = path.join(mkdtempSync(path.join(tmpdir(), "invoices-clock-")), "now");
-  writeFileSync(clockFile, new Date().toISOString());
-  [server, bare] = await Promise.all([
-    startServer({
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: "owner@example.com",
-      RATE_LIMIT_PER_MINUTE: "100000",
-      TEST_CLOCK_FILE: clockFile,
-      BACKUP_DIR: "off",
-      STRIPE_SECRET_KEY: "sk_test_invoices",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-    }),
-    startServer({ RATE_LIMIT_PER_MINUTE: "100000", BACKUP_DIR: "off" }),
-  ]);
-  stripe.target(server.url);
+  servers = await startPaymentServers("invoices", WEBHOOK_SECRET);
+  ({ server, bare, smtp, stripe } = servers);
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all([server && stopServer(server), bare && stopServer(bare)]);
-  await Promise.all([smtp?.close(), stripe?.close()]);
+  await servers?.stop();
 });
 
 describe("numbers", () => {
@@ -329,7 +279,7 @@ describe("what changes nothing", () => {
   it("a forged amount in the owner's POSTs records only the amount typed, and a forged invoice field nothing", async () => {
     const d = await draftInvoice();
     await sendInvoice(d.invoiceId);
-    await outboxSettled();
+    await settled();
     const before = snapshot();
     const answers = await Promise.all([
       ownerPost(server, `/owner/invoices/${d.invoiceId}`, { intent: "record", amount: "-5", method: "check" }),
@@ -344,7 +294,7 @@ describe("what changes nothing", () => {
   });
 
   it("100 scanner GETs of every link in the invoice mails and of their PDFs", async () => {
-    await outboxSettled();
+    await settled();
     await mailsTo("", /./);
     const mails = smtp.received
       .map((m) => parsed.get(m.raw))
