@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/invoice";
 import { business } from "~/content/business";
 import type { RouteHandle } from "~/root";
+import { telHref } from "~/lib/links";
 import { Banner, DocumentHeader, Limited, Missing } from "~/components/document-page";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
@@ -172,7 +173,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         </p>
         <p className="mt-4">
           Questions? Call us at{" "}
-          <a className="font-semibold underline" href={`tel:${page.business.phone}`}>
+          <a className="font-semibold underline" href={telHref(page.business.phone)}>
             {page.business.phone}
           </a>{" "}
           or reply to the invoice&rsquo;s e-mail. Checks go to {page.business.name}, {page.business.address}.

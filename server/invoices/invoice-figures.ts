@@ -26,11 +26,11 @@ export const STATE_LABEL: Record<InvoiceState, string> = {
 export type PaymentMethod = "check" | "cash" | "zelle" | "card" | "bank";
 
 export const METHOD_LABEL: Record<PaymentMethod, string> = {
-  check: "Check",
-  cash: "Cash",
+  check: "check",
+  cash: "cash",
   zelle: "Zelle",
-  card: "Card",
-  bank: "Bank (ACH)",
+  card: "card",
+  bank: "bank (ACH)",
 };
 
 /** One payment on an invoice, whoever recorded it. */

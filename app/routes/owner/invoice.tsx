@@ -12,6 +12,7 @@ import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dollarsInput, formatCents, parseDollars, parseQuantity } from "../../../server/quotes/money.ts";
 import { STATE_LABEL } from "../../../server/invoices/invoice-figures.ts";
 import { linesView, paymentsView } from "../../../server/invoices/invoice-page.ts";
+import { dayText } from "../../../server/quotes/quote-view.ts";
 import { OWNER_METHODS } from "../../../server/store/invoices.ts";
 
 const LIMIT = TEXT_LIMITS.invoice;
@@ -53,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
     quoteId: invoice.quote_id,
     quoteReference: quote.quote.reference,
     customer: f.version?.customer.name ?? quote.current?.version.customer.name ?? "",
-    sentDay: f.version ? dayAt(f.version.sentAt, f.version.timeZone) : null,
+    sentDay: f.version ? dayText(f.version.sentDay) : null,
     lines: linesView(f).map((l, i) => ({ ...l, removable: f.version === null && f.lines[i]?.kind === "change" })),
     total: formatCents(f.money.total),
     paid: formatCents(f.money.paid),
