@@ -4,6 +4,7 @@
 // identical webhook deliveries give one payment and one receipt; a bank payment that fails is owed again and the owner
 // is told; a forged amount in any POST changes nothing; 100 scanner GETs of the mails' links change nothing; the
 // reminders stop when paid; without Stripe's settings there is no Pay and the owner still records payments.
+import { get } from "node:http";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
@@ -194,6 +195,16 @@ describe("the homeowner pays an invoice", () => {
     expect(html).toContain(`Pay ${formatCents(owed)}`);
     expect(html).not.toMatch(/<script/i);
     expect((await fetch(`${link}/pdf`)).headers.get("content-type")).toBe("application/pdf");
+    // On the wire, as a browser asking for brotli gets it: within the homeowner pages' budget.
+    const wire = await new Promise<number>((resolve, reject) => {
+      get(link, { headers: { "Accept-Encoding": "br" } }, (res) => {
+        expect(res.headers["content-encoding"]).toBe("br");
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      }).on("error", reject);
+    });
+    expect(wire).toBeLessThanOrEqual(14_600);
   });
 
   it("pays part by the owner's check; Pay asks for the rest, never an amount the form sends", async () => {
