@@ -216,6 +216,32 @@ describe("payments and reminders", () => {
   });
 });
 
+describe("the reminder's composer", () => {
+  it("sends one while owed on an open day, never on a closed one, and withdraws it once paid", () => {
+    const { payments } = setUp();
+    const { estimateId, quoteId } = accepted(f);
+    const invoice = payments.invoices.make(quoteId);
+    payments.invoices.send(invoice.id);
+    const item = f.store.deliveries(estimateId).find((d) => d.kind === "invoice-reminder");
+    if (!item) throw new Error("no reminder queued");
+    const compose = payments.composers["invoice-reminder"];
+    // Wednesday 9 December 2026, 10:00 in Bloomington: open.
+    f.clock.at = new Date("2026-12-09T16:00:00Z");
+    const mail = compose(item);
+    expect(mail).toMatchObject({
+      subject: expect.stringMatching(/^Reminder: invoice INV-0001, \$[\d,]+\.\d{2} owed$/),
+    });
+    expect(typeof mail === "object" && mail?.text).toMatch(/http\S+\/invoice\/[A-Za-z0-9_-]{43}/);
+    // Friday 25 December 2026, 10:00: Christmas, a closed day.
+    f.clock.at = new Date("2026-12-25T16:00:00Z");
+    expect(compose(item)).toBe("withdrawn");
+    f.clock.at = new Date("2026-12-09T16:00:00Z");
+    const total = payments.invoices.figures(f.store.invoices.get(invoice.id) ?? invoice).money.total;
+    payments.invoices.recordPayment(invoice.id, { cents: total, method: "cash", receivedOn: "2026-12-09" });
+    expect(compose(item)).toBe("withdrawn");
+  });
+});
+
 describe("erasure", () => {
   it("keeps a paid invoice and its money with the contract, and the purge takes them after 10 years", () => {
     const { payments } = setUp();
