@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/invoice";
 import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
-import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { Button, Card, consoleButton, CsrfField, LimitedBox, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { dayAt } from "~/lib/business-day";
 import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
@@ -213,37 +213,27 @@ export default function InvoiceScreen({ loaderData: d, actionData }: Route.Compo
             <form method="post" className="mt-2 grid grid-cols-2 gap-2">
               <CsrfField token={d.csrf} />
               <input type="hidden" name="intent" value="add" />
-              <label className="col-span-2 block">
-                <span className="text-sm font-semibold">{LIMIT.description.label}</span>
-                <input
-                  name="description"
-                  required
-                  maxLength={LIMIT.description.max}
-                  defaultValue={typed.description}
-                  className={input}
-                />
-              </label>
-              <label className="block">
-                <span className="text-sm font-semibold">{LIMIT.quantity.label}</span>
-                <input
-                  name="quantity"
-                  inputMode="decimal"
-                  maxLength={LIMIT.quantity.max}
-                  defaultValue={typed.quantity ?? "1"}
-                  className={input}
-                />
-              </label>
-              <label className="block">
-                <span className="text-sm font-semibold">{LIMIT.price.label} ($)</span>
-                <input
-                  name="price"
-                  inputMode="decimal"
-                  required
-                  maxLength={LIMIT.price.max}
-                  defaultValue={typed.price}
-                  className={input}
-                />
-              </label>
+              <LimitedBox
+                limit={LIMIT.description}
+                name="description"
+                required
+                defaultValue={typed.description}
+                className="col-span-2"
+              />
+              <LimitedBox
+                limit={LIMIT.quantity}
+                name="quantity"
+                inputMode="decimal"
+                defaultValue={typed.quantity ?? "1"}
+              />
+              <LimitedBox
+                limit={LIMIT.price}
+                unit=" ($)"
+                name="price"
+                inputMode="decimal"
+                required
+                defaultValue={typed.price}
+              />
               <Button variant="quiet" className="col-span-2">
                 Add the line
               </Button>
@@ -287,17 +277,14 @@ export default function InvoiceScreen({ loaderData: d, actionData }: Route.Compo
             <form method="post" className="mt-3 grid grid-cols-2 gap-2">
               <CsrfField token={d.csrf} />
               <input type="hidden" name="intent" value="record" />
-              <label className="block">
-                <span className="text-sm font-semibold">{LIMIT.amount.label} ($)</span>
-                <input
-                  name="amount"
-                  inputMode="decimal"
-                  required
-                  maxLength={LIMIT.amount.max}
-                  defaultValue={typed.amount ?? d.owedInput}
-                  className={input}
-                />
-              </label>
+              <LimitedBox
+                limit={LIMIT.amount}
+                unit=" ($)"
+                name="amount"
+                inputMode="decimal"
+                required
+                defaultValue={typed.amount ?? d.owedInput}
+              />
               <label className="block">
                 <span className="text-sm font-semibold">How</span>
                 <select name="method" className={input}>
@@ -310,10 +297,7 @@ export default function InvoiceScreen({ loaderData: d, actionData }: Route.Compo
                 <span className="text-sm font-semibold">Received on</span>
                 <input type="date" name="receivedOn" defaultValue={d.today} className={input} />
               </label>
-              <label className="col-span-2 block">
-                <span className="text-sm font-semibold">{LIMIT.note.label}</span>
-                <input name="note" maxLength={LIMIT.note.max} defaultValue={typed.note} className={input} />
-              </label>
+              <LimitedBox limit={LIMIT.note} name="note" defaultValue={typed.note} className="col-span-2" />
               <Button className="col-span-2">Record a payment</Button>
             </form>
           </Card>
