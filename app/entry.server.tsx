@@ -45,6 +45,8 @@ export async function warmUp(): Promise<void> {
 const NOT_FOUND_ROUTE_ID = "routes/not-found";
 /** The homeowner's quote page has a stylesheet of its own (app/styles/quote.css). */
 const QUOTE_ROUTE_ID = "routes/quote";
+/** The homeowner's invoice page wears the quote page's frame and stylesheet. */
+const INVOICE_ROUTE_ID = "routes/invoice";
 
 export default function handleRequest(
   request: Request,
@@ -57,7 +59,7 @@ export default function handleRequest(
   const ids = routerContext.staticHandlerContext.matches.map((m) => m.route.id);
   const css = ids.some((id) => id.startsWith("routes/owner/"))
     ? consoleStylesheet
-    : ids.includes(QUOTE_ROUTE_ID)
+    : ids.includes(QUOTE_ROUTE_ID) || ids.includes(INVOICE_ROUTE_ID)
       ? quoteStylesheet
       : stylesheet;
   if (routerContext.staticHandlerContext.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)) {

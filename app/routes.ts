@@ -21,6 +21,9 @@ export default [
   route("quote/:token", "routes/quote.tsx"),
   route("quote/:token/photos/:photo", "routes/quote-photo.ts"),
   route("quote/:token/pdf", "routes/quote-pdf.ts"),
+  // The homeowner's invoice, by its secret link (server/invoices/, decision 0042).
+  route("invoice/:token", "routes/invoice.tsx"),
+  route("invoice/:token/pdf", "routes/invoice-pdf.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -37,6 +40,8 @@ export default [
     route("quotes/:id/send", "routes/owner/quote-send.tsx"),
     route("quotes/:id/pdf/:version", "routes/owner/quote-pdf.ts"),
     route("quotes/:id/photos/:photo", "routes/owner/quote-photo.ts"),
+    route("invoices/:id", "routes/owner/invoice.tsx"),
+    route("invoices/:id/pdf", "routes/owner/invoice-pdf.ts"),
     route("spam", "routes/owner/spam.tsx"),
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),

@@ -20,6 +20,7 @@ await build({
     "render-worker": "server/publishing/render-worker.ts",
     "calendar-worker": "server/calendars/calendar-worker.ts",
     "pdf-worker": "server/quotes/pdf-worker.ts",
+    "invoice-pdf-worker": "server/invoices/invoice-pdf-worker.ts",
     "critical-css-worker": "server/http/critical-css-worker.ts",
   },
   outdir,

@@ -25,6 +25,14 @@ export const TEXT_LIMITS = {
     /** "Accepted in person or on paper". */
     signedName: box("Their full name, as signed", 200),
   },
+  /** The owner's invoice: a change-order line, and "Record a payment". */
+  invoice: {
+    description: box("Description", 200),
+    quantity: box("Quantity", 20),
+    price: box("Unit price", 20),
+    amount: box("Amount", 20),
+    note: box("Note (for you)", 200),
+  },
   /** The owner's request screen: a note, and a visit booked for the homeowner. */
   request: {
     note: box("Note", 2000),

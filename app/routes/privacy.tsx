@@ -65,7 +65,7 @@ function sections(): { heading: string; paragraphs: string[] }[] {
       heading: "Quotes and contracts",
       paragraphs: [
         "If we send you a quote, it is kept with your request: the work, the prices, the photos we chose from yours, and each version we sent. Its e-mail carries a private link; we keep only a scrambled form of the link, and the page it opens is never stored by your browser or shown to search engines. The first time you open a version, we note that it was opened.",
-        `When you accept a quote online, we keep what proves it: the name you typed, the option you chose, the time, your internet address and your browser's name, your consent to electronic records, and a fingerprint (SHA-256) of the exact quote you saw. An accepted quote is a contract. We keep it, with that record and its PDF, for ${CONTRACT_YEARS} years after you accepted, even if you ask us to delete your other details, and then delete it. Quotes you did not accept are deleted with your request.`,
+        `When you accept a quote online, we keep what proves it: the name you typed, the option you chose, the time, your internet address and your browser's name, your consent to electronic records, and a fingerprint (SHA-256) of the exact quote you saw. An accepted quote is a contract. We keep it, with that record, its PDF, its invoice and the payments made on them, for ${CONTRACT_YEARS} years after you accepted, even if you ask us to delete your other details, and then delete it. Quotes you did not accept are deleted with your request.`,
       ],
     },
     {

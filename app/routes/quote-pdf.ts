@@ -1,6 +1,7 @@
 // GET /quote/<link>/pdf: the quote as a PDF (the accepted one, with its acceptance page, once accepted), made once
 // from the frozen version and then always the same bytes (server/quotes/pdf.ts). The same one 404 as the page.
 import type { Route } from "./+types/quote-pdf";
+import { pdfResponse } from "~/lib/pdf-response";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = context.quotes.lookup(params.token, context.clientIp);
@@ -19,11 +20,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(file.pdf.length),
-      "Content-Disposition": `inline; filename="${file.name}"`,
-    },
-  });
+  return pdfResponse(file);
 }

@@ -7,7 +7,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { business } from "~/content/business";
-import { telHref } from "~/lib/links";
+import { Banner, DocumentHeader, Limited, Missing } from "~/components/document-page";
 import { cn } from "~/lib/cn";
 import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
@@ -16,6 +16,7 @@ import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import { optionalOwner } from "./owner/guard.server";
 import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
 import quoteStylesheet from "~/styles/quote.css?url";
+import { documentForm, documentHeaders, documentMeta } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -97,14 +98,7 @@ export async function action(args: Route.ActionArgs) {
   const found = context.quotes.lookup(params.token, context.clientIp);
   if (found === "limited") return limited(context.quotes.retryAfter(context.clientIp));
   if (!found) return missing();
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!Number.isFinite(length) || length > MAX_BODY) throw data("That is more than this form takes.", { status: 413 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data("That did not work. Reload the page and try again.", { status: 400 });
-  }
+  const form = await documentForm(request, MAX_BODY);
   const selection: Selection = {
     optionKey: text(form, "option", 8),
     addonKeys: form
@@ -182,19 +176,13 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
+export const headers = documentHeaders;
 
-export const meta = ({ data: d }: Route.MetaArgs) => [
-  {
-    title:
-      d && "page" in d && d.page ? `Quote ${d.page.reference} | ${d.page.business.name}` : `Quote | ${business.name}`,
-  },
-  { name: "description", content: `Your quote from ${business.name}: the work, the price, and accepting it online.` },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta = ({ data: d }: Route.MetaArgs) =>
+  documentMeta(
+    d && "page" in d && d.page ? `Quote ${d.page.reference} | ${d.page.business.name}` : `Quote | ${business.name}`,
+    `Your quote from ${business.name}: the work, the price, and accepting it online.`,
+  );
 
 const h2 = "mt-10 text-2xl font-bold";
 const box = "rounded-card border border-mortar-200 bg-white p-4 shadow-card";
@@ -213,50 +201,6 @@ function totalsCss(page: QuotePage): string {
     return `#q${has}${not} #t${i}{display:block}`;
   });
   return `.qt:not(.now){display:none}@supports selector(:has(a)){#q .qt.now{display:none}${rules.join("")}}`;
-}
-
-function Missing() {
-  return (
-    <main id="hero" className="mx-auto max-w-xl px-4 py-16">
-      <p className="font-serif text-xl font-bold">{business.name}</p>
-      <h1 className="mt-6 text-3xl font-bold">There is no quote at this address</h1>
-      <p className="mt-4 text-lg">
-        The link may be mistyped or too old, or the quote was replaced. Call us and we will send you a new one:{" "}
-        <a className="font-semibold underline" href={telHref(business.phone)}>
-          {business.phone}
-        </a>
-        .
-      </p>
-    </main>
-  );
-}
-
-function Limited() {
-  return (
-    <main id="hero" className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Too many tries</h1>
-      <p className="mt-4 text-lg">
-        Wait a few minutes and try the link again, or call us:{" "}
-        <a className="font-semibold underline" href={telHref(business.phone)}>
-          {business.phone}
-        </a>
-        .
-      </p>
-    </main>
-  );
-}
-
-function Banner({ tone = "info", children }: { tone?: "info" | "ok" | "warn"; children: React.ReactNode }) {
-  const tones = {
-    info: "border-soot-800 bg-sky-100",
-    ok: "border-green-700 bg-green-50",
-    warn: "border-brick-700 bg-brick-100",
-  };
-  return (
-    <div role="status" className={`mt-5 rounded-lg border-l-4 px-4 py-3 text-lg ${tones[tone]}`}>
-      {children}
-    </div>
-  );
 }
 
 function Line({ line }: { line: QuotePage["addons"][number] }) {
@@ -280,7 +224,7 @@ function Line({ line }: { line: QuotePage["addons"][number] }) {
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData ?? loaderData;
-  if (result.kind === "missing") return <Missing />;
+  if (result.kind === "missing") return <Missing what="quote" />;
   if (result.kind === "limited") return <Limited />;
   const { page, token, inHome } = result;
   const form = result.form;
@@ -296,23 +240,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     ) : null;
   return (
     <>
-      <header id="hero" className="bg-soot-950 py-5 text-mortar-50 print:bg-white print:text-soot-950">
-        <div className="mx-auto max-w-2xl px-4">
-          <p className="font-serif text-2xl font-bold">{page.business.name}</p>
-          <p className="mt-1 text-mortar-200 print:text-soot-800">{page.business.address}</p>
-          <p className="mt-1 flex flex-wrap gap-x-4">
-            <a
-              className="font-semibold text-ember-300 underline print:text-soot-950"
-              href={telHref(page.business.phone)}
-            >
-              {page.business.phone}
-            </a>
-            <a className="text-ember-300 underline print:text-soot-950" href={`mailto:${page.business.email}`}>
-              {page.business.email}
-            </a>
-          </p>
-        </div>
-      </header>
+      <DocumentHeader business={page.business} />
       <main className="mx-auto max-w-2xl px-4 pt-6 pb-16">
         <h1 className="text-4xl font-bold">Your quote</h1>
         <p className="mt-2 text-lg">

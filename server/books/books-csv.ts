@@ -76,7 +76,7 @@ export function invoicesCsv(
       Paid: dollarsInput(i.paidCents),
       Pending: dollarsInput(i.pendingCents),
       Owed: dollarsInput(i.owedCents),
-      State: i.state,
+      State: i.state.replace("_", " "),
       "Paid on": i.paidDay ?? "",
     }));
   return toCsv(INVOICE_COLUMNS, rows);

@@ -138,7 +138,7 @@ export const invoices: BookInvoice[] = [
     number: "INV-0007",
     quoteId: 3,
     customerName: "Lee Park",
-    state: "partly paid",
+    state: "partly_paid",
     totalCents: 100_000,
     paidCents: 40_000,
     pendingCents: 0,
@@ -151,7 +151,8 @@ export const invoices: BookInvoice[] = [
 export const invoicePayments: BookPayment[] = [
   {
     day: "2026-11-12",
-    document: "INV-0007",
+    number: "INV-0007",
+    invoiceId: 7,
     customerName: "Lee Park",
     method: "zelle",
     cents: 40_000,

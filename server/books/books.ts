@@ -94,7 +94,7 @@ export function buildBooks(input: BooksInput): Books {
   }
   const invoiceQuote = new Map(input.invoices.map((i) => [i.number, i.quoteId]));
   for (const p of input.invoicePayments) {
-    payments.push({ ...p, kind: "invoice", quoteId: invoiceQuote.get(p.document) ?? null });
+    payments.push({ ...p, kind: "invoice", document: p.number, quoteId: invoiceQuote.get(p.number) ?? null });
   }
   payments.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 
@@ -129,7 +129,7 @@ export function buildBooks(input: BooksInput): Books {
       quoteId: i.quoteId,
       document: i.number,
       customerName: i.customerName,
-      state: i.state,
+      state: i.state === "partly_paid" ? "partly paid" : i.state,
       totalCents: i.totalCents,
       paidCents: i.paidCents,
       pendingCents: i.pendingCents,

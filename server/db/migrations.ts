@@ -530,6 +530,131 @@ CREATE TABLE online_payments (
 CREATE INDEX online_payments_quote ON online_payments (quote_id);
 `;
 
+// Version 13: invoices (server/invoices/, decision 0042). An invoice belongs to an accepted quote (one each); its draft
+// is the owner's working copy; sending takes the next number from a counter that only goes forward (a deleted draft
+// never had one, so numbers have no gaps and none is given twice) and freezes the one version, which never changes.
+// Links are stored as hashes; the owner's checks, cash and Zelle are rows that never change. Under erasure an invoice
+// stays with its contract (decision 0033) and goes with it after 10 years: `contract_at` is the acceptance's time.
+// checkout_sessions and online_payments are rebuilt (SQLite cannot change a CHECK) to take purpose 'invoice'.
+const MIGRATE_V13 = `
+CREATE TABLE invoice_numbers (
+  only INTEGER PRIMARY KEY CHECK (only = 1),
+  last INTEGER NOT NULL CHECK (last >= 0)
+);
+INSERT INTO invoice_numbers (only, last) VALUES (1, 0);
+CREATE TRIGGER invoice_numbers_forward BEFORE UPDATE ON invoice_numbers
+WHEN NEW.last <= OLD.last OR NEW.only IS NOT OLD.only
+BEGIN SELECT RAISE(ABORT, 'the invoice counter only goes forward'); END;
+CREATE TRIGGER invoice_numbers_kept BEFORE DELETE ON invoice_numbers
+BEGIN SELECT RAISE(ABORT, 'the invoice counter is kept'); END;
+CREATE TABLE invoices (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL UNIQUE REFERENCES quotes(id) ON DELETE CASCADE,
+  number INTEGER UNIQUE,
+  draft TEXT NOT NULL,
+  contract_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  sent_at TEXT,
+  reminders_paused INTEGER NOT NULL DEFAULT 0
+);
+CREATE TRIGGER invoices_number_from_counter BEFORE UPDATE OF number ON invoices
+WHEN OLD.number IS NOT NULL OR NEW.number IS NOT (SELECT last FROM invoice_numbers)
+BEGIN SELECT RAISE(ABORT, 'an invoice number is given once, from the counter'); END;
+CREATE TRIGGER invoices_sent_never_change BEFORE UPDATE ON invoices
+WHEN OLD.number IS NOT NULL AND (NEW.id IS NOT OLD.id OR NEW.quote_id IS NOT OLD.quote_id
+  OR NEW.draft IS NOT OLD.draft OR NEW.contract_at IS NOT OLD.contract_at OR NEW.created_at IS NOT OLD.created_at
+  OR NEW.sent_at IS NOT OLD.sent_at)
+BEGIN SELECT RAISE(ABORT, 'a sent invoice never changes'); END;
+CREATE TRIGGER invoices_kept BEFORE DELETE ON invoices
+WHEN OLD.number IS NOT NULL AND OLD.contract_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 years')
+BEGIN SELECT RAISE(ABORT, 'a sent invoice is kept with its contract for 10 years'); END;
+CREATE TABLE invoice_versions (
+  id INTEGER PRIMARY KEY,
+  invoice_id INTEGER NOT NULL UNIQUE REFERENCES invoices(id) ON DELETE CASCADE,
+  body TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  sent_at TEXT NOT NULL
+);
+${neverChangeTrigger("invoice_versions", "a sent invoice never changes")}
+CREATE TRIGGER invoice_versions_kept BEFORE DELETE ON invoice_versions
+WHEN COALESCE((SELECT contract_at FROM invoices WHERE id = OLD.invoice_id), '0')
+  > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 years')
+BEGIN SELECT RAISE(ABORT, 'a sent invoice is kept with its contract for 10 years'); END;
+CREATE TABLE invoice_links (
+  id INTEGER PRIMARY KEY,
+  invoice_id INTEGER NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX invoice_links_invoice ON invoice_links (invoice_id);
+CREATE TABLE invoice_payments (
+  id INTEGER PRIMARY KEY,
+  invoice_id INTEGER NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  method TEXT NOT NULL CHECK (method IN ('check', 'cash', 'zelle')),
+  received_on TEXT NOT NULL CHECK (received_on GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  note TEXT NOT NULL DEFAULT '',
+  recorded_at TEXT NOT NULL
+);
+CREATE INDEX invoice_payments_invoice ON invoice_payments (invoice_id);
+${neverChangeTrigger("invoice_payments", "a payment received never changes")}
+CREATE TRIGGER invoice_payments_kept BEFORE DELETE ON invoice_payments
+WHEN COALESCE((SELECT contract_at FROM invoices WHERE id = OLD.invoice_id), '0')
+  > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 years')
+BEGIN SELECT RAISE(ABORT, 'money received is kept with its contract for 10 years'); END;
+
+CREATE TABLE checkout_sessions_v13 (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  acceptance_id INTEGER NOT NULL REFERENCES quote_acceptances(id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL DEFAULT 'deposit' CHECK (purpose IN ('deposit', 'invoice')),
+  invoice_id INTEGER REFERENCES invoices(id) ON DELETE CASCADE,
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  provider_session_id TEXT NOT NULL UNIQUE,
+  state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'complete', 'expired')),
+  url TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  idempotency_key TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  CHECK ((purpose = 'invoice') = (invoice_id IS NOT NULL))
+);
+INSERT INTO checkout_sessions_v13 (id, quote_id, acceptance_id, purpose, invoice_id, cents, provider_session_id, state,
+  url, expires_at, idempotency_key, created_at)
+  SELECT id, quote_id, acceptance_id, purpose, NULL, cents, provider_session_id, state, url, expires_at,
+    idempotency_key, created_at FROM checkout_sessions;
+CREATE TABLE online_payments_v13 (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  session_id INTEGER NOT NULL UNIQUE REFERENCES checkout_sessions(id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL DEFAULT 'deposit' CHECK (purpose IN ('deposit', 'invoice')),
+  invoice_id INTEGER REFERENCES invoices(id) ON DELETE CASCADE,
+  provider_payment_id TEXT NOT NULL UNIQUE,
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  method TEXT NOT NULL CHECK (method IN ('card', 'bank')),
+  state TEXT NOT NULL CHECK (state IN ('pending', 'paid', 'failed', 'refunded')),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  paid_at TEXT,
+  failed_at TEXT,
+  refunded_cents INTEGER NOT NULL DEFAULT 0,
+  disputed_at TEXT,
+  CHECK ((purpose = 'invoice') = (invoice_id IS NOT NULL))
+);
+INSERT INTO online_payments_v13 (id, quote_id, session_id, purpose, invoice_id, provider_payment_id, cents, method,
+  state, created_at, updated_at, paid_at, failed_at, refunded_cents, disputed_at)
+  SELECT id, quote_id, session_id, purpose, NULL, provider_payment_id, cents, method, state, created_at, updated_at,
+    paid_at, failed_at, refunded_cents, disputed_at FROM online_payments;
+DROP TABLE online_payments;
+DROP TABLE checkout_sessions;
+ALTER TABLE checkout_sessions_v13 RENAME TO checkout_sessions;
+ALTER TABLE online_payments_v13 RENAME TO online_payments;
+CREATE INDEX checkout_sessions_quote ON checkout_sessions (quote_id, purpose, state);
+CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id, state) WHERE invoice_id IS NOT NULL;
+CREATE INDEX online_payments_quote ON online_payments (quote_id);
+CREATE INDEX online_payments_invoice ON online_payments (invoice_id) WHERE invoice_id IS NOT NULL;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -556,5 +681,10 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 12,
     name: "deposits paid online: checkout sessions, provider events, card and bank payments",
     up: MIGRATE_V12,
+  },
+  {
+    version: 13,
+    name: "invoices: numbers never reused, frozen versions, links, payments received; invoices paid online",
+    up: MIGRATE_V13,
   },
 ];

@@ -16,6 +16,8 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/quote",
   "routes/quote-photo",
   "routes/quote-pdf",
+  "routes/invoice",
+  "routes/invoice-pdf",
 ]);
 
 /**
@@ -30,12 +32,18 @@ export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The homeowner's quote and what it links to: a secret link's pages, never stored, never indexed, and never named
+ * The homeowner's quote (and invoice) and what they link to: a secret link's pages, never stored, never indexed, and never named
  * in a Referer, not even to this site (the link is the key; decision 0032). Its forms post with `Origin: null`, so
  * the quote page checks where a post comes from itself.
  */
 export function isQuoteRoute(routeId: string): boolean {
-  return routeId === "routes/quote" || routeId === "routes/quote-photo" || routeId === "routes/quote-pdf";
+  return (
+    routeId === "routes/quote" ||
+    routeId === "routes/quote-photo" ||
+    routeId === "routes/quote-pdf" ||
+    routeId === "routes/invoice" ||
+    routeId === "routes/invoice-pdf"
+  );
 }
 
 /** The owner console's routes (app/routes/owner/): never cached, never stored, never indexed. */

@@ -4,25 +4,13 @@
 import { escapeHtml, withSubject, type Mail } from "../requests/lead-mail.ts";
 import type { OutboxItem } from "../requests/estimate-store.ts";
 import type { QuoteVersion } from "../quotes/document.ts";
-import { greeting, signature } from "../quotes/quote-mail.ts";
+import { invoicePaymentMail } from "../invoices/invoice-mail.ts";
+import { homeownerMail, METHOD } from "./homeowner-mail.ts";
 import { formatCents } from "../quotes/money.ts";
 import { dayText } from "../quotes/quote-view.ts";
 import { dayAt } from "../time/wall-time.ts";
 import type { OnlinePaymentRow } from "../store/payments.ts";
 import { acceptedQuote, type PaymentsContext } from "./payments-context.ts";
-
-const METHOD = { card: "card", bank: "bank account (ACH)" } as const;
-
-function homeownerMail(version: QuoteVersion, subject: string, lines: string[], link?: [string, string]): Mail {
-  const sig = signature(version);
-  const text = [greeting(version), "", ...lines, ...(link ? ["", `${link[0]}: ${link[1]}`] : []), "", ...sig.text, ""];
-  const html =
-    `<p>${escapeHtml(greeting(version))}</p>` +
-    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("") +
-    (link ? `<p><a href="${escapeHtml(link[1])}">${escapeHtml(link[0])}</a></p>` : "") +
-    sig.html;
-  return withSubject(subject, { replyTo: version.business.email, text: text.join("\n"), html });
-}
 
 export function receiptMail(version: QuoteVersion, payment: OnlinePaymentRow): Mail {
   const amount = formatCents(payment.cents);
@@ -49,26 +37,39 @@ export function failedMail(version: QuoteVersion, payment: OnlinePaymentRow, lin
 
 export type OwnerNotice = "paid" | "failed" | "refunded" | "disputed" | "amount";
 
-const OWNER_WORDS: Record<OwnerNotice, (amount: string) => [string, string]> = {
-  paid: (a) => [`Deposit paid: ${a}`, `The deposit of ${a} was paid on the site. The homeowner has a receipt.`],
-  failed: (a) => [
-    `Bank payment failed: ${a}`,
-    `The bank payment of ${a} for the deposit failed. The homeowner is told and can pay again; the deposit is owed.`,
+/** What was paid, in the owner's notices: the deposit, or an invoice by its number. */
+export type PaidFor = { kind: "deposit" } | { kind: "invoice"; label: string };
+
+const OWNER_WORDS: Record<OwnerNotice, (amount: string, what: string, owed: string) => [string, string]> = {
+  paid: (a, w) => [
+    `${w === "the deposit" ? "Deposit" : "Invoice payment"} paid: ${a}`,
+    `${a} was paid on the site for ${w}. The homeowner has a receipt.`,
   ],
-  refunded: (a) => [`Refunded: ${a}`, `A refund of ${a} was made in Stripe for this deposit.`],
+  failed: (a, w, owed) => [
+    `Bank payment failed: ${a}`,
+    `The bank payment of ${a} for ${w} failed. The homeowner is told and can pay again; ${owed} is owed.`,
+  ],
+  refunded: (a, w) => [`Refunded: ${a}`, `A refund of ${a} was made in Stripe for ${w}.`],
   disputed: (a) => [
     `Payment disputed: ${a}`,
     `The homeowner's bank disputed the payment of ${a}. Answer it in Stripe's dashboard before its deadline.`,
   ],
-  amount: (a) => [
+  amount: (a, w) => [
     `Payment needs a look: ${a}`,
-    `Stripe reported a payment of ${a} that is not the deposit we asked for. Nothing was recorded; check it in Stripe.`,
+    `Stripe reported a payment of ${a} that is not what we asked for ${w}. Nothing was recorded; check it in Stripe.`,
   ],
 };
 
-export function ownerPaymentMail(version: QuoteVersion, notice: OwnerNotice, cents: number, consoleUrl: string): Mail {
-  const [head, line] = OWNER_WORDS[notice](formatCents(cents));
-  const subject = `${head} (${version.reference}, ${version.customer.name})`;
+export function ownerPaymentMail(
+  version: QuoteVersion,
+  notice: OwnerNotice,
+  cents: number,
+  consoleUrl: string,
+  paidFor: PaidFor = { kind: "deposit" },
+): Mail {
+  const what = paidFor.kind === "deposit" ? "the deposit" : `invoice ${paidFor.label}`;
+  const [head, line] = OWNER_WORDS[notice](formatCents(cents), what, paidFor.kind === "deposit" ? "the deposit" : "it");
+  const subject = `${head} (${paidFor.kind === "deposit" ? version.reference : paidFor.label}, ${version.customer.name})`;
   const text = [line, "", `Open it in the console: ${consoleUrl}`, ""].join("\n");
   const html = `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(consoleUrl)}">Open it in the console</a></p>`;
   return withSubject(subject, { replyTo: version.customer.email, text, html });
@@ -82,6 +83,7 @@ export function paymentComposers(ctx: PaymentsContext) {
       const payment = ctx.store.payments.get(Number(id));
       const accepted = payment && acceptedQuote(ctx, payment.quote_id);
       if (!payment || !accepted) return null;
+      if (payment.invoice_id !== null) return invoicePaymentMail(ctx, payment, kind === "payment-receipt");
       if (kind === "payment-receipt") return receiptMail(accepted.version, payment);
       return failedMail(accepted.version, payment, ctx.quotes.homeownerLink(payment.quote_id));
     },

@@ -5,6 +5,14 @@ import type { QuoteService } from "../quotes/quote-service.ts";
 import { readVersion, type QuoteVersion } from "../quotes/document.ts";
 import type { AcceptanceRow, QuoteRow } from "../store/quotes.ts";
 import type { StripeClient } from "./stripe-client.ts";
+import { business as siteBusiness } from "../../app/content/business.ts";
+import type { OpeningHours } from "../../app/lib/business-hours.ts";
+import type { ClosedDay } from "../../app/content/closed-days.ts";
+import { limitedLookups, type LinkLookups } from "../documents/secret-links.ts";
+import { LOOKUP_LIMIT } from "../quotes/quote-context.ts";
+
+/** The business's facts an invoice's reminders need: when it is open. */
+export type BusinessHours = { timeZone: string; hours: OpeningHours; closedDays?: readonly ClosedDay[] };
 
 export type PaymentsOptions = {
   store: EstimateStore;
@@ -17,12 +25,29 @@ export type PaymentsOptions = {
   ownerAddress: () => string | null;
   /** Whether e-mail goes out at all (SMTP_URL). */
   mail: boolean;
+  /** The business's hours and closed days in force; by default the site's (app/content/business.ts). */
+  business?: () => BusinessHours;
 };
 
-export type PaymentsContext = Required<Omit<PaymentsOptions, "siteUrl">> & { origin: string };
+export type PaymentsContext = Required<Omit<PaymentsOptions, "siteUrl">> & {
+  origin: string;
+  /** The invoice links' failure limiter. */
+  lookups: LinkLookups;
+};
 
-export function paymentsContext({ now = () => new Date(), siteUrl, ...rest }: PaymentsOptions): PaymentsContext {
-  return { ...rest, now, origin: siteUrl.replace(/\/+$/, "") };
+export function paymentsContext({
+  now = () => new Date(),
+  siteUrl,
+  business = () => siteBusiness,
+  ...rest
+}: PaymentsOptions): PaymentsContext {
+  return {
+    ...rest,
+    now,
+    business,
+    origin: siteUrl.replace(/\/+$/, ""),
+    lookups: limitedLookups(now, LOOKUP_LIMIT),
+  };
 }
 
 /** An accepted quote with the version its acceptance froze: where every amount comes from. */

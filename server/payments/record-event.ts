@@ -3,19 +3,32 @@
 // come at least once and in any order; the payment's moves (store/payments.ts) only go forward, so a late
 // "completed, unpaid" after "succeeded" leaves it paid, and "failed" after "pending" makes it failed. The amount is
 // the event's amount_total, checked against what the session asked; money is never recorded from the browser.
+// A session for an invoice (purpose 'invoice', decision 0042) makes a payment on that invoice: once it is owed no more,
+// its reminders are withdrawn and the owner hears it is paid in full.
 import type Stripe from "stripe";
 import { storeMail } from "../requests/stored-mail.ts";
 import { formatCents } from "../quotes/money.ts";
 import type { OnlinePaymentRow, OnlinePaymentState } from "../store/payments.ts";
 import { acceptedQuote, type AcceptedQuote, type PaymentsContext } from "./payments-context.ts";
-import { ownerPaymentMail, type OwnerNotice } from "./payment-mail.ts";
+import { ownerPaymentMail, type OwnerNotice, type PaidFor } from "./payment-mail.ts";
+import { invoiceFigures } from "../invoices/invoice-figures.ts";
+import { invoiceLabel } from "../invoices/invoice-document.ts";
+import { stopReminders } from "../invoices/invoice-reminders.ts";
 
 const EVENT_KIND: Record<OnlinePaymentState, string> = {
-  pending: "deposit pending",
-  paid: "deposit paid",
-  failed: "deposit failed",
-  refunded: "deposit refunded",
+  pending: "pending",
+  paid: "paid",
+  failed: "failed",
+  refunded: "refunded",
 };
+
+/** What a payment paid for, and where the owner's console shows it. */
+function paidFor(ctx: PaymentsContext, invoiceId: number | null): { what: PaidFor; path: string } | null {
+  if (invoiceId === null) return { what: { kind: "deposit" }, path: "" };
+  const invoice = ctx.store.invoices.get(invoiceId);
+  if (!invoice || invoice.number === null) return null;
+  return { what: { kind: "invoice", label: invoiceLabel(invoice.number) }, path: `/owner/invoices/${invoiceId}` };
+}
 
 /** The quote's event (pushed to the owner) and the owner's e-mail, queued in the caller's transaction. */
 function tellOwner(
@@ -25,14 +38,28 @@ function tellOwner(
   notice: OwnerNotice | null,
   cents: number,
   key: string,
+  invoiceId: number | null = null,
 ) {
   const { quote, version } = accepted;
+  const target = paidFor(ctx, invoiceId);
+  if (!target) return;
   const owner = ctx.ownerAddress();
   if (notice && ctx.mail && owner && quote.estimate_id !== null) {
-    const mail = ownerPaymentMail(version, notice, cents, `${ctx.origin}/owner/quotes/${quote.id}`);
+    const where = `${ctx.origin}${target.path || `/owner/quotes/${quote.id}`}`;
+    const mail = ownerPaymentMail(version, notice, cents, where, target.what);
     ctx.store.enqueue(quote.estimate_id, "quote-owner", owner, { key, message: storeMail(mail) });
   }
-  ctx.store.quotes.addEvent(quote.id, version.version, kind, formatCents(cents), true);
+  const detail = target.what.kind === "deposit" ? formatCents(cents) : `${target.what.label}, ${formatCents(cents)}`;
+  ctx.store.quotes.addEvent(quote.id, version.version, `${target.what.kind} ${kind}`, detail, true);
+}
+
+/** An invoice that is owed no more: its reminders withdrawn, noted once for the owner. */
+function paidInFull(ctx: PaymentsContext, accepted: AcceptedQuote, invoiceId: number | null) {
+  const invoice = invoiceId === null ? undefined : ctx.store.invoices.get(invoiceId);
+  if (!invoice) return;
+  const figures = invoiceFigures(ctx.store, invoice, accepted.version.timeZone);
+  if (figures.money.owed > 0) return;
+  stopReminders(ctx.store, accepted.quote.estimate_id, invoice.id);
 }
 
 function tellHomeowner(ctx: PaymentsContext, accepted: AcceptedQuote, key: string) {
@@ -56,10 +83,11 @@ function sessionEvent(ctx: PaymentsContext, session: Stripe.Checkout.Session, to
     tellOwner(
       ctx,
       accepted,
-      "deposit amount wrong",
+      "amount wrong",
       "amount",
       session.amount_total ?? 0,
       `payment-amount:${session.id}`,
+      ours.invoice_id,
     );
     return;
   }
@@ -70,6 +98,7 @@ function sessionEvent(ctx: PaymentsContext, session: Stripe.Checkout.Session, to
     cents: ours.cents,
     method: card ? "card" : "bank",
     state: to,
+    invoiceId: ours.invoice_id,
   });
   if (!created && !payments.move(payment.id, to)) return;
   moved(ctx, accepted, payment, to);
@@ -79,7 +108,9 @@ function moved(ctx: PaymentsContext, accepted: AcceptedQuote, payment: OnlinePay
   if (to === "paid") tellHomeowner(ctx, accepted, `payment-receipt:${payment.id}`);
   if (to === "failed") tellHomeowner(ctx, accepted, `payment-failed:${payment.id}`);
   const notice: OwnerNotice | null = to === "paid" ? "paid" : to === "failed" ? "failed" : null;
-  tellOwner(ctx, accepted, EVENT_KIND[to], notice, payment.cents, `payment-owner:${payment.id}:${to}`);
+  const { invoice_id: invoiceId } = payment;
+  tellOwner(ctx, accepted, EVENT_KIND[to], notice, payment.cents, `payment-owner:${payment.id}:${to}`, invoiceId);
+  if (to === "paid") paidInFull(ctx, accepted, invoiceId);
 }
 
 /** A charge's refund or dispute, made in Stripe's dashboard: the owner's books and his phone hear of it. */
@@ -96,6 +127,7 @@ function chargeEvent(ctx: PaymentsContext, charge: Stripe.Charge) {
     "refunded",
     charge.amount_refunded,
     `payment-owner:${payment.id}:refund:${charge.amount_refunded}`,
+    payment.invoice_id,
   );
 }
 
@@ -105,7 +137,8 @@ function disputeEvent(ctx: PaymentsContext, dispute: Stripe.Dispute) {
   const payment = id ? payments.paymentByProvider(id) : undefined;
   const accepted = payment && acceptedQuote(ctx, payment.quote_id);
   if (!payment || !accepted || !payments.disputed(payment.id)) return;
-  tellOwner(ctx, accepted, "deposit disputed", "disputed", dispute.amount, `payment-owner:${payment.id}:dispute`);
+  const key = `payment-owner:${payment.id}:dispute`;
+  tellOwner(ctx, accepted, "disputed", "disputed", dispute.amount, key, payment.invoice_id);
 }
 
 /** Records a verified event; "repeat" when its id was seen before (nothing else is done then). */

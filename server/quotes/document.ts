@@ -63,6 +63,23 @@ export type Draft = z.output<typeof draftSchema>;
 /** A line as sent: its amount, from quoteTotals, beside what it is. */
 const frozenLine = lineSchema.omit({ id: true, preset: true }).extend({ key: z.string(), amount: z.number().int() });
 
+/** The business and the customer as a sent document (a quote, an invoice) names them. */
+export const businessSchema = z.strictObject({
+  name: z.string(),
+  street: z.string().nullable(),
+  locality: z.string(),
+  region: z.string(),
+  postalCode: z.string().nullable(),
+  phone: z.string(),
+  email: z.string(),
+});
+export const customerSchema = z.strictObject({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  town: z.string().nullable(),
+});
+
 const ownerWords = z.strictObject({ version: z.string(), text: z.string() });
 
 export const versionSchema = z.strictObject({
@@ -75,16 +92,8 @@ export const versionSchema = z.strictObject({
   /** The end of the valid-until day in the business's zone. */
   expiresAt: z.string(),
   timeZone: z.string(),
-  business: z.strictObject({
-    name: z.string(),
-    street: z.string().nullable(),
-    locality: z.string(),
-    region: z.string(),
-    postalCode: z.string().nullable(),
-    phone: z.string(),
-    email: z.string(),
-  }),
-  customer: z.strictObject({ name: z.string(), email: z.string(), phone: z.string(), town: z.string().nullable() }),
+  business: businessSchema,
+  customer: customerSchema,
   note: z.string(),
   options: z.array(
     z.strictObject({

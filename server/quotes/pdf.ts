@@ -3,8 +3,7 @@
 // the time and the hash), stored, and sent as it was stored. The same bytes for the same input: the document's dates
 // are the version's own, so a retried e-mail carries an identical file. Synchronous: pdfkit writes into its stream's
 // buffer, read at the end.
-import PDFDocument from "pdfkit";
-import { winAnsi } from "./pdf-text.ts";
+import { finishPdf, INK, MARGIN, newPdf, pdfPen, SOFT } from "../documents/pdf-drawing.ts";
 import { dayAt } from "../../app/lib/business-day.ts";
 import type { QuoteVersion } from "./document.ts";
 import {
@@ -42,57 +41,18 @@ export type PdfInput = {
   acceptance?: PdfAcceptance;
 };
 
-const INK = "#1c1917";
-const SOFT = "#57534e";
-const RULE = "#d6d3d1";
-const MARGIN = 54;
-
 export function quotePdf({ version, sha256, photos, acceptance }: PdfInput): Buffer {
   const when = new Date(acceptance?.at ?? version.sentAt);
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: MARGIN,
-    bufferPages: true,
-    compress: true,
-    info: {
-      Title: winAnsi(`Quote ${version.reference} (version ${version.version})${acceptance ? ", accepted" : ""}`),
-      Author: winAnsi(version.business.name),
-      Subject: winAnsi(`For ${version.customer.name}`),
-      CreationDate: when,
-      ModDate: when,
-    },
+  const doc = newPdf({
+    title: `Quote ${version.reference} (version ${version.version})${acceptance ? ", accepted" : ""}`,
+    business: version.business,
+    address: businessAddress(version),
+    customer: version.customer.name,
+    at: when,
   });
-  const width = doc.page.width - MARGIN * 2;
-  const t = (s: string) => winAnsi(s);
-
-  const keepRoom = (points: number) => {
-    if (doc.y + points > doc.page.height - MARGIN - 24) doc.addPage();
-  };
-  // A heading never ends a page: it keeps room for a few lines under it.
-  const heading = (text: string, size = 14) => {
-    keepRoom(size * 2 + 40);
-    doc.moveDown(0.6).font("Helvetica-Bold").fontSize(size).fillColor(INK).text(t(text));
-    doc.moveDown(0.2);
-  };
-  const body = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc.font("Helvetica").fontSize(10).fillColor(INK).text(t(text), options);
-  const soft = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc.font("Helvetica").fontSize(9).fillColor(SOFT).text(t(text), options);
-  const rule = () => {
-    const y = doc.y + 2;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y = y + 4;
-  };
+  const { width, t, keepRoom, heading, body, soft, rule, totalRow } = pdfPen(doc);
 
   // The business, the quote, the customer.
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(t(version.business.name));
-  soft(`${businessAddress(version)} · ${version.business.phone} · ${version.business.email}`);
-  doc.moveDown(0.8);
   doc
     .font("Helvetica-Bold")
     .fontSize(13)
@@ -130,18 +90,6 @@ export function quotePdf({ version, sha256, photos, acceptance }: PdfInput): Buf
     doc.x = MARGIN;
     doc.y = Math.max(bottom, doc.y) + 4;
     rule();
-  };
-  const totalRow = (label: string, amount: string, bold = false) => {
-    keepRoom(16);
-    const y = doc.y;
-    doc
-      .font(bold ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(bold ? 11 : 10)
-      .fillColor(INK)
-      .text(t(label), MARGIN, y, { width: width - 90 });
-    doc.text(t(amount), MARGIN + width - 80, y, { width: 80, align: "right" });
-    doc.x = MARGIN;
-    doc.moveDown(0.2);
   };
 
   const options = optionsView(version);
@@ -264,25 +212,8 @@ export function quotePdf({ version, sha256, photos, acceptance }: PdfInput): Buf
   }
 
   // Every page says which quote, which version and which bytes it is.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("Helvetica")
-      .fontSize(7)
-      .fillColor(SOFT)
-      .text(
-        t(`${version.reference} v${version.version} · SHA-256 ${sha256} · page ${i + 1} of ${range.count}`),
-        MARGIN,
-        doc.page.height - MARGIN + 18,
-        { width, align: "center", lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  const chunks: Buffer[] = [];
-  for (let chunk: unknown = doc.read(); chunk !== null; chunk = doc.read()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return finishPdf(
+    doc,
+    (page, of) => `${version.reference} v${version.version} · SHA-256 ${sha256} · page ${page} of ${of}`,
+  );
 }

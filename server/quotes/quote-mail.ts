@@ -19,7 +19,7 @@ import { instantText } from "../time/wall-time.ts";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-export function signature(version: QuoteVersion): { text: string[]; html: string } {
+export function signature(version: Pick<QuoteVersion, "business">): { text: string[]; html: string } {
   const b = version.business;
   return {
     text: [b.name, businessAddress(version), b.phone, b.email],
@@ -64,7 +64,7 @@ function summary(version: QuoteVersion): { text: string[]; html: string } {
   };
 }
 
-export const greeting = (version: QuoteVersion) =>
+export const greeting = (version: Pick<QuoteVersion, "customer">) =>
   `Hello ${version.customer.name.split(/\s+/)[0] ?? ""},`.replace(" ,", ",");
 
 /** The quote: its summary, the link to read and accept it, the PDF. */

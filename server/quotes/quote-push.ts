@@ -14,6 +14,13 @@ const PUSH_TITLES: Partial<Record<string, string>> = {
   "deposit refunded": "Deposit refunded",
   "deposit disputed": "Payment disputed",
   "deposit amount wrong": "Payment needs a look",
+  "invoice pending": "Bank payment started",
+  "invoice paid": "Invoice payment",
+  "invoice failed": "Bank payment failed",
+  "invoice refunded": "Invoice payment refunded",
+  "invoice disputed": "Payment disputed",
+  "invoice amount wrong": "Payment needs a look",
+  "invoice opened": "Invoice opened",
 };
 
 type PushDeps = { db: EstimateStore["db"]; quotes: EstimateStore["quotes"]; push: PushNotifier | null };

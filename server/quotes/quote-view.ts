@@ -135,7 +135,7 @@ export function dayText(day: string): string {
 }
 
 /** The business's address on one line. */
-export function businessAddress(version: QuoteVersion): string {
+export function businessAddress(version: Pick<QuoteVersion, "business">): string {
   const b = version.business;
   const town = `${b.locality}, ${b.region}${b.postalCode ? ` ${b.postalCode}` : ""}`;
   return b.street ? `${b.street}, ${town}` : town;

@@ -6,6 +6,7 @@ import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
 import { createPaymentStore } from "../store/payments.ts";
+import { createInvoiceStore } from "../store/invoices.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -39,6 +40,8 @@ export function openEstimateStore({
     quotes: createQuoteStore(db, now),
     /** Deposits paid on the site: checkout sessions, provider events, card and bank payments (server/payments/). */
     payments: createPaymentStore(db, now),
+    /** Invoices: drafts, numbers, frozen versions, links, payments received (server/invoices/). */
+    invoices: createInvoiceStore(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -1,40 +1,97 @@
-// STUB, replaced at merge by the invoices' own module (the invoice helper's server/store/invoice-books.ts): the
-// owner's books (server/books/) read invoices and their payments through these two functions and these types only.
-// Until invoices exist there are none, so both return nothing; everything that reads them already shows rows.
+// The books' read model of invoices (the owner's Money view): one row per sent invoice and one per payment on one,
+// the owner's records and the card and bank payments alike. Every figure is invoiceMoney's (server/invoices/), so the
+// books agree with the invoice's page, its PDF and its e-mails to the cent. Read only.
+import { business } from "../../app/content/business.ts";
 import type { Db } from "../db/database.ts";
+import {
+  invoiceFigures,
+  type InvoiceReads,
+  type InvoicePayment,
+  type InvoiceState,
+  type PaymentMethod,
+} from "../invoices/invoice-figures.ts";
+import { createInvoiceStore } from "./invoices.ts";
+import { createPaymentStore } from "./payments.ts";
+import type { InvoicePaymentState } from "../invoices/invoice-money.ts";
 
-export type BookInvoice = {
+export type InvoiceBookRow = {
   id: number;
+  /** "INV-0001". */
   number: string;
   quoteId: number;
   customerName: string;
-  state: "sent" | "partly paid" | "paid" | "pending";
+  state: Exclude<InvoiceState, "draft">;
   totalCents: number;
   paidCents: number;
   pendingCents: number;
   owedCents: number;
-  /** Business days, "YYYY-MM-DD" in the business's zone. */
+  /** The business day it was sent (YYYY-MM-DD). */
   sentDay: string;
+  /** The business day it was paid in full, or null. */
   paidDay: string | null;
 };
 
-export type BookPayment = {
+export type InvoicePaymentBookRow = {
+  /** The business day received (the owner's) or paid (online; the day it started while pending or failed). */
   day: string;
-  /** The invoice's number. */
-  document: string;
+  number: string;
+  invoiceId: number;
   customerName: string;
-  method: "check" | "cash" | "zelle" | "card" | "bank";
+  method: PaymentMethod;
   cents: number;
   refundedCents: number;
-  state: "paid" | "pending" | "failed" | "refunded";
+  state: InvoicePaymentState;
 };
 
-export function invoicesForBooks(db: Db): BookInvoice[] {
-  void db;
-  return [];
+/** Only what invoiceFigures reads: the invoice and payment tables. */
+function readers(db: Db): InvoiceReads {
+  const now = () => new Date();
+  return { invoices: createInvoiceStore(db, now), payments: createPaymentStore(db, now) };
 }
 
-export function invoicePaymentsForBooks(db: Db): BookPayment[] {
-  void db;
-  return [];
+function sentFigures(db: Db) {
+  const store = readers(db);
+  return store.invoices.sent().flatMap((invoice) => {
+    const f = invoiceFigures(store, invoice, business.timeZone);
+    return f.version && f.label && f.state !== "draft"
+      ? [{ ...f, version: f.version, label: f.label, state: f.state }]
+      : [];
+  });
 }
+
+export function invoicesForBooks(db: Db): InvoiceBookRow[] {
+  return sentFigures(db).map((f) => ({
+    id: f.invoice.id,
+    number: f.label,
+    quoteId: f.invoice.quote_id,
+    customerName: f.version.customer.name,
+    state: f.state,
+    totalCents: f.money.total,
+    paidCents: f.money.paid,
+    pendingCents: f.money.pending,
+    owedCents: f.money.owed,
+    sentDay: f.version.sentDay,
+    paidDay: f.paidDay,
+  }));
+}
+
+export function invoicePaymentsForBooks(db: Db): InvoicePaymentBookRow[] {
+  return sentFigures(db)
+    .flatMap((f) =>
+      f.payments.map((p: InvoicePayment) => ({
+        day: p.day,
+        number: f.label,
+        invoiceId: f.invoice.id,
+        customerName: f.version.customer.name,
+        method: p.method,
+        cents: p.cents,
+        refundedCents: p.refundedCents,
+        state: p.state,
+      })),
+    )
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.number < b.number ? -1 : 1));
+}
+
+/** The names the owner's books (server/books/) read these rows by. */
+export type BookInvoice = InvoiceBookRow;
+export type BookPayment = InvoicePaymentBookRow;

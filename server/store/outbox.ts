@@ -2,6 +2,24 @@
 import type { Db } from "../db/database.ts";
 import type { MailKind, OutboxItem, OutboxRow, QueueOptions } from "./types.ts";
 
+/**
+ * A document's follow-ups of one kind (a quote's, an invoice's reminders), under a key prefix: how many went, and
+ * the keys of those still waiting (server/documents/follow-up-queue.ts).
+ */
+export function followUpCounter(db: Db, kind: MailKind) {
+  const sentStmt = db.prepare<[number, string, string], { n: number }>(
+    `SELECT count(*) AS n FROM outbox WHERE estimate_id = ? AND kind = ? AND dedupe LIKE ? AND sent_at IS NOT NULL`,
+  );
+  const waitingStmt = db.prepare<[number, string, string], { dedupe: string }>(
+    `SELECT dedupe FROM outbox WHERE estimate_id = ? AND kind = ? AND dedupe LIKE ?
+       AND sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL`,
+  );
+  return (estimateId: number, prefix: string) => ({
+    sent: sentStmt.get(estimateId, kind, `${prefix}%`)?.n ?? 0,
+    waiting: waitingStmt.all(estimateId, kind, `${prefix}%`).map((r) => r.dedupe),
+  });
+}
+
 export function createOutboxStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const enqueueStmt = db.prepare(

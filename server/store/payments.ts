@@ -1,4 +1,4 @@
-// Deposits paid on the site (migration 12, decision 0040): the checkout sessions the server made, the provider's
+// Deposits and invoices paid on the site (migrations 12 and 13, decisions 0040 and 0042): the checkout sessions the server made, the provider's
 // events seen (by id: a second delivery changes nothing), and the card or bank payments. A payment moves only
 // forward, each move one conditional UPDATE, so events arriving in any order, or twice at once, end in one state.
 import type { Db } from "../db/database.ts";
@@ -7,7 +7,9 @@ export type CheckoutSessionRow = {
   id: number;
   quote_id: number;
   acceptance_id: number;
-  purpose: "deposit";
+  purpose: PaymentPurpose;
+  /** The invoice paid, for purpose "invoice"; null for a deposit. */
+  invoice_id: number | null;
   cents: number;
   provider_session_id: string;
   state: "open" | "complete" | "expired";
@@ -17,13 +19,16 @@ export type CheckoutSessionRow = {
   created_at: string;
 };
 
+export type PaymentPurpose = "deposit" | "invoice";
+
 export type OnlinePaymentState = "pending" | "paid" | "failed" | "refunded";
 
 export type OnlinePaymentRow = {
   id: number;
   quote_id: number;
   session_id: number;
-  purpose: "deposit";
+  purpose: PaymentPurpose;
+  invoice_id: number | null;
   provider_payment_id: string;
   cents: number;
   method: "card" | "bank";
@@ -47,17 +52,20 @@ const MOVES: Record<OnlinePaymentState, readonly OnlinePaymentState[]> = {
 export function createPaymentStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const insertSession = db.prepare(
-    `INSERT INTO checkout_sessions (quote_id, acceptance_id, cents, provider_session_id, url, expires_at,
-       idempotency_key, created_at)
-     VALUES (@quoteId, @acceptanceId, @cents, @providerSessionId, @url, @expiresAt, @idempotencyKey, @at)
+    `INSERT INTO checkout_sessions (quote_id, acceptance_id, purpose, invoice_id, cents, provider_session_id, url,
+       expires_at, idempotency_key, created_at)
+     VALUES (@quoteId, @acceptanceId, CASE WHEN @invoiceId IS NULL THEN 'deposit' ELSE 'invoice' END, @invoiceId,
+       @cents, @providerSessionId, @url, @expiresAt, @idempotencyKey, @at)
      ON CONFLICT (provider_session_id) DO NOTHING`,
   );
-  const openSessionStmt = db.prepare<[number, number, string], CheckoutSessionRow>(
-    `SELECT * FROM checkout_sessions WHERE quote_id = ? AND cents = ? AND state = 'open' AND expires_at > ?
+  // A deposit's sessions and payments are the quote's with no invoice; an invoice's carry its id.
+  const openSessionStmt = db.prepare<[number, number | null, number, string], CheckoutSessionRow>(
+    `SELECT * FROM checkout_sessions WHERE quote_id = ? AND invoice_id IS ? AND cents = ? AND state = 'open'
+       AND expires_at > ?
      ORDER BY id DESC LIMIT 1`,
   );
-  const sessionCountStmt = db.prepare<[number], { n: number }>(
-    "SELECT count(*) AS n FROM checkout_sessions WHERE quote_id = ?",
+  const sessionCountStmt = db.prepare<[number, number | null], { n: number }>(
+    "SELECT count(*) AS n FROM checkout_sessions WHERE quote_id = ? AND invoice_id IS ?",
   );
   const sessionByProviderStmt = db.prepare<[string], CheckoutSessionRow>(
     "SELECT * FROM checkout_sessions WHERE provider_session_id = ?",
@@ -67,9 +75,10 @@ export function createPaymentStore(db: Db, now: () => Date) {
     "INSERT INTO provider_events (event_id, type, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
   );
   const insertPayment = db.prepare(
-    `INSERT INTO online_payments (quote_id, session_id, provider_payment_id, cents, method, state, created_at,
-       updated_at, paid_at, failed_at)
-     VALUES (@quoteId, @sessionId, @providerPaymentId, @cents, @method, @state, @at, @at,
+    `INSERT INTO online_payments (quote_id, session_id, purpose, invoice_id, provider_payment_id, cents, method, state,
+       created_at, updated_at, paid_at, failed_at)
+     VALUES (@quoteId, @sessionId, CASE WHEN @invoiceId IS NULL THEN 'deposit' ELSE 'invoice' END, @invoiceId,
+       @providerPaymentId, @cents, @method, @state, @at, @at,
        CASE WHEN @state = 'paid' THEN @at END, CASE WHEN @state = 'failed' THEN @at END)
      ON CONFLICT DO NOTHING`,
   );
@@ -94,18 +103,21 @@ export function createPaymentStore(db: Db, now: () => Date) {
     "UPDATE online_payments SET disputed_at = ?, updated_at = ? WHERE id = ? AND disputed_at IS NULL",
   );
   const forQuoteStmt = db.prepare<[number], OnlinePaymentRow>(
-    "SELECT * FROM online_payments WHERE quote_id = ? ORDER BY id",
+    "SELECT * FROM online_payments WHERE quote_id = ? AND invoice_id IS NULL ORDER BY id",
+  );
+  const forInvoiceStmt = db.prepare<[number], OnlinePaymentRow>(
+    "SELECT * FROM online_payments WHERE invoice_id = ? ORDER BY id",
   );
   const getStmt = db.prepare<[number], OnlinePaymentRow>("SELECT * FROM online_payments WHERE id = ?");
 
   return {
-    /** The newest open session for this deposit still good at `until`, to send the homeowner back to. */
-    openSession(quoteId: number, cents: number, until: Date): CheckoutSessionRow | undefined {
-      return openSessionStmt.get(quoteId, cents, until.toISOString());
+    /** The newest open session for this deposit (or invoice) still good at `until`, to send the homeowner back to. */
+    openSession(quoteId: number, cents: number, until: Date, invoiceId: number | null = null) {
+      return openSessionStmt.get(quoteId, invoiceId, cents, until.toISOString());
     },
-    /** How many sessions this quote ever had: the next one's idempotency key counts from it. */
-    sessionCount(quoteId: number): number {
-      return sessionCountStmt.get(quoteId)?.n ?? 0;
+    /** How many sessions this deposit (or invoice) ever had: the next one's idempotency key counts from it. */
+    sessionCount(quoteId: number, invoiceId: number | null = null): number {
+      return sessionCountStmt.get(quoteId, invoiceId)?.n ?? 0;
     },
     /** Keeps a session made (a twin that got the same one from the provider's idempotency adds nothing). */
     addSession(row: {
@@ -116,8 +128,9 @@ export function createPaymentStore(db: Db, now: () => Date) {
       url: string;
       expiresAt: string;
       idempotencyKey: string;
+      invoiceId?: number | null;
     }): void {
-      insertSession.run({ ...row, at: iso() });
+      insertSession.run({ invoiceId: null, ...row, at: iso() });
     },
     sessionByProvider(providerSessionId: string): CheckoutSessionRow | undefined {
       return sessionByProviderStmt.get(providerSessionId);
@@ -137,8 +150,9 @@ export function createPaymentStore(db: Db, now: () => Date) {
       cents: number;
       method: OnlinePaymentRow["method"];
       state: OnlinePaymentState;
+      invoiceId?: number | null;
     }): { payment: OnlinePaymentRow; created: boolean } {
-      const created = insertPayment.run({ ...row, at: iso() }).changes > 0;
+      const created = insertPayment.run({ invoiceId: null, ...row, at: iso() }).changes > 0;
       const payment = paymentBySessionStmt.get(row.sessionId) ?? paymentByProviderStmt.get(row.providerPaymentId);
       if (!payment) throw new Error("the payment was neither made nor found");
       return { payment, created };
@@ -164,8 +178,12 @@ export function createPaymentStore(db: Db, now: () => Date) {
     get(id: number): OnlinePaymentRow | undefined {
       return getStmt.get(id);
     },
+    /** A quote's deposit payments (an invoice's are under forInvoice). */
     forQuote(quoteId: number): OnlinePaymentRow[] {
       return forQuoteStmt.all(quoteId);
+    },
+    forInvoice(invoiceId: number): OnlinePaymentRow[] {
+      return forInvoiceStmt.all(invoiceId);
     },
   };
 }

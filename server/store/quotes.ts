@@ -3,6 +3,7 @@
 // state change is one conditional UPDATE, so two requests racing cannot both move a quote, and the triggers of
 // migration 10 refuse anything that would change a sent version or an accepted quote.
 import type { Db } from "../db/database.ts";
+import { followUpCounter } from "./outbox.ts";
 
 export const QUOTE_STATUSES = ["draft", "sent", "changes_requested", "accepted", "declined", "withdrawn"] as const;
 export type StoredQuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -194,14 +195,7 @@ export function createQuoteStore(db: Db, now: () => Date) {
      WHERE q.status = 'accepted' AND q.estimate_id IS NULL AND a.at < ?`,
   );
   const deleteQuoteStmt = db.prepare("DELETE FROM quotes WHERE id = ?");
-  const sentFollowUpsStmt = db.prepare<[number, string], { n: number }>(
-    `SELECT count(*) AS n FROM outbox WHERE estimate_id = ? AND kind = 'quote-followup' AND dedupe LIKE ?
-       AND sent_at IS NOT NULL`,
-  );
-  const unsentFollowUpsStmt = db.prepare<[number, string], { dedupe: string }>(
-    `SELECT dedupe FROM outbox WHERE estimate_id = ? AND kind = 'quote-followup' AND dedupe LIKE ?
-       AND sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL`,
-  );
+  const followUps = followUpCounter(db, "quote-followup");
   const reportStmt = db.prepare<
     [],
     QuoteRow & {
@@ -332,12 +326,7 @@ export function createQuoteStore(db: Db, now: () => Date) {
       pushedStmt.run(eventId);
     },
     /** Follow-ups of a quote (keys under `prefix`) already sent, and those still waiting. */
-    followUps(estimateId: number, prefix: string) {
-      return {
-        sent: sentFollowUpsStmt.get(estimateId, `${prefix}%`)?.n ?? 0,
-        waiting: unsentFollowUpsStmt.all(estimateId, `${prefix}%`).map((r) => r.dedupe),
-      };
-    },
+    followUps,
     /** An accepted quote is a contract: it stays when its request is erased or purged (decision 0033). */
     detachContracts(estimateId: number): number {
       return detachStmt.run(estimateId).changes;

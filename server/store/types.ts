@@ -20,6 +20,9 @@ export const MAIL_KINDS = [
   "quote-owner",
   // A deposit paid on the site (server/payments/): the homeowner's receipt, or word that a bank payment failed.
   "payment-homeowner",
+  // An invoice (server/invoices/): the invoice with its link and PDF, and its reminders (at most 3, stopped when paid).
+  "invoice-sent",
+  "invoice-reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

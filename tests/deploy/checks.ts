@@ -578,8 +578,9 @@ export async function checkAlertLinks(
 
 export type AcceptedQuote = {
   reference: string;
-  /** The homeowner's link to the quote, from the quote's e-mail. */
+  /** The homeowner's link to the quote, from the quote's e-mail, and the quote's page in the console. */
   link: string;
+  consolePath: string;
   /** The accepted version's SHA-256, as the console shows it. */
   sha256: string;
   /** The accepted PDF, downloaded from the console. */
@@ -692,7 +693,7 @@ export async function sendAndAcceptQuote(
         .filter({ hasText: "Won" })
         .waitFor(),
     );
-    return { reference, link, sha256, pdf: bytes, sentMs, copyMs };
+    return { reference, link, consolePath: quotePath, sha256, pdf: bytes, sentMs, copyMs };
   } finally {
     await homeowner.close();
   }
@@ -758,6 +759,65 @@ export async function payOnline(
   } finally {
     await context.close();
   }
+}
+
+export type SentInvoice = { number: string; link: string; consolePath: string; sentMs: number };
+
+/**
+ * The owner, on the phone, opens the accepted quote, taps "Make the invoice" (its lines, less the deposit paid), then
+ * "Send the invoice"; the homeowner's e-mail "Invoice INV-… from …" arrives with its link on the public origin.
+ * Screenshots: invoice-draft-375.png, invoice-sent-375.png.
+ */
+export async function makeAndSendInvoice(
+  owner: Owner,
+  mail: Mailbox,
+  quoteConsolePath: string,
+  email: string,
+  { screenshots }: Screenshots = {},
+): Promise<SentInvoice> {
+  const { page, origin } = owner;
+  await owner.signIn(quoteConsolePath);
+  const tap = (name: string) =>
+    step(`no "${name}" button (at ${page.url()})`, () => page.getByRole("button", { name, exact: true }).click());
+  await tap("Make the invoice");
+  await heading(page, "Invoice (draft)", "Make the invoice");
+  await step("the draft has no line for the deposit paid", () => page.getByText("Less deposit paid").first().waitFor());
+  await shoot(page, screenshots, "invoice-draft-375.png", true);
+  const before = mail.received.length;
+  const started = performance.now();
+  await tap("Send the invoice");
+  await step('the console did not say "Sent."', () =>
+    page.getByRole("status").filter({ hasText: "Sent. The homeowner's e-mail goes out now" }).waitFor(),
+  );
+  const title = await step("the sent invoice has no number", () =>
+    page.getByRole("heading", { level: 1, name: /^Invoice INV-\d{4}$/ }).innerText(),
+  );
+  const number = title.replace(/^Invoice /, "").trim();
+  await shoot(page, screenshots, "invoice-sent-375.png", true);
+  const sent = await waitForMail(
+    mail,
+    before,
+    (m) => m.to.includes(email) && decodeMail(m.raw).includes(`Invoice ${number}`),
+  );
+  const sentMs = Math.round(performance.now() - started);
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = new RegExp(`${escaped}/invoice/[A-Za-z0-9_-]{32,64}`).exec(decodeMail(sent.raw))?.[0];
+  if (!link) throw new Error(`The invoice's e-mail has no link on ${origin}`);
+  return { number, link, consolePath: new URL(page.url()).pathname, sentMs };
+}
+
+/** The owner's console shows the invoice Paid, and the Money page counts it under this month's payments. */
+export async function checkInvoicePaidInConsole(owner: Owner, invoice: SentInvoice, { screenshots }: Screenshots = {}) {
+  const { page, origin } = owner;
+  await open(page, `${origin}${invoice.consolePath}`, "the invoice in the console");
+  await step(`the console does not show ${invoice.number} as Paid`, () =>
+    page.getByLabel("State").filter({ hasText: "Paid" }).first().waitFor(),
+  );
+  await open(page, `${origin}/owner/money`, "the Money page");
+  await step(`the Money page does not list ${invoice.number} among the month's payments`, () =>
+    page.getByText(invoice.number).first().waitFor(),
+  );
+  await shoot(page, screenshots, "money-375.png", true);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -954,8 +954,8 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
   };
 
   let stripe: StripeStandIn | null = null;
-  /** The homeowner's link to the quote accepted in the quote's stage. */
-  let acceptedLink = "";
+  /** The quote accepted in the quote's stage: its homeowner's link and its console page. */
+  let acceptedQuote: outside.AcceptedQuote | null = null;
   /** Stripe's settings in .env (with the stand-in's address) or out of it, then the service restarted. */
   const setStripe = async (on: boolean) => {
     const env = container.file(`${SITE_DIR}/.env`);
@@ -1035,12 +1035,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
         `   memory: the unit's processes ${rss.before} MiB before, at most ${rss.peak} MiB during the quote (+${rss.peak - rss.before})`,
       );
       quotesAccepted += 1;
-      acceptedLink = quote.link;
+      acceptedQuote = quote;
     });
 
     await stage("The deposit paid on the site (Stripe Checkout), recorded once from the signed event", async () => {
-      if (!browser || !stripe || !acceptedLink || !owner) return fail("no accepted quote, browser or checkout");
-      const paid = await outside.payOnline(browser, acceptedLink, stripe, {
+      if (!browser || !stripe || !acceptedQuote) return fail("no accepted quote, browser or checkout");
+      const paid = await outside.payOnline(browser, acceptedQuote.link, stripe, {
         pay: /^Pay the \$[\d,.]+ deposit$/,
         paidText: /Deposit of \$[\d,.]+ paid on/,
         name: "deposit",
@@ -1050,7 +1050,34 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
         `the homeowner paid the ${paid.amount} deposit; the page said "confirming" until the signed event (${paid.statuses.join(", ")})`,
         paid.statuses.length === 1 && paid.statuses[0] === 200,
       );
-      await stripeSettled();
+    });
+
+    await stage("The invoice: made from the accepted quote on the phone, sent, paid on the site", async () => {
+      try {
+        if (!browser || !stripe || !acceptedQuote || !owner || !firstRequest) return fail("no accepted quote");
+        const invoice = await outside.makeAndSendInvoice(
+          owner,
+          mail as unknown as Mailbox,
+          acceptedQuote.consolePath,
+          firstRequest.sent.email,
+          { screenshots: shots },
+        );
+        ok(`${invoice.number} went out from the phone; its e-mail reached the homeowner ${(invoice.sentMs / 1000).toFixed(1)} s after Send`, true);
+        const paid = await outside.payOnline(browser, invoice.link, stripe, {
+          pay: /^Pay \$[\d,]+\.\d\d$/,
+          paidText: /Paid in full\. Thank you\./,
+          name: "invoice",
+          screenshots: shots,
+        });
+        ok(
+          `the homeowner paid ${invoice.number}'s ${paid.amount}; "confirming" until the signed event (${paid.statuses.join(", ")})`,
+          paid.statuses.length === 1 && paid.statuses[0] === 200,
+        );
+        await outside.checkInvoicePaidInConsole(owner, invoice, { screenshots: shots });
+        ok(`the console shows ${invoice.number} Paid, and the Money page lists its payment`, true);
+      } finally {
+        await stripeSettled();
+      }
     });
 
     await stage("Booking the estimate visit: a window, its invite, a move, the reminder queued", async () => {

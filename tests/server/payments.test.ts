@@ -4,10 +4,7 @@
 // give one payment and one receipt in the right state; a bad, foreign or stale signature is a 400 that records
 // nothing; a bank payment that fails leaves the deposit owed and both sides told; the return before the event says
 // "confirming"; 100 GETs of the mails' links change nothing; without Stripe's settings there is no Pay button.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { formatCents } from "../../server/quotes/money.ts";
@@ -15,9 +12,11 @@ import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { tableRows, withStoreAt } from "../support/server-db.ts";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
-import { startServer, stopServer, type RunningServer } from "./harness";
-import { startSmtp, waitFor } from "./smtp";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
+import type { RunningServer } from "./harness";
+import { startPaymentServers } from "./payment-servers";
+import type { startSmtp } from "./smtp";
+import { mailInbox, outboxSettled } from "../support/mail-inbox.ts";
 
 const WEBHOOK_SECRET = "whsec_test_payments";
 
@@ -83,71 +82,20 @@ const onlinePayments = (quoteId: number) =>
     method: string;
   }[];
 
-const parsed = new Map<string, ParsedMail>();
-/** Every message to `address` whose subject matches, parsed. */
-async function mailsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
-  await Promise.all(
-    smtp.received.filter((m) => !parsed.has(m.raw)).map(async (m) => parsed.set(m.raw, await simpleParser(m.raw))),
-  );
-  return smtp.received
-    .filter((m) => m.to.includes(address))
-    .map((m) => parsed.get(m.raw))
-    .filter((m): m is ParsedMail => m !== undefined && subject.test(m.subject ?? ""));
-}
+const { mailsTo, mailTo, parsed } = mailInbox(() => smtp);
 
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  const deadline = performance.now() + 15_000;
-  for (;;) {
-    const found = (await mailsTo(address, subject))[0];
-    if (found) return found;
-    if (performance.now() > deadline) throw new Error(`no mail to ${address} like ${subject}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Waits until the outbox has sent what is due, so that only what a test does could change the database. */
-async function outboxSettled() {
-  await waitFor(
-    () =>
-      withStore(
-        (s) =>
-          s.db
-            .prepare(
-              `SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND cancelled_at IS NULL AND failed_at IS NULL
-                 AND next_attempt_at <= ?`,
-            )
-            .get(new Date().toISOString()) as { n: number },
-      ).n === 0 || undefined,
-    15_000,
-  );
-}
+const settled = () => outboxSettled((work) => withStore(work));
 
 const pageText = async (url: string) => (await fetch(url)).text();
 
+let servers: Awaited<ReturnType<typeof startPaymentServers>>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  const clockFile = path.join(mkdtempSync(path.join(tmpdir(), "payments-clock-")), "now");
-  writeFileSync(clockFile, new Date().toISOString());
-  [server, bare] = await Promise.all([
-    startServer({
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: "owner@example.com",
-      RATE_LIMIT_PER_MINUTE: "100000",
-      TEST_CLOCK_FILE: clockFile,
-      BACKUP_DIR: "off",
-      STRIPE_SECRET_KEY: "sk_test_payments",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-    }),
-    startServer({ RATE_LIMIT_PER_MINUTE: "100000", BACKUP_DIR: "off" }),
-  ]);
-  stripe.target(server.url);
+  servers = await startPaymentServers("payments", WEBHOOK_SECRET);
+  ({ server, bare, smtp, stripe } = servers);
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all([server && stopServer(server), bare && stopServer(bare)]);
-  await Promise.all([smtp?.close(), stripe?.close()]);
+  await servers?.stop();
 });
 
 describe("the homeowner pays the deposit by card", () => {
@@ -341,7 +289,7 @@ describe("what never records anything", () => {
     const { session } = await pay(q);
     const event = stripe.event("checkout.session.completed", stripe.completed(session, "paid"));
     const payload = JSON.stringify(event);
-    await outboxSettled();
+    await settled();
     const before = snapshot();
     const tampered = await stripe.deliver(payload.replace(`"amount_total":${q.cents}`, `"amount_total":1`), {
       header: stripe.sign(payload),
@@ -358,7 +306,7 @@ describe("what never records anything", () => {
   });
 
   it("leaves the database as it was after 100 GETs of the links in the mails", async () => {
-    await outboxSettled();
+    await settled();
     const mails = await mailsTo("", /./).then(() =>
       smtp.received.map((m) => parsed.get(m.raw)).filter((m): m is ParsedMail => m !== undefined),
     );

@@ -23,7 +23,6 @@ import {
   type ItemState,
 } from "../../../server/books/books.ts";
 import { methodLabel } from "../../../server/books/books-csv.ts";
-import { InvoicesNotReady, recordInvoicePayment } from "../../../server/books/invoice-hooks.ts";
 import { dollarsInput, formatCents, parseDollars } from "../../../server/quotes/money.ts";
 import { dayText } from "../../../server/quotes/quote-view.ts";
 
@@ -136,7 +135,9 @@ export async function action(args: Route.ActionArgs) {
   try {
     record(args.context, item, cents, method, day);
   } catch (error) {
-    if (error instanceof args.context.quotes.QuoteRefusal || error instanceof InvoicesNotReady)
+    const { QuoteRefusal } = args.context.quotes;
+    const { InvoiceRefusal } = args.context.payments.invoices;
+    if (error instanceof QuoteRefusal || error instanceof InvoiceRefusal)
       return refuse(`${error.message} Nothing was recorded.`, 409);
     if (item.kind !== "invoice") throw error;
     // The invoices' own refusal, whatever its kind: said in our words, its text kept for the log only.
@@ -155,7 +156,8 @@ function record(context: Route.ActionArgs["context"], item: BookItem, cents: num
     context.quotes.recordPayment(item.quoteId, { cents, method, receivedOn: day, note: "" });
     return;
   }
-  recordInvoicePayment(context.estimates.db, { invoiceId: item.id, cents, method, day });
+  // The invoice's own path (server/invoices/record-invoice-payment.ts): its refusals, its reminders stopped when paid.
+  context.payments.invoices.recordPayment(item.id, { cents, method, receivedOn: day });
 }
 
 const STATE_LABELS: Record<ItemState, string> = {

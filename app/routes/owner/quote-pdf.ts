@@ -2,6 +2,7 @@
 // page, for the version that was accepted). Made once from the frozen version, then always the same bytes.
 import type { Route } from "./+types/quote-pdf";
 import { idParam, notFound, requireOwner } from "./guard.server";
+import { pdfResponse } from "~/lib/pdf-response";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args, { data: true });
@@ -16,11 +17,5 @@ export async function loader(args: Route.LoaderArgs) {
     if (error instanceof quotes.QuoteRefusal) notFound();
     throw error;
   }
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(file.pdf.length),
-      "Content-Disposition": `inline; filename="${file.name}"`,
-    },
-  });
+  return pdfResponse(file);
 }

@@ -21,6 +21,7 @@ import { pricedDraft, type Draft } from "../../../server/quotes/document.ts";
 import { quoteTotals } from "../../../server/quotes/totals.ts";
 import { choiceOf, choiceView, dayText, optionsView, addonsView } from "../../../server/quotes/quote-view.ts";
 import { taxRatePpm } from "../../../server/quotes/quote-words.ts";
+import { STATE_LABEL } from "../../../server/invoices/invoice-figures.ts";
 
 const PAPER_PHOTO_MAX_BYTES = 12 * 1024 * 1024;
 
@@ -142,7 +143,16 @@ export async function loader(args: Route.LoaderArgs) {
     events: q.events.map((e) => ({ at: localTime(e.at), text: e.detail ? `${e.kind}: ${e.detail}` : e.kind })),
     versions: q.versions.map((v) => ({ version: v.version, sha256: v.sha256, sent: localTime(v.sent_at) })),
     depositDefault: words.terms.deposit.percent,
+    invoice: invoiceSummary(args.context, q.quote.id),
   };
+}
+
+/** The accepted quote's invoice, if it has one: its number (or Draft) and state, for the link to its page. */
+function invoiceSummary(context: Route.LoaderArgs["context"], quoteId: number) {
+  const invoice = context.payments.invoices.forQuote(quoteId);
+  if (!invoice) return null;
+  const f = context.payments.invoices.figures(invoice);
+  return { id: invoice.id, label: f.label ?? "Draft", state: STATE_LABEL[f.state] };
 }
 
 const ONLINE_STATE = {
@@ -199,6 +209,11 @@ export async function action(args: Route.ActionArgs) {
       // The homeowner's page on this phone, for an acceptance at their home: the page sees the console's session
       // and gives the 3-day cancellation notice with it.
       return redirect(new URL(quotes.deviceLink(q.quote.id)).pathname, { headers: { "Cache-Control": "no-store" } });
+    }
+    if (intent === "invoice") {
+      // "Make the invoice": the one it has, else a draft from the accepted version, less the deposit paid.
+      const invoice = args.context.payments.invoices.make(q.quote.id);
+      return redirect(`/owner/invoices/${invoice.id}`, { headers: { "Cache-Control": "no-store" } });
     }
     if (intent === "deposit") {
       const typed = field(form, "amount", 1000);
@@ -274,6 +289,8 @@ export async function action(args: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof quotes.QuoteRefusal) return refused(error);
+    if (error instanceof args.context.payments.invoices.InvoiceRefusal)
+      return data<ActionResult>({ error: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -802,6 +819,26 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
               <Button className="mt-3 w-full">Record acceptance</Button>
             </form>
           </details>
+        </Card>
+      )}
+
+      {actions.recordPayment && (
+        <Card className="mb-4">
+          <h2 className="font-serif text-xl font-bold">Invoice</h2>
+          {d.invoice ? (
+            <p className="mt-2">
+              <a className={consoleButton("dark")} href={`/owner/invoices/${d.invoice.id}`}>
+                Open the invoice ({d.invoice.label}: {d.invoice.state})
+              </a>
+            </p>
+          ) : (
+            <form method="post" className="mt-2">
+              <CsrfField token={d.csrf} />
+              <input type="hidden" name="intent" value="invoice" />
+              <p className="mb-2">The accepted lines, less the deposit paid; add change orders before you send it.</p>
+              <Button className="w-full">Make the invoice</Button>
+            </form>
+          )}
         </Card>
       )}
 

@@ -88,3 +88,25 @@ export function Card({ children, className }: { children: ReactNode; className?:
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
   return <span className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold", tone)}>{children}</span>;
 }
+
+/** A labelled box the owner types into: its label and `maxlength` from its limit (app/lib/text-limits.ts). */
+export function LimitedBox({
+  limit,
+  unit = "",
+  className,
+  ...props
+}: ComponentProps<"input"> & { limit: { label: string; max: number }; unit?: string }) {
+  return (
+    <label className={cn("block", className)}>
+      <span className="text-sm font-semibold">
+        {limit.label}
+        {unit}
+      </span>
+      <input
+        {...props}
+        maxLength={limit.max}
+        className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white px-3"
+      />
+    </label>
+  );
+}

@@ -1,0 +1,27 @@
+// The body of a POST to a homeowner's document page (a quote's, an invoice's): refused over `maxBytes` (413) or
+// unreadable (400), in our words, before anything is looked at.
+import { data, type HeadersFunction, type MetaDescriptor } from "react-router";
+
+/** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
+export const documentHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;
+
+/** A document page's head: its title, and never indexed nor named in a Referer. */
+export function documentMeta(title: string, description: string): MetaDescriptor[] {
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+export async function documentForm(request: Request, maxBytes: number): Promise<FormData> {
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (!Number.isFinite(length) || length > maxBytes) throw data("That is more than this form takes.", { status: 413 });
+  try {
+    return await request.formData();
+  } catch {
+    throw data("That did not work. Reload the page and try again.", { status: 400 });
+  }
+}

@@ -1,0 +1,55 @@
+// "Send the invoice": in one IMMEDIATE transaction the counter's next number, the version frozen with it (canonical
+// JSON and its SHA-256, refused any change by migration 13's trigger), the homeowner's e-mail and its reminders
+// queued in the outbox (the link is made when the mail is composed: only its hash is stored), and the quote's event.
+import { dayAt } from "../../app/lib/business-day.ts";
+import { lineAmount } from "../quotes/money.ts";
+import { acceptedQuote, type PaymentsContext } from "../payments/payments-context.ts";
+import { freezeInvoice, invoiceLabel, parseDraft } from "./invoice-document.ts";
+import { invoiceMoney } from "./invoice-money.ts";
+import { InvoiceRefusal } from "./invoice-refusal.ts";
+import { queueReminders } from "./invoice-reminders.ts";
+
+export function sendInvoice(ctx: PaymentsContext, invoiceId: number): { label: string; mailed: boolean } {
+  const { store, now } = ctx;
+  return store.db
+    .transaction(() => {
+      const invoice = store.invoices.get(invoiceId);
+      if (!invoice) throw new InvoiceRefusal(404, "There is no such invoice.");
+      if (invoice.number !== null) throw new InvoiceRefusal(409, "This invoice was sent already.");
+      const accepted = acceptedQuote(ctx, invoice.quote_id);
+      if (!accepted) throw new InvoiceRefusal(409, "Only an accepted quote can be invoiced.");
+      const { lines } = parseDraft(invoice.draft);
+      const money = invoiceMoney(lines, []);
+      if (lines.length === 0 || money.total <= 0) {
+        throw new InvoiceRefusal(400, "There is nothing to invoice: the total is $0.00 or less.");
+      }
+      const { version } = accepted;
+      const sentAt = now();
+      const number = store.invoices.send(invoiceId, (_row, n) =>
+        freezeInvoice({
+          format: 1,
+          number: invoiceLabel(n),
+          quoteReference: version.reference,
+          sentAt: sentAt.toISOString(),
+          sentDay: dayAt(sentAt, version.timeZone),
+          timeZone: version.timeZone,
+          business: version.business,
+          customer: version.customer,
+          lines: lines.map((l) => ({ ...l, amount: lineAmount(l.quantity, l.unitPrice) })),
+          total: money.total,
+        }),
+      );
+      if (number === null) throw new InvoiceRefusal(409, "This invoice was sent already.");
+      const label = invoiceLabel(number);
+      const estimateId = accepted.quote.estimate_id;
+      const to = version.customer.email;
+      const mailed = ctx.mail && estimateId !== null && to !== "";
+      if (mailed) {
+        store.enqueue(estimateId, "invoice-sent", to, { key: `invoice-sent:${invoiceId}` });
+        queueReminders(store, ctx.business(), { invoiceId, estimateId, to, sentAt });
+      }
+      store.quotes.addEvent(invoice.quote_id, null, "invoice sent", label);
+      return { label, mailed };
+    })
+    .immediate();
+}
