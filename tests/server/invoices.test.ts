@@ -12,6 +12,7 @@ import { dollarsInput, formatCents } from "../../server/quotes/money.ts";
 import { hashSecret } from "../../server/store/secrets.ts";
 import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { invoiceFigures } from "../../server/invoices/invoice-figures.ts";
+import { reminderPrefix } from "../../server/invoices/invoice-reminders.ts";
 import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
@@ -68,6 +69,8 @@ function ownerSession(on: RunningServer) {
 
 const ownerPost = (on: RunningServer, pathname: string, fields: Record<string, string>) =>
   ownerFormPost(on.url, ownerSession(on), pathname, fields);
+const ownerGet = (on: RunningServer, pathname: string) =>
+  fetch(`${on.url}${pathname}`, { redirect: "manual", headers: { Cookie: `owner=${ownerSession(on).token}` } });
 
 /** A quote sent and accepted online, then "Make the invoice" on its console page: the draft's id. */
 async function draftInvoice(
@@ -354,5 +357,42 @@ describe("without Stripe's settings", () => {
     });
     expect(recorded.status).toBe(302);
     expect(figures(d.invoiceId, bare).state).toBe("paid");
+  });
+});
+
+describe("the Money view and an invoice", () => {
+  it("lists the sent invoice as owed, records a check on it from Money, and the invoice is Paid, its reminders gone", async () => {
+    const d = await draftInvoice();
+    const label = await sendInvoice(d.invoiceId);
+    const owed = figures(d.invoiceId).money.owed;
+    const money = await (await ownerGet(server, "/owner/money")).text();
+    expect(money).toContain(label);
+    expect(money).toContain(formatCents(owed));
+    const over = await ownerPost(server, "/owner/money", {
+      intent: "record",
+      document: `invoice-${d.invoiceId}`,
+      amount: dollarsInput(owed + 1),
+      method: "check",
+    });
+    expect(over.status).toBe(400);
+    expect(await over.text()).toContain(`is more than the ${formatCents(owed)} owed on ${label}`);
+    const saved = await ownerPost(server, "/owner/money", {
+      intent: "record",
+      document: `invoice-${d.invoiceId}`,
+      amount: dollarsInput(owed),
+      method: "check",
+    });
+    expect(saved.status).toBe(303);
+    const page = await (await ownerGet(server, saved.headers.get("location") ?? "")).text();
+    expect(page).toContain(`Recorded: ${formatCents(owed)} by check from`);
+    const after = figures(d.invoiceId);
+    expect([after.state, after.money.owed, after.money.paid]).toEqual(["paid", 0, after.money.total]);
+    const waiting = withStore((s) => {
+      const estimateId = s.quotes.get(d.quoteId)?.estimate_id ?? 0;
+      return s.invoices.reminders(estimateId, reminderPrefix(d.invoiceId)).waiting;
+    });
+    expect(waiting).toEqual([]);
+    const csv = await (await ownerGet(server, "/owner/money.csv?of=invoices&from=2000-01-01&to=2100-12-31")).text();
+    expect(csv).toContain(label);
   });
 });
