@@ -9,7 +9,7 @@ import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { wallAt } from "../../server/time/wall-time.ts";
-import { quoteServiceOver, seedQuote } from "../support/seed-quote.ts";
+import { quoteServiceOver, seedInvoice, seedQuote } from "../support/seed-quote.ts";
 import { addAuthenticator, invite, ownServer, waitForPasskeyButton } from "./owner-support";
 import { animationsDone, expectExpanded, isMobile, visit, waitForIslands } from "./support";
 
@@ -562,6 +562,14 @@ const QUOTE_STEPS: Step[] = [
   },
 ];
 
+/** The homeowner's invoice: sent and owed, part paid by the owner's check, paid, and a link that is not one. */
+const INVOICE_STEPS: Step[] = [
+  { name: "sent, nothing paid yet", wide: true, open: async () => `/invoice/${seedInvoice(DATA).token}` },
+  { name: "part paid by check", open: async () => `/invoice/${seedInvoice(DATA, { paidCents: 10_000 }).token}` },
+  { name: "paid in full", open: async () => `/invoice/${seedInvoice(DATA, { paidCents: "all" }).token}` },
+  { name: "an unknown link", open: async () => `/invoice/${"x".repeat(43)}` },
+];
+
 /** Last, because they change the server for every link after them. */
 const CLOSING_STEPS: Step[] = [
   {
@@ -820,6 +828,17 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
     ),
   ],
   "money.csv": "a CSV file",
+  "invoices/:id": [
+    owner("an invoice: draft", () => `/owner/invoices/${seedInvoice(DATA, { sent: false }).invoiceId}`),
+    owner(
+      "an invoice: sent, part paid, its forms open",
+      () => `/owner/invoices/${seedInvoice(DATA, { paidCents: 10_000 }).invoiceId}`,
+      async (page) => {
+        for (const summary of await page.locator("main summary").all()) await summary.click();
+      },
+    ),
+  ],
+  "invoices/:id/pdf": "a PDF",
   help: [owner("help", () => "/owner/help")],
 };
 
@@ -883,6 +902,7 @@ test.describe("the pages behind the homeowner's links, and the console at 375 px
 
   for (const step of VISIT_STEPS) run(step, "visit");
   for (const step of QUOTE_STEPS) run(step, "quote");
+  for (const step of INVOICE_STEPS) run(step, "invoice");
   run(
     owner("a quote shown on the owner's phone at the homeowner's", (s) => s.sentLink),
     "quote",

@@ -1,6 +1,8 @@
 // A sent quote in a server's data folder, made as the owner's console makes one (the quote service over the same
 // database file), with a homeowner's link whose token the caller gets: for budgets, benchmarks and screenshots.
 import { business } from "../../app/content/business.ts";
+import { dayAt } from "../../app/lib/business-day.ts";
+import { createPayments } from "../../server/payments/payments.ts";
 import { openEstimateStore, type EstimateStore, type NewPhoto } from "../../server/requests/estimate-store.ts";
 import { openAuditLog } from "../../server/store/owner-audit.ts";
 import { createQuoteService } from "../../server/quotes/quote-service.ts";
@@ -88,6 +90,50 @@ export function seedQuote(
     const token = newSecret();
     store.quotes.addLink(q.id, hashSecret(token), "email");
     return { token, quoteId: q.id, estimateId: id };
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * An invoice made from a quote the homeowner accepted, as the console makes one: a draft, or sent with a homeowner's
+ * link whose token the caller gets, and `paidCents` of it (or all it asks) received by check.
+ */
+export function seedInvoice(
+  dataDir: string,
+  { sent = true, paidCents = 0 }: { sent?: boolean; paidCents?: number | "all" } = {},
+): { invoiceId: number; quoteId: number; token: string } {
+  const { token: quoteToken, quoteId } = seedQuote(dataDir);
+  const store = openEstimateStore({ dataDir });
+  try {
+    const quotes = quoteServiceOver(store);
+    const found = quotes.lookup(quoteToken, null);
+    if (!found || found === "limited") throw new Error("the seeded quote is not found");
+    const optionKey = quotes.page(found).options[0]?.key ?? "";
+    const choice = { optionKey, addonKeys: [], name: "Dana Whitfield", consent: true, pamphlet: true, version: 1 };
+    quotes.accept(quoteToken, choice, { ip: null, userAgent: null, inHome: false });
+    const payments = createPayments({
+      store,
+      quotes,
+      client: null,
+      now: () => new Date(),
+      siteUrl: "http://localhost",
+      ownerAddress: () => null,
+      mail: true,
+    });
+    const invoice = payments.invoices.make(quoteId);
+    const token = newSecret();
+    if (sent) {
+      payments.invoices.send(invoice.id);
+      store.invoices.addLink(invoice.id, hashSecret(token));
+      const row = payments.invoices.get(invoice.id);
+      const cents = paidCents === "all" && row ? payments.invoices.figures(row).money.owed : Number(paidCents);
+      if (cents > 0) {
+        const receivedOn = dayAt(new Date(), business.timeZone);
+        payments.invoices.recordPayment(invoice.id, { cents, method: "check", receivedOn });
+      }
+    }
+    return { invoiceId: invoice.id, quoteId, token };
   } finally {
     store.close();
   }
