@@ -99,8 +99,10 @@ export function buildBooks(input: BooksInput): Books {
   payments.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 
   const items: BookItem[] = [];
+  // A sent invoice asks for the whole balance, an unpaid deposit with it: the deposit is no longer owed on its own.
+  const invoiced = new Set(input.invoices.map((i) => i.quoteId));
   for (const c of input.contracts) {
-    if (c.deposit_cents <= 0) continue;
+    if (c.deposit_cents <= 0 || invoiced.has(c.quote_id)) continue;
     const mine = payments.filter((p) => p.kind === "deposit" && p.quoteId === c.quote_id);
     // A refund does not make the deposit owed again: the owner gave the money back on purpose.
     const paid = mine.filter((p) => p.state === "paid" || p.state === "refunded").reduce((n, p) => n + p.cents, 0);

@@ -20,6 +20,18 @@ export function depositPaidCents({ store }: PaymentsContext, quoteId: number): n
   return byOwner + online;
 }
 
+/**
+ * The lines with one "Less deposit paid" line for `cents` (none when nothing was paid), after the contract's lines:
+ * made when the draft is, and again when it is sent, so a deposit paid meanwhile is taken off too.
+ */
+export function withDepositPaid(lines: readonly InvoiceDraftLine[], cents: number): InvoiceDraftLine[] {
+  const rest = lines.filter((l) => l.kind !== "deposit");
+  if (cents <= 0) return rest;
+  const at = rest.filter((l) => l.kind === "contract").length;
+  const deposit: InvoiceDraftLine = { kind: "deposit", description: "Less deposit paid", quantity: ONE, unitPrice: -cents };
+  return [...rest.slice(0, at), deposit, ...rest.slice(at)];
+}
+
 /** The accepted quote's invoice: the one it has, else a new draft. */
 export function makeInvoice(ctx: PaymentsContext, quoteId: number): InvoiceRow {
   const accepted = acceptedQuote(ctx, quoteId);
@@ -39,10 +51,7 @@ export function makeInvoice(ctx: PaymentsContext, quoteId: number): InvoiceRow {
     unitPrice: l.unitPrice,
   }));
   if (totals.tax > 0) lines.push({ kind: "contract", description: "Sales tax", quantity: ONE, unitPrice: totals.tax });
-  const deposit = depositPaidCents(ctx, quoteId);
-  if (deposit > 0)
-    lines.push({ kind: "deposit", description: "Less deposit paid", quantity: ONE, unitPrice: -deposit });
-  const draft: InvoiceDraft = { lines };
+  const draft: InvoiceDraft = { lines: withDepositPaid(lines, depositPaidCents(ctx, quoteId)) };
   return ctx.store.invoices.create(quoteId, JSON.stringify(draft), acceptance.at);
 }
 

@@ -8,6 +8,7 @@ import { freezeInvoice, invoiceLabel, parseDraft } from "./invoice-document.ts";
 import { invoiceMoney } from "./invoice-money.ts";
 import { InvoiceRefusal } from "./invoice-refusal.ts";
 import { queueReminders } from "./invoice-reminders.ts";
+import { depositPaidCents, withDepositPaid } from "./invoice-drafts.ts";
 
 export function sendInvoice(ctx: PaymentsContext, invoiceId: number): { label: string; mailed: boolean } {
   const { store, now } = ctx;
@@ -18,7 +19,14 @@ export function sendInvoice(ctx: PaymentsContext, invoiceId: number): { label: s
       if (invoice.number !== null) throw new InvoiceRefusal(409, "This invoice was sent already.");
       const accepted = acceptedQuote(ctx, invoice.quote_id);
       if (!accepted) throw new InvoiceRefusal(409, "Only an accepted quote can be invoiced.");
-      const { lines } = parseDraft(invoice.draft);
+      // A deposit still clearing could settle after the invoice took only what was paid: the deposit twice.
+      if (store.payments.forQuote(invoice.quote_id).some((p) => p.state === "pending")) {
+        throw new InvoiceRefusal(
+          409,
+          "The deposit's bank payment is still clearing. Send the invoice once it has (a few business days), so the invoice takes it off.",
+        );
+      }
+      const lines = withDepositPaid(parseDraft(invoice.draft).lines, depositPaidCents(ctx, invoice.quote_id));
       const money = invoiceMoney(lines, []);
       if (lines.length === 0 || money.total <= 0) {
         throw new InvoiceRefusal(400, "There is nothing to invoice: the total is $0.00 or less.");

@@ -16,6 +16,10 @@ import { weekdayOf, dayAt } from "../../app/lib/business-day.ts";
 import { closedDayName } from "../../app/content/closed-days.ts";
 import { business } from "../../app/content/business.ts";
 import { invoicesForBooks, invoicePaymentsForBooks } from "../store/invoice-books.ts";
+import { depositContracts } from "../store/deposit-books.ts";
+import { buildBooks } from "../books/books.ts";
+import { depositOwed } from "../payments/deposit-status.ts";
+import { paymentsContext } from "../payments/payments-context.ts";
 
 let f: Fixture;
 afterEach(() => f?.close());
@@ -130,6 +134,85 @@ describe("the draft", () => {
     expect(again.state).toBe("draft");
     // Making it again gives the same one.
     expect(payments.invoices.make(quoteId).id).toBe(invoice.id);
+  });
+});
+
+describe("the deposit and the invoice", () => {
+  /** A bank payment of the deposit made online, pending until it clears. */
+  function pendingDeposit(quoteId: number, cents: number) {
+    const acceptanceId = f.store.quotes.acceptance(quoteId)?.id ?? 0;
+    f.store.payments.addSession({
+      quoteId,
+      acceptanceId,
+      cents,
+      providerSessionId: `cs_test_${quoteId}`,
+      url: "https://checkout.stripe.com/c/pay/cs_test",
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      idempotencyKey: `deposit:${quoteId}:0:0`,
+    });
+    const session = f.store.payments.sessionByProvider(`cs_test_${quoteId}`);
+    return f.store.payments.paymentFor({
+      quoteId,
+      sessionId: session?.id ?? 0,
+      providerPaymentId: `pi_${quoteId}`,
+      cents,
+      method: "bank",
+      state: "pending",
+    }).payment;
+  }
+
+  it("takes off a deposit paid after the draft was made, and waits for one still clearing", () => {
+    const { payments } = setUp();
+    const { quoteId } = accepted(f);
+    const invoice = payments.invoices.make(quoteId);
+    const before = payments.invoices.figures(invoice).money.total;
+    f.quotes.recordPayment(quoteId, { cents: 20_000, method: "check", receivedOn: "2026-11-30", note: "" });
+    const other = accepted(f).quoteId;
+    const waiting = payments.invoices.make(other);
+    const payment = pendingDeposit(other, 30_000);
+    expect(() => payments.invoices.send(waiting.id)).toThrow(/still clearing/);
+    f.store.payments.move(payment.id, "paid");
+    payments.invoices.send(waiting.id);
+    payments.invoices.send(invoice.id);
+    const sent = payments.invoices.figures(payments.invoices.get(invoice.id) ?? invoice);
+    expect(sent.money.total).toBe(before - 20_000);
+    expect(sent.lines.filter((l) => l.kind === "deposit")).toEqual([
+      { kind: "deposit", description: "Less deposit paid", quantity: 1000, unitPrice: -20_000, amount: -20_000 },
+    ]);
+    const otherSent = payments.invoices.figures(payments.invoices.get(waiting.id) ?? waiting);
+    expect(otherSent.lines.find((l) => l.kind === "deposit")?.unitPrice).toBe(-30_000);
+  });
+
+  it("once sent, asks for the unpaid deposit itself: no Pay for the deposit, no deposit recorded on the quote, none owed in the books", () => {
+    const { payments } = setUp();
+    const { quoteId } = accepted(f);
+    const accept = f.store.quotes.acceptance(quoteId);
+    expect(accept?.deposit_cents ?? 0).toBeGreaterThan(0);
+    const invoice = payments.invoices.make(quoteId);
+    const total = payments.invoices.figures(invoice).money.total;
+    expect(total).toBe(accept?.total_cents);
+    payments.invoices.send(invoice.id);
+    const ctx = paymentsContext({
+      store: f.store,
+      quotes: f.quotes,
+      client: null,
+      siteUrl: "https://chimney.example",
+      ownerAddress: () => null,
+      mail: true,
+    });
+    expect(depositOwed(ctx, quoteId)).toBeNull();
+    expect(() =>
+      f.quotes.recordPayment(quoteId, { cents: 100, method: "check", receivedOn: "2026-12-01", note: "" }),
+    ).toThrow(/record the payment on the invoice/);
+    const books = buildBooks({
+      contracts: depositContracts(f.store.db),
+      ownerDeposits: [],
+      onlineDeposits: [],
+      invoices: invoicesForBooks(f.store.db),
+      invoicePayments: [],
+      timeZone: business.timeZone,
+    });
+    expect(books.items.map((i) => [i.kind, i.document])).toEqual([["invoice", "INV-0001"]]);
   });
 });
 

@@ -4,15 +4,18 @@ import { formatCents } from "../quotes/money.ts";
 import { dayText } from "../quotes/quote-view.ts";
 import { dayAt } from "../time/wall-time.ts";
 import type { OnlinePaymentRow } from "../store/payments.ts";
+import { invoiceSent } from "../store/invoices.ts";
 import { acceptedQuote, type AcceptedQuote, type PaymentsContext } from "./payments-context.ts";
 
 /**
- * The deposit still owed online: the acceptance asked for one, the owner recorded no payment by hand, and no card
- * or bank payment is under way or made (a failed one leaves it owed again).
+ * The deposit still owed online: the acceptance asked for one, the owner recorded no payment by hand, no card or
+ * bank payment is under way or made (a failed one leaves it owed again), and no invoice was sent: a sent invoice asks
+ * for the whole balance, the unpaid deposit with it, so paying the deposit too would pay it twice.
  */
 export function depositOwed(ctx: PaymentsContext, quoteId: number): (AcceptedQuote & { cents: number }) | null {
   const accepted = acceptedQuote(ctx, quoteId);
   if (!accepted || accepted.acceptance.deposit_cents <= 0) return null;
+  if (invoiceSent(ctx.store, quoteId)) return null;
   if (ctx.store.quotes.payments(quoteId).length > 0) return null;
   const online = ctx.store.payments.forQuote(quoteId);
   if (online.some((p) => p.state !== "failed")) return null;

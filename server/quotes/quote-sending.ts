@@ -4,6 +4,7 @@ import { queueFollowUps } from "../documents/follow-up-queue.ts";
 import { followUpTimes } from "../documents/follow-up-times.ts";
 import { draftProblems, versionBytes } from "./document.ts";
 import { formatCents } from "./money.ts";
+import { invoiceSent } from "../store/invoices.ts";
 import { taxRatePpm } from "./quote-words.ts";
 import {
   draftOf,
@@ -133,6 +134,9 @@ export function recordPayment(
   refuseUnless(ctx, q, "recordPayment");
   if (!Number.isSafeInteger(payment.cents) || payment.cents <= 0)
     throw new QuoteRefusal(400, "Type the amount received.");
+  // The sent invoice asks for the whole balance, the deposit with it: a payment now belongs on the invoice.
+  if (invoiceSent(ctx.store, q.id))
+    throw new QuoteRefusal(409, "This job's invoice was sent: record the payment on the invoice, where it counts.");
   ctx.quotes.addPayment(q.id, payment);
   ctx.quotes.addEvent(
     q.id,

@@ -140,3 +140,9 @@ export function createInvoiceStore(db: Db, now: () => Date) {
 }
 
 export type InvoiceStore = ReturnType<typeof createInvoiceStore>;
+
+/** Whether the quote's invoice has gone out: from then on it, not the deposit, asks for what is left to pay. */
+export function invoiceSent(store: { invoices: Pick<InvoiceStore, "forQuote"> }, quoteId: number): boolean {
+  const number = store.invoices.forQuote(quoteId)?.number;
+  return number !== null && number !== undefined;
+}
