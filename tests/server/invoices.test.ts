@@ -207,6 +207,7 @@ describe("the homeowner pays an invoice", () => {
         res.on("end", () => resolve(bytes));
       }).on("error", reject);
     });
+    console.log(`the invoice page: ${wire} B as brotli on the wire`);
     expect(wire).toBeLessThanOrEqual(14_600);
   });
 
