@@ -23,6 +23,7 @@ const ALONE = [
   "render-worker-yield",
   "route-shapes",
   "visitor-counting",
+  "webhook-flood",
 ].map((name) => `tests/server/${name}.test.ts`);
 
 export default defineConfig({

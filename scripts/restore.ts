@@ -23,7 +23,8 @@ try {
   const { counts, keptAside } = restoreDatabase({ backupFile: path.resolve(file), dataDir });
   console.log(
     `Restored ${counts.requests} requests (${counts.notes} notes, ${counts.visits} visits, ${counts.mail} e-mails, ` +
-      `${counts.quotes} quotes, ${counts.acceptances} accepted, every hash checked) from ${file}.`,
+      `${counts.quotes} quotes, ${counts.acceptances} accepted, ${counts.payments} paid online, every hash checked) ` +
+      `from ${file}.`,
   );
   for (const aside of keptAside) console.log(`The database it replaced is kept as ${aside}`);
   console.log("Start the server again (sudo systemctl start heartland-site).");

@@ -116,6 +116,8 @@ export type Counts = {
   visits: number;
   quotes: number;
   acceptances: number;
+  /** Card and bank payments made on the site (decision 0040). */
+  payments: number;
 };
 
 function hasTable(db: Database.Database, table: string): boolean {
@@ -133,6 +135,7 @@ function counts(db: Database.Database): Counts {
     visits: count("visits"),
     quotes: count("quotes"),
     acceptances: count("quote_acceptances"),
+    payments: count("online_payments"),
   };
 }
 

@@ -12,7 +12,15 @@ export function createRetentionStore(db: Db) {
   const detachContracts = db.prepare(
     "UPDATE quotes SET estimate_id = NULL WHERE estimate_id = ? AND status = 'accepted'",
   );
+  // A checkout session's address opens Stripe's page with the homeowner's e-mail filled in: it goes, and a session
+  // still open is closed here (Pay makes a new one). The payment, its provider's ids and amounts stay with the
+  // contract for the books (decision 0040's addendum); Stripe's event ids hold nothing personal and stay.
+  const forgetCheckouts = db.prepare(
+    `UPDATE checkout_sessions SET url = '', state = CASE state WHEN 'open' THEN 'expired' ELSE state END
+     WHERE quote_id IN (SELECT id FROM quotes WHERE estimate_id = ?)`,
+  );
   const remove = (id: number) => {
+    forgetCheckouts.run(id);
     detachContracts.run(id);
     deleteEstimate.run(id);
   };
