@@ -1,6 +1,7 @@
 // The body of a POST to a homeowner's document page (a quote's, an invoice's): refused over `maxBytes` (413) or
 // unreadable (400), in our words, before anything is looked at.
 import { data, type HeadersFunction, type MetaDescriptor } from "react-router";
+import { business } from "~/content/business";
 
 /** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
 export const documentHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
@@ -14,6 +15,21 @@ export function documentMeta(title: string, description: string): MetaDescriptor
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "no-referrer" },
   ];
+}
+
+/**
+ * A homeowner's document route's meta: titled from its page when the loader found one ("Quote Q-… | Business"),
+ * else by its kind alone.
+ */
+export function documentMetaFor<P extends { business: { name: string } }>(
+  kind: string,
+  description: string,
+  title: (page: P) => string,
+) {
+  return ({ data: d }: { data: unknown }): MetaDescriptor[] => {
+    const page = d && typeof d === "object" && "page" in d ? (d.page as P | null) : null;
+    return documentMeta(page ? `${title(page)} | ${page.business.name}` : `${kind} | ${business.name}`, description);
+  };
 }
 
 export async function documentForm(request: Request, maxBytes: number): Promise<FormData> {

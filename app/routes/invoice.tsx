@@ -13,7 +13,7 @@ import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { InvoicePageView } from "../../server/invoices/invoice-page.ts";
 import quoteStylesheet from "~/styles/quote.css?url";
-import { documentForm, documentHeaders, documentMeta } from "~/lib/document-form";
+import { documentForm, documentHeaders, documentMetaFor } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -69,11 +69,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers = documentHeaders;
 
-export const meta = ({ data: d }: Route.MetaArgs) =>
-  documentMeta(
-    d && "page" in d && d.page ? `Invoice ${d.page.number} | ${d.page.business.name}` : `Invoice | ${business.name}`,
-    `Your invoice from ${business.name}: the work, what is paid and what is owed.`,
-  );
+export const meta = documentMetaFor(
+  "Invoice",
+  `Your invoice from ${business.name}: the work, what is paid and what is owed.`,
+  (page: InvoicePageView) => `Invoice ${page.number}`,
+);
 
 const TONE = { confirming: "info", pending: "info", paid: "ok", failed: "warn" } as const;
 

@@ -16,7 +16,7 @@ import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import { optionalOwner } from "./owner/guard.server";
 import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
 import quoteStylesheet from "~/styles/quote.css?url";
-import { documentForm, documentHeaders, documentMeta } from "~/lib/document-form";
+import { documentForm, documentHeaders, documentMetaFor } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -178,11 +178,11 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers = documentHeaders;
 
-export const meta = ({ data: d }: Route.MetaArgs) =>
-  documentMeta(
-    d && "page" in d && d.page ? `Quote ${d.page.reference} | ${d.page.business.name}` : `Quote | ${business.name}`,
-    `Your quote from ${business.name}: the work, the price, and accepting it online.`,
-  );
+export const meta = documentMetaFor(
+  "Quote",
+  `Your quote from ${business.name}: the work, the price, and accepting it online.`,
+  (page: QuotePage) => `Quote ${page.reference}`,
+);
 
 const h2 = "mt-10 text-2xl font-bold";
 const box = "rounded-card border border-mortar-200 bg-white p-4 shadow-card";
