@@ -103,6 +103,7 @@ test("owner invoices the job at 375 px; the homeowner pays it and sees confirmin
   await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: `Invoice ${number}` })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^Invoice ${number} \\| `));
   await expect(page.locator("script")).toHaveCount(0);
   const pay = page.getByRole("button", { name: /^Pay \$[\d,]+\.\d{2}$/ });
   await expect(pay).toBeVisible();

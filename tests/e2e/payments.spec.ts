@@ -47,6 +47,7 @@ async function acceptedQuote(): Promise<{ link: string; deposit: string }> {
 test("homeowner pays the deposit and sees it confirming, then paid", async ({ page }) => {
   const { link, deposit } = await acceptedQuote();
   await page.goto(link);
+  await expect(page).toHaveTitle(/^Quote Q-\w+ \| /);
   const pay = page.getByRole("button", { name: `Pay the ${deposit} deposit` });
   await expect(pay).toBeVisible();
   const box = await pay.boundingBox();
