@@ -797,8 +797,11 @@ export async function makeAndSendInvoice(
   const sent = await waitForMail(
     mail,
     before,
-    (m) => m.to.includes(email) && decodeMail(m.raw).includes(`Invoice ${number}`),
-  );
+    (m) => m.to.includes(email) && decodeMail(m.raw).toLowerCase().includes(`invoice ${number.toLowerCase()}`),
+  ).catch((error: unknown) => {
+    const subjects = mail.received.slice(before).map((m) => `${m.to.join(",")}: ${/^Subject: (.*)$/m.exec(m.raw)?.[1]}`);
+    throw new Error(`${firstLine(error)}; what came since Send: ${subjects.join(" | ") || "nothing"}`);
+  });
   const sentMs = Math.round(performance.now() - started);
   const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const link = new RegExp(`${escaped}/invoice/[A-Za-z0-9_-]{32,64}`).exec(decodeMail(sent.raw))?.[0];
