@@ -655,6 +655,57 @@ CREATE INDEX online_payments_quote ON online_payments (quote_id);
 CREATE INDEX online_payments_invoice ON online_payments (invoice_id) WHERE invoice_id IS NOT NULL;
 `;
 
+// Version 14: the job (server/jobs/, issue 53). An accepted quote becomes one job; its work days are rows of their own,
+// each with its invite's UID and SEQUENCE, so a move or a cancel updates the homeowner's calendar in place. A work day
+// keeps its wall-clock arrival window (`day`, `starts`, `ends` in America/Chicago) and the instants it stands for.
+// "On my way" is one row per job and business day: the UNIQUE makes it once a day however often it is tapped. Links
+// are hashes, as for quotes and invoices. The job goes with its quote (ON DELETE CASCADE).
+const MIGRATE_V14 = `
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL UNIQUE REFERENCES quotes(id) ON DELETE CASCADE,
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done')),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  done_at TEXT,
+  CHECK ((status = 'done') = (done_at IS NOT NULL))
+);
+CREATE TABLE job_links (
+  id INTEGER PRIMARY KEY,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX job_links_job ON job_links (job_id);
+CREATE TABLE job_days (
+  id INTEGER PRIMARY KEY,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  uid TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'cancelled')),
+  day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  starts TEXT NOT NULL CHECK (starts GLOB '[0-2][0-9]:[0-5][0-9]'),
+  ends TEXT NOT NULL CHECK (ends GLOB '[0-2][0-9]:[0-5][0-9]' AND ends > starts),
+  starts_at TEXT NOT NULL,
+  ends_at TEXT NOT NULL,
+  sequence INTEGER NOT NULL DEFAULT 0 CHECK (sequence >= 0),
+  rain_moves INTEGER NOT NULL DEFAULT 0,
+  reminded_for TEXT,
+  created_at TEXT NOT NULL,
+  changed_at TEXT,
+  cancelled_at TEXT
+);
+CREATE UNIQUE INDEX job_days_one_a_day ON job_days (job_id, day) WHERE status = 'scheduled';
+CREATE INDEX job_days_day ON job_days (day, starts) WHERE status = 'scheduled';
+CREATE TABLE job_on_my_way (
+  id INTEGER PRIMARY KEY,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  job_day_id INTEGER REFERENCES job_days(id) ON DELETE SET NULL,
+  day TEXT NOT NULL,
+  at TEXT NOT NULL,
+  UNIQUE (job_id, day)
+);
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -687,4 +738,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "invoices: numbers never reused, frozen versions, links, payments received; invoices paid online",
     up: MIGRATE_V13,
   },
+  { version: 14, name: "jobs: work days with their invites, links, on my way once a day", up: MIGRATE_V14 },
 ];
