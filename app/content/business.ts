@@ -73,7 +73,7 @@ const shortTime = (t: string) => {
 
 /** The facts with what pages print derived from them: hour labels, the top bar's line, the footer text. */
 export function businessFacts(file: BusinessFile) {
-  const said = claimWording(file.claims);
+  const said = claimWording(file.claims, new Date(), file.timeZone);
   const hours = file.hours.map((h) => ({
     days: dayRange(h.days, (d) => d, " - "),
     label: h.opens && h.closes ? `${longTime(h.opens)} - ${longTime(h.closes)}` : "Closed",

@@ -17,11 +17,14 @@ const unconfirmed = Object.fromEntries(
 
 describe("owner claims", () => {
   it("prints the confirmed claims in the one agreed wording", () => {
-    const said = claimWording(claims, new Date("2026-01-01T12:00:00"));
+    const said = claimWording(claims, new Date("2026-01-01T18:00:00Z"));
     expect(said.foundedYear).toBe(2009);
     // 2009 to 1 January 2026 is at least 16 full years whatever the month it started.
     expect(said.yearsInBusiness).toBe(16);
     expect(said.familyRun).toBe(true);
+    // New Year's Eve, 7:30 PM in Chicago, is already 2027 in UTC: the business's year is still 2026.
+    expect(claimWording(claims, new Date("2027-01-01T01:30:00Z")).yearsInBusiness).toBe(16);
+    expect(claimWording(claims, new Date("2027-01-01T06:30:00Z")).yearsInBusiness).toBe(17);
     expect(said.licences).toBe("We hold Illinois roofing contractor license no. 104.099999.");
     expect(said.insurance).toBe(
       "We carry general liability and workers' compensation insurance; certificates before we start.",

@@ -3,6 +3,8 @@
 // `confirmed`. Until the owner confirms a claim, the site prints a weaker statement that is still true, and
 // `npm run check:launch` lists the claim. See docs/decisions/0007-owner-claims.md.
 
+import { dayAt } from "../lib/business-day";
+
 /** A value the owner vouches for once `confirmed` is true. */
 export type Claim<T> = { readonly value: T; readonly confirmed: boolean };
 
@@ -61,7 +63,12 @@ export function publishableLicences(claims: Claims): readonly Licence[] {
   return claims.licences.value.filter((l) => l.name.trim() !== "" && l.number.trim() !== "");
 }
 
-export function claimWording(claims: Claims, now: Date = new Date()): ClaimWording {
+/** The claims in words; years in business count by the business's calendar year, not the server's. */
+export function claimWording(
+  claims: Claims,
+  now: Date = new Date(),
+  timeZone = "America/Chicago",
+): ClaimWording {
   const founded = claims.foundedYear.confirmed ? claims.foundedYear.value : undefined;
   const licences = publishableLicences(claims);
   const insurance = claims.insurance.confirmed ? claims.insurance.value.trim() : "";
@@ -74,7 +81,7 @@ export function claimWording(claims: Claims, now: Date = new Date()): ClaimWordi
 
   return {
     foundedYear: founded,
-    yearsInBusiness: founded === undefined ? undefined : Math.max(0, now.getFullYear() - founded - 1),
+    yearsInBusiness: founded === undefined ? undefined : Math.max(0, Number(dayAt(now, timeZone).slice(0, 4)) - founded - 1),
     familyRun: claims.familyRun.confirmed && claims.familyRun.value,
     licensed,
     insured,

@@ -125,14 +125,23 @@ export function byText(deadline: Date, now: Date, timeZone: string): string {
   return `by ${clockText(deadline, timeZone)} ${when}`;
 }
 
-/** Opening-hours time between two instants, in hours: how long a lead waited as the business counts it. */
-export function businessHoursBetween(start: Date, end: Date, hours: OpeningHours, timeZone: string): number {
+/**
+ * Opening-hours time between two instants, in hours: how long a lead waited as the business counts it. A day `closed`
+ * names (a holiday) counts nothing, as addBusinessHours skips it.
+ */
+export function businessHoursBetween(
+  start: Date,
+  end: Date,
+  hours: OpeningHours,
+  timeZone: string,
+  closed: (day: string) => boolean = () => false,
+): number {
   const [from, to] = [start.getTime(), end.getTime()];
   if (to <= from) return 0;
   let total = 0;
   let wall = wallClock(start, timeZone);
   while (zonedInstant(wall.year, wall.month, wall.day, 0, timeZone).getTime() < to) {
-    const window = openWindow(hours, wall.weekday);
+    const window = closed(dayOf(wall)) ? null : openWindow(hours, wall.weekday);
     if (window) {
       const open = zonedInstant(wall.year, wall.month, wall.day, window[0], timeZone).getTime();
       const close = zonedInstant(wall.year, wall.month, wall.day, window[1], timeZone).getTime();

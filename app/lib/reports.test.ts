@@ -60,6 +60,13 @@ describe("business hours between two instants", () => {
       0.5,
     );
   });
+
+  it("counts nothing on a closed day: Wednesday 5 PM to Friday 9 AM over Thanksgiving is 2 hours", () => {
+    const thanksgiving = (day: string) => day === "2026-11-26";
+    const [from, to] = [new Date("2026-11-25T23:00:00Z"), new Date("2026-11-27T15:00:00Z")];
+    expect(businessHoursBetween(from, to, HOURS, TZ)).toBe(12);
+    expect(businessHoursBetween(from, to, HOURS, TZ, thanksgiving)).toBe(2);
+  });
 });
 
 describe("the report", () => {

@@ -163,6 +163,8 @@ export type ReportInput = {
   now: Date;
   timeZone: string;
   hours: OpeningHours;
+  /** The business's closed days ("YYYY-MM-DD"): a holiday's hours are not counted as waiting. */
+  closed?: (day: string) => boolean;
   /** The call-back promise (business.leads.callBackWithinBusinessHours). */
   promiseHours: number;
   siteHost?: string;
@@ -185,6 +187,7 @@ export function buildReport({
   now,
   timeZone,
   hours,
+  closed = () => false,
   promiseHours,
   siteHost = "",
   visits = [],
@@ -201,7 +204,7 @@ export function buildReport({
   const waited = new Map<number, number>();
   for (const l of inWindow) {
     const at = firstChange.get(l.id);
-    if (at) waited.set(l.id, businessHoursBetween(new Date(l.received_at), new Date(at), hours, timeZone));
+    if (at) waited.set(l.id, businessHoursBetween(new Date(l.received_at), new Date(at), hours, timeZone, closed));
   }
   const speedOf = (group: readonly ReportLead[]) => {
     const values = group.flatMap((l) => (waited.has(l.id) ? [waited.get(l.id) ?? 0] : []));

@@ -4,6 +4,7 @@ import { business } from "~/content/business";
 import { buildReport, reportStart, type Report } from "~/lib/reports";
 import type { Conversion, Traffic } from "~/lib/visit-report";
 import { dayAt } from "~/lib/business-day";
+import { closedDayName } from "~/content/closed-days";
 import { quoteStatus } from "../../../server/quotes/quote-status.ts";
 import { dollarsInput } from "../../../server/quotes/money.ts";
 import {
@@ -46,6 +47,7 @@ function leadReport(context: AppLoadContext): Report {
     now,
     timeZone: business.timeZone,
     hours: business.hours,
+    closed: (day) => closedDayName(day, business.closedDays) !== null,
     promiseHours: business.leads.callBackWithinBusinessHours,
     siteHost: new URL(context.siteOrigin).hostname,
     visits: estimates.visitorFigures.since(dayAt(start, business.timeZone)),
