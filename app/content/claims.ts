@@ -3,8 +3,6 @@
 // `confirmed`. Until the owner confirms a claim, the site prints a weaker statement that is still true, and
 // `npm run check:launch` lists the claim. See docs/decisions/0007-owner-claims.md.
 
-import { dayAt } from "../lib/business-day";
-
 /** A value the owner vouches for once `confirmed` is true. */
 export type Claim<T> = { readonly value: T; readonly confirmed: boolean };
 
@@ -63,6 +61,9 @@ export function publishableLicences(claims: Claims): readonly Licence[] {
   return claims.licences.value.filter((l) => l.name.trim() !== "" && l.number.trim() !== "");
 }
 
+const yearIn = (now: Date, timeZone: string) =>
+  Number(new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(now));
+
 /** The claims in words; years in business count by the business's calendar year, not the server's. */
 export function claimWording(
   claims: Claims,
@@ -81,7 +82,7 @@ export function claimWording(
 
   return {
     foundedYear: founded,
-    yearsInBusiness: founded === undefined ? undefined : Math.max(0, Number(dayAt(now, timeZone).slice(0, 4)) - founded - 1),
+    yearsInBusiness: founded === undefined ? undefined : Math.max(0, yearIn(now, timeZone) - founded - 1),
     familyRun: claims.familyRun.confirmed && claims.familyRun.value,
     licensed,
     insured,
