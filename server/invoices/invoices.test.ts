@@ -84,7 +84,7 @@ describe("migration 13", () => {
 
     const store = openEstimateStore({ dataDir: dir });
     try {
-      expect(store.db.pragma("user_version", { simple: true })).toBe(13);
+      expect(store.db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.at(-1)?.version);
       const sessions = store.db.prepare("SELECT * FROM checkout_sessions").all() as Record<string, unknown>[];
       const payments = store.db.prepare("SELECT * FROM online_payments").all() as Record<string, unknown>[];
       expect(sessions).toEqual(before.sessions.map((r) => ({ ...(r as object), invoice_id: null })));

@@ -141,42 +141,44 @@ function disputeEvent(ctx: PaymentsContext, dispute: Stripe.Dispute) {
   tellOwner(ctx, accepted, "disputed", "disputed", dispute.amount, key, payment.invoice_id);
 }
 
-/** Records a verified event; "repeat" when its id was seen before (nothing else is done then). */
-export function recordEvent(ctx: PaymentsContext, event: Stripe.Event): "recorded" | "repeat" {
-  const outcome = ctx.store.db
-    .transaction((): "recorded" | "repeat" => {
-      if (!ctx.store.payments.firstSight(event.id, event.type)) return "repeat";
-      switch (event.type) {
-        case "checkout.session.completed": {
-          const session = event.data.object;
-          if (session.payment_status === "no_payment_required") break;
-          const paid = session.payment_status === "paid";
-          sessionEvent(ctx, session, paid ? "paid" : "pending", paid);
-          break;
-        }
-        case "checkout.session.async_payment_succeeded":
-          sessionEvent(ctx, event.data.object, "paid", false);
-          break;
-        case "checkout.session.async_payment_failed":
-          sessionEvent(ctx, event.data.object, "failed", false);
-          break;
-        case "checkout.session.expired": {
-          const ours = ctx.store.payments.sessionByProvider(event.data.object.id);
-          if (ours) ctx.store.payments.closeSession(ours.id, "expired");
-          break;
-        }
-        case "charge.refunded":
-          chargeEvent(ctx, event.data.object);
-          break;
-        case "charge.dispute.created":
-          disputeEvent(ctx, event.data.object);
-          break;
-        default:
-          break;
+/**
+ * Records a verified event; "repeat" when its id was seen before (nothing else is done then). Resolves once the record
+ * is on disk (the fsync off the event loop, server/db/durable-commit.ts): answer Stripe only then.
+ */
+export async function recordEvent(ctx: PaymentsContext, event: Stripe.Event): Promise<"recorded" | "repeat"> {
+  const record = ctx.store.db.transaction((): "recorded" | "repeat" => {
+    if (!ctx.store.payments.firstSight(event.id, event.type)) return "repeat";
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        if (session.payment_status === "no_payment_required") break;
+        const paid = session.payment_status === "paid";
+        sessionEvent(ctx, session, paid ? "paid" : "pending", paid);
+        break;
       }
-      return "recorded";
-    })
-    .immediate();
+      case "checkout.session.async_payment_succeeded":
+        sessionEvent(ctx, event.data.object, "paid", false);
+        break;
+      case "checkout.session.async_payment_failed":
+        sessionEvent(ctx, event.data.object, "failed", false);
+        break;
+      case "checkout.session.expired": {
+        const ours = ctx.store.payments.sessionByProvider(event.data.object.id);
+        if (ours) ctx.store.payments.closeSession(ours.id, "expired");
+        break;
+      }
+      case "charge.refunded":
+        chargeEvent(ctx, event.data.object);
+        break;
+      case "charge.dispute.created":
+        disputeEvent(ctx, event.data.object);
+        break;
+      default:
+        break;
+    }
+    return "recorded";
+  });
+  const outcome = await ctx.store.durable.commit(() => record.immediate());
   if (outcome === "recorded") ctx.quotes.flushPushes();
   return outcome;
 }

@@ -22,7 +22,7 @@ export function stripeWebhook(ctx: PaymentsContext) {
   const raw = express.raw({ type: () => true, limit: MAX_BODY });
   return [
     raw,
-    (req: Request, res: Response) => {
+    async (req: Request, res: Response) => {
       const client = ctx.client;
       if (!client) return answer(res, 404, "Payments are not set up on this site.");
       const signature = req.get("stripe-signature");
@@ -36,7 +36,7 @@ export function stripeWebhook(ctx: PaymentsContext) {
         return answer(res, 400, "That event's signature does not check out.");
       }
       try {
-        const outcome = recordEvent(ctx, event);
+        const outcome = await recordEvent(ctx, event);
         answer(res, 200, outcome === "repeat" ? "Seen before." : "Recorded.");
       } catch (error) {
         // Stripe delivers it again later; nothing of it was kept.

@@ -1,6 +1,7 @@
 // The store the server and the leads command open: one SQLite connection (server/db/) shared by a module per
 // concern (server/store/). New tables add a migration and a store module over `db`.
 import { openDatabase } from "../db/database.ts";
+import { durableCommits } from "../db/durable-commit.ts";
 import { createCalendarStore } from "../store/calendars.ts";
 import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
@@ -26,6 +27,8 @@ export function openEstimateStore({
     file,
     /** The shared connection, for store modules of other concerns. */
     db,
+    /** Commits on disk before they are answered, with the fsync off the event loop (the webhook's). */
+    durable: durableCommits(db, file),
     ...createRequestStore(db, now, mail),
     ...mail,
     ...createRetentionStore(db),

@@ -223,6 +223,8 @@ export function createOutbox({
           continue;
         }
         try {
+          // A message queued by a commit whose fsync is still under way waits for it: nothing goes out unkept.
+          await store.durable.settled();
           await send(item, mail);
           store.markSent(item.id);
           sent += 1;
