@@ -1,27 +1,24 @@
 // A durable commit answers only after the WAL's fsync, which runs off the event loop; the connection is FULL again after.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as FsPromises from "node:fs/promises";
+import type * as Fs from "node:fs";
 import { openDatabase, type Db } from "./database.ts";
 
-const syncs = vi.hoisted(() => ({ files: [] as string[], gate: null as Promise<void> | null }));
+const syncs = vi.hoisted(() => ({ files: [] as number[], gate: null as Promise<void> | null }));
 
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof FsPromises>();
+vi.mock("node:fs", async (importOriginal) => {
+  const real = await importOriginal<typeof Fs>();
   return {
     ...real,
-    open: async (file: string, flags: string) => {
-      const handle = await real.open(file, flags);
-      return {
-        sync: async () => {
-          if (syncs.gate) await syncs.gate;
-          await handle.sync();
-          syncs.files.push(file);
-        },
-        close: () => handle.close(),
-      };
+    fsync: (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+      void (syncs.gate ?? Promise.resolve()).then(() =>
+        real.fsync(fd, (error) => {
+          syncs.files.push(real.fstatSync(fd).ino);
+          done(error);
+        }),
+      );
     },
   };
 });
@@ -67,7 +64,7 @@ describe("a durable commit", () => {
     open();
     expect(await committed).toBe(1);
     await waiting;
-    expect(syncs.files).toEqual([`${file}-wal`]);
+    expect(syncs.files).toEqual([statSync(`${file}-wal`).ino]);
   });
 
   it("runs the write under synchronous = NORMAL and puts FULL back when the write throws", async () => {
@@ -80,7 +77,7 @@ describe("a durable commit", () => {
       }),
     ).rejects.toThrow("refused");
     expect(db.pragma("synchronous", { simple: true })).toBe(2);
-    expect(syncs.files).toEqual([`${file}-wal`]);
+    expect(syncs.files).toEqual([statSync(`${file}-wal`).ino]);
     await durable.settled();
   });
 });

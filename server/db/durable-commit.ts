@@ -4,59 +4,73 @@
 // `synchronous = NORMAL` (the WAL is written, not synced) and then fsyncs the WAL file on libuv's thread pool; the
 // caller answers once that resolves. Linux's fsync flushes every dirty page of the file, whoever wrote it, so the
 // commit is as durable as a FULL one when the promise resolves. A checkpoint in between syncs the WAL itself first.
-import { open } from "node:fs/promises";
+import { fstatSync, fsync, openSync, closeSync, statSync } from "node:fs";
 import type { Db } from "./database.ts";
 
 export type DurableCommits = {
   /** Runs `write` (a transaction) and resolves with its result once what it committed is on disk. */
   commit<T>(write: () => T): Promise<T>;
-  /** Resolves once every commit made through `commit` so far is on disk (the outbox waits on it before sending). */
+  /** Resolves once no commit made through `commit` is waiting for the disk (the outbox waits on it before sending). */
   settled(): Promise<void>;
 };
 
-async function fsyncFile(file: string): Promise<void> {
-  const handle = await open(file, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** `file` is the database's path; its WAL is `${file}-wal`. */
 export function durableCommits(db: Db, file: string): DurableCommits {
-  let inFlight = 0;
-  let settledNow: Promise<void> = Promise.resolve();
   const wal = `${file}-wal`;
+  // One descriptor, kept while it is the WAL's: SQLite keeps the WAL while this connection is open, and a new file at
+  // the path (a restore) is noticed by its inode. Opening costs the event loop more than the fsync's hand-off.
+  let held: { fd: number; ino: number } | null = null;
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
 
-  async function syncWal(): Promise<void> {
+  function descriptor(): number {
+    let ino: number;
+    let path = wal;
     try {
-      await fsyncFile(wal);
+      ino = statSync(wal).ino;
     } catch (error) {
-      // No WAL (it was never made, or a test's database is not in WAL mode): the commit went to the file itself.
+      // No WAL (never made, or a test's database not in WAL mode): the commit went to the file itself.
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      await fsyncFile(file);
+      path = file;
+      ino = statSync(file).ino;
     }
+    if (held?.ino === ino) return held.fd;
+    if (held) closeSync(held.fd);
+    const fd = openSync(path, "r");
+    held = { fd, ino: fstatSync(fd).ino };
+    return fd;
+  }
+
+  function synced() {
+    inFlight -= 1;
+    if (inFlight > 0) return;
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
   }
 
   return {
     async commit<T>(write: () => T): Promise<T> {
-      db.pragma("synchronous = NORMAL");
+      // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs it.
+      db.exec("PRAGMA synchronous = NORMAL");
       let result: T;
       try {
         result = write();
       } finally {
-        db.pragma("synchronous = FULL");
+        db.exec("PRAGMA synchronous = FULL");
       }
+      const fd = descriptor();
       inFlight += 1;
-      const synced = syncWal().finally(() => {
-        inFlight -= 1;
-      });
-      // Whatever the outcome of this sync, later waiters wait for it to end; its failure is the caller's to report.
-      settledNow = Promise.all([settledNow, synced.catch(() => undefined)]).then(() => undefined);
-      await synced;
+      // fsync on libuv's thread pool; Linux flushes every dirty page of the file, whoever wrote it.
+      await new Promise<void>((resolve, reject) =>
+        fsync(fd, (error) => {
+          synced();
+          if (error) reject(error);
+          else resolve();
+        }),
+      );
       return result;
     },
-    settled: () => (inFlight === 0 ? Promise.resolve() : settledNow),
+    settled: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
   };
 }
