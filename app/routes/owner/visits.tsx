@@ -337,7 +337,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
           <h2 className="font-serif text-xl font-bold">Blocked: {blocked.label}</h2>
           {blocked.work.length > 0 && (
             <div className="mt-2" data-testid="blocked-work">
-              <p>Work days stay where they are; homeowners just cannot book an estimate visit then.</p>
+              <p>Work days stay where they are:</p>
               <ul className="mt-1 space-y-1">
                 {blocked.work.map((w) => (
                   <li key={w.id}>
