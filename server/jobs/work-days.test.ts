@@ -15,13 +15,7 @@ import { newLead } from "../store/stored-lead.fixture.ts";
 import { addDays, instantAt } from "../time/wall-time.ts";
 import { withWorkDays } from "./work-days-view.ts";
 import { strictEvents } from "../../tests/support/strict-ics.ts";
-import {
-  acceptedQuote,
-  addJob,
-  cancelWorkDay,
-  finishJob,
-  moveWorkDay,
-} from "../../tests/support/seed-work-days.ts";
+import { acceptedQuote, addJob, cancelWorkDay, finishJob, moveWorkDay } from "../../tests/support/seed-work-days.ts";
 
 const TZ = "America/Chicago";
 let clock = instantAt("2026-11-30", "10:00", TZ); // Monday morning
@@ -195,7 +189,10 @@ describe("estimate windows on a work day", () => {
       { start: at(14), end: at(15) },
       { start: at(20), end: at(21) },
     ];
-    const merged = withWorkDays(busy, [{ start: at(15), end: at(18) }, { start: at(3), end: at(4) }]);
+    const merged = withWorkDays(busy, [
+      { start: at(15), end: at(18) },
+      { start: at(3), end: at(4) },
+    ]);
     expect(merged.map((b) => [b.start.getUTCHours(), b.end.getUTCHours()])).toEqual([
       [1, 2],
       [3, 4],
@@ -295,8 +292,18 @@ describe("the owner's feed", () => {
     expect(la).toBe(utc);
     expect(strictEvents(utc ?? "").events.map((e) => [e.uid, e.summary, e.start, e.end])).toEqual([
       // Friday in CDT (UTC-5), Monday in CST (UTC-6): the same 8:00-18:00 on the wall clock.
-      [days[0]?.uid, "Work: Dana Whitfield, Normal — day 1 of 2", "2026-10-30T13:00:00.000Z", "2026-10-30T23:00:00.000Z"],
-      [days[1]?.uid, "Work: Dana Whitfield, Normal — day 2 of 2", "2026-11-02T14:00:00.000Z", "2026-11-03T00:00:00.000Z"],
+      [
+        days[0]?.uid,
+        "Work: Dana Whitfield, Normal — day 1 of 2",
+        "2026-10-30T13:00:00.000Z",
+        "2026-10-30T23:00:00.000Z",
+      ],
+      [
+        days[1]?.uid,
+        "Work: Dana Whitfield, Normal — day 2 of 2",
+        "2026-11-02T14:00:00.000Z",
+        "2026-11-03T00:00:00.000Z",
+      ],
     ]);
   }, 30_000);
 });

@@ -85,7 +85,9 @@ describe("work days on the owner's Visits page", () => {
     const location = blocked.headers.get("location") ?? "";
     expect(location).toBe("/owner/visits?blocked=2026-12-03&to=2026-12-03");
     const html = await ownerPage(location);
-    expect(words(html)).toMatch(/You have work for Dana Whitfield in Normal on Thursday, December 3: move it from the job/);
+    expect(words(html)).toMatch(
+      /You have work for Dana Whitfield in Normal on Thursday, December 3: move it from the job/,
+    );
     expect(html).toMatch(new RegExp(`<a href="/owner/jobs/${job.jobId}"[^>]*>move it from the job</a>`));
     const still = withStoreAt(server.dataDir, (store) =>
       store.db.prepare("SELECT day, status, sequence FROM job_days WHERE job_id = ? ORDER BY day").all(job.jobId),
