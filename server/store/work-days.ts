@@ -27,13 +27,16 @@ export type WorkDayRow = {
   phone: string;
 };
 
-// Numbered over all of a job's scheduled days, then narrowed to the range, so "day 2 of 2" stays so in any range.
+// Numbered over all the scheduled days of the jobs with a day in the range, then narrowed to the range, so "day 2 of
+// 2" stays so in any range.
 const BETWEEN = `
 WITH numbered AS (
   SELECT d.*,
     ROW_NUMBER() OVER (PARTITION BY d.job_id ORDER BY d.day, d.starts) AS nth,
     COUNT(*) OVER (PARTITION BY d.job_id) AS of
-  FROM job_days d WHERE d.status = 'scheduled'
+  FROM job_days d
+  WHERE d.status = 'scheduled'
+    AND d.job_id IN (SELECT job_id FROM job_days WHERE status = 'scheduled' AND day BETWEEN @first AND @last)
 )
 SELECT n.id, n.job_id, n.uid, n.day, n.starts, n.ends, n.starts_at, n.ends_at, n.sequence, n.created_at,
   n.changed_at, n.nth, n.of, j.status AS job_status, j.done_at, q.estimate_id,
@@ -46,15 +49,15 @@ JOIN quotes q ON q.id = j.quote_id
 LEFT JOIN estimates e ON e.id = q.estimate_id
 LEFT JOIN booking_places p ON p.estimate_id = q.estimate_id
 LEFT JOIN quote_versions v ON v.quote_id = q.id AND v.version = q.current_version
-WHERE n.day BETWEEN ? AND ?
+WHERE n.day BETWEEN @first AND @last
 ORDER BY n.starts_at, n.id`;
 
 export function createWorkDayReader(db: Db) {
-  const between = db.prepare<[string, string], WorkDayRow>(BETWEEN);
+  const between = db.prepare<[{ first: string; last: string }], WorkDayRow>(BETWEEN);
   return {
     /** Scheduled work days from `first` to `last` (business days, inclusive), soonest first. */
     between(first: string, last: string): WorkDayRow[] {
-      return between.all(first, last);
+      return between.all({ first, last });
     },
   };
 }

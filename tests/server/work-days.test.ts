@@ -147,3 +147,28 @@ describe("the owner's feed", () => {
     ]);
   });
 });
+
+describe("a visit booked before a work day was set on it", () => {
+  it("stays booked and is marked as clashing with the work day", async () => {
+    const token = withStoreAt(server.dataDir, (store) => {
+      const { id } = store.save(newLead({ idempotencyKey: null, name: "Cy Clash", email: "cy@example.com" }));
+      store.visits.putPlace({ estimateId: id, town: "Normal", served: true, street: "9 Oak St", notes: "" });
+      return store.visits.newLink(id);
+    });
+    const booked = await fetch(`${server.url}/visit/${token}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "book", window: "2026-12-02 10:00", key: "cy-book" }),
+    });
+    expect(booked.status).toBe(303);
+    const quoteId = acceptedQuote(server.dataDir);
+    withStoreAt(server.dataDir, (store) =>
+      addJob(store.db, quoteId, [{ day: "2026-12-02", starts: "08:00", ends: "10:00" }]),
+    );
+    const text = words(await ownerPage("/owner/visits"));
+    expect(text).toMatch(
+      /Estimate visit 10 am–12 pm · Cy Clash Clashes with your work day: Dana Whitfield, Normal: arrive 8–10 am The visit stays booked\./,
+    );
+  });
+});

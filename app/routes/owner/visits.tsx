@@ -14,7 +14,10 @@ import { addDays } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
 import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
-import { dayLabel, yearIn } from "~/lib/visit-labels";
+import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
+
+/** A visit as the list shows it, with what it clashes with: the owner's calendars, his work days. */
+type Shown = VisitCard & { clashes: string[]; workClashes: string[] };
 
 /** A box over its limit, said next to its form with what was typed (`id`: the visit whose cancel form it was). */
 type Refused = { form: "block" | "cancel"; text: string; id: number | null };
@@ -47,14 +50,24 @@ export async function loader(args: Route.LoaderArgs) {
   const booked = booking.between(today, last);
   // A busy time of the owner's own that overlaps a visit booked before it appeared: shown, never acted on.
   const clashes = args.context.calendars.clashes(booked);
+  const workDays = booking.workDaysBetween(today, last);
   const cards = booked
     .map((v) => {
       const card = visitCard(args.context, v, thisYear);
       const clash = clashes.get(v.id) ?? [];
-      return card && { ...card, clashes: clash.map((c) => `${c.label}: busy ${busyLabel(c.start, c.end, thisYear)}`) };
+      // A work day set after the visit was booked, from its arrival to closing time: shown, never acted on.
+      const [from, to] = [Date.parse(v.starts_at), Date.parse(v.ends_at)];
+      const work = workDays.filter((w) => w.start.getTime() < to && from < w.end.getTime());
+      return (
+        card && {
+          ...card,
+          clashes: clash.map((c) => `${c.label}: busy ${busyLabel(c.start, c.end, thisYear)}`),
+          workClashes: work.map((w) => `${w.name}${w.town ? `, ${w.town}` : ""}: arrive ${windowLabel(w)}`),
+        }
+      );
     })
-    .filter((c): c is VisitCard & { clashes: string[] } => c !== null);
-  const work = booking.workDaysBetween(today, last).map((w) => workDayCard(w, thisYear));
+    .filter((c): c is Shown => c !== null);
+  const work = workDays.map((w) => workDayCard(w, thisYear));
   const days = Array.from({ length: DAYS_SHOWN }, (_, i) => {
     const day = plusDays(today, i);
     const off = daysOff.find((d) => d.first_day <= day && day <= d.last_day);
@@ -180,7 +193,7 @@ function VisitItem({
   csrf,
   refused,
 }: {
-  v: VisitCard & { clashes: string[] };
+  v: Shown;
   csrf: string;
   refused?: Refused & { error: string };
 }) {
@@ -188,7 +201,7 @@ function VisitItem({
     <li
       className={cn(
         "rounded-xl border bg-white p-4 shadow-sm",
-        v.clashes.length > 0 ? "border-2 border-brick-700" : "border-mortar-200",
+        v.clashes.length + v.workClashes.length > 0 ? "border-2 border-brick-700" : "border-mortar-200",
       )}
       data-testid="visit"
     >
@@ -209,6 +222,17 @@ function VisitItem({
             ))}
           </ul>
           <p>The visit stays booked. Move it, or keep it and change your own plans.</p>
+        </div>
+      )}
+      {v.workClashes.length > 0 && (
+        <div className="mt-1 rounded-lg bg-brick-100 px-3 py-2 text-brick-900" data-testid="work-clash">
+          <p className="font-semibold">Clashes with your work day:</p>
+          <ul>
+            {v.workClashes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <p>The visit stays booked. Move it, or move the work day from its job.</p>
         </div>
       )}
       <p className="font-semibold text-brick-800">{v.service}</p>
@@ -291,7 +315,7 @@ function WorkDayItem({ w }: { w: WorkDayCard }) {
 }
 
 /** Visits and work days of one day, in the order of their start. */
-function inOrder(visits: readonly (VisitCard & { clashes: string[] })[], work: readonly WorkDayCard[]) {
+function inOrder(visits: readonly Shown[], work: readonly WorkDayCard[]) {
   return [
     ...visits.map((v) => ({ kind: "visit" as const, starts: v.starts, v })),
     ...work.map((w) => ({ kind: "work" as const, starts: w.starts, w })),
