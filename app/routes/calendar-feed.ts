@@ -1,4 +1,4 @@
-// GET /calendar/<secret>.ics: the owner's upcoming visits as a calendar his phone subscribes to (server/calendars/feed.ts,
+// GET /calendar/<secret>.ics: the owner's upcoming visits and work days as a calendar his phone subscribes to (server/calendars/feed.ts,
 // decision 0031). Calendar apps fetch it without a session, so the secret in the address is the authority: only its
 // hash is kept, a new one (from the console) makes the old one a 404 at once, and unknown ones share one plain 404,
 // rate-limited per address. A GET changes nothing. no-store, noindex and the referrer policy come from the route's id, for
@@ -21,6 +21,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
       return lead ? { name: lead.name, phone: lead.phone } : null;
     },
     siteOrigin,
+    // The jobs' work days beside the visits (decision 0047).
+    () => booking.workDaysBetween(today, addDays(today, 400)),
   );
   if (!feed) {
     const allowed = calendars.feed.miss(context.clientIp);

@@ -11,6 +11,8 @@ import type { Mail } from "../requests/lead-mail.ts";
 import type { EstimateStore, OutboxItem, StoredEstimate } from "../requests/estimate-store.ts";
 import { storeMail } from "../requests/stored-mail.ts";
 import type { VisitRow } from "../store/visits.ts";
+import { createWorkDayReader } from "../store/work-days.ts";
+import { withWorkDays, workDays, type WorkDay } from "../jobs/work-days-view.ts";
 import {
   addDays,
   dayAt,
@@ -96,6 +98,12 @@ export function createBooking({
   const db = visits.db;
   const origin = siteUrl.replace(/\/+$/, "");
   const timeZone = () => business.timeZone;
+  const workDayRows = createWorkDayReader(db);
+
+  /** The jobs' work days from `first` to `last`: busy for estimates, and shown with the visits (decision 0047). */
+  function workDaysBetween(first: Day, last: Day): WorkDay[] {
+    return workDays(workDayRows.between(first, last), business.hours, timeZone());
+  }
 
   let settingsCache: { json: string | null; settings: BookingSettings; hours: OpeningHours } | null = null;
   function settings(): BookingSettings {
@@ -116,12 +124,14 @@ export function createBooking({
   function inputs(at: Date, overrides: Partial<WindowInputs> = {}, day?: string): WindowInputs {
     const s = overrides.settings ?? settings();
     const today = dayAt(at, timeZone());
+    const last = addDays(today, Math.max(s.horizonDays, 62) + 1);
     return {
       settings: s,
       daysOff: visits.daysOff(today).map((d) => ({ first: d.first_day, last: d.last_day })),
       closed: closedFrom(today),
-      taken: day ? visits.taken(day, day) : visits.taken(today, addDays(today, Math.max(s.horizonDays, 62) + 1)),
-      busy: busy(),
+      taken: day ? visits.taken(day, day) : visits.taken(today, last),
+      // A work day is busy from its arrival window to the end of the working day.
+      busy: withWorkDays(busy(), day ? workDaysBetween(day, day) : workDaysBetween(today, last)),
       now: at,
       timeZone: timeZone(),
       ...overrides,
@@ -587,6 +597,7 @@ export function createBooking({
       }
       return { moved, stuck };
     },
+    workDaysBetween,
     /** Booked visits from `first` to `last` (inclusive), for the owner's Visits view. */
     between(first: Day, last: Day): VisitRow[] {
       return visits.bookedBetween(first, last);

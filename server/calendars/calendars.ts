@@ -8,6 +8,7 @@ import { rateLimiter } from "../http/security.ts";
 import type { CalendarRow, CalendarStore } from "../store/calendars.ts";
 import type { VisitRow } from "../store/visits.ts";
 import { visitsFeed } from "./feed.ts";
+import type { WorkDay } from "../jobs/work-days-view.ts";
 import type { CalendarParser } from "./parse-in-worker.ts";
 import { calendarUrl, fetchCalendar, FetchProblem, type FetchOptions } from "./safe-fetch.ts";
 
@@ -368,10 +369,11 @@ export function createCalendars({
         visits: () => readonly VisitRow[],
         contact: (visit: VisitRow) => { name: string; phone: string } | null,
         consoleUrl: string,
+        workDays: () => readonly WorkDay[] = () => [],
       ) {
         if (!store.isFeedToken(token)) return null;
         feedFetchedAt = clock();
-        return visitsFeed({ visits: visits(), contact, consoleUrl });
+        return visitsFeed({ visits: visits(), workDays: workDays(), contact, consoleUrl });
       },
       /** Counts an unknown token; false once an address has tried too many. */
       miss: (clientIp: string | null) => feedMisses(clientIp ?? "unknown").ok,

@@ -5,12 +5,15 @@ import { dayLabel, windowLabel } from "~/lib/visit-labels";
 import type { BookingRefusal } from "../../../server/booking/booking.ts";
 import { mapsHref } from "../../../server/booking/visit-mail.ts";
 import type { VisitRow } from "../../../server/store/visits.ts";
+import { dayOfJob, type WorkDay } from "../../../server/jobs/work-days-view.ts";
 
 export type VisitCard = {
   id: number;
   requestId: number;
   day: string;
   dayLabel: string;
+  /** The wall-clock start, to put visits and work days of one day in order. */
+  starts: string;
   window: string;
   name: string;
   phone: string;
@@ -30,6 +33,7 @@ export function visitCard(context: AppLoadContext, visit: VisitRow, thisYear: nu
     requestId: lead.id,
     day: visit.day,
     dayLabel: dayLabel(visit.day, { long: true, thisYear }),
+    starts: visit.starts,
     window: windowLabel(visit),
     name: lead.name,
     phone: lead.phone,
@@ -39,6 +43,35 @@ export function visitCard(context: AppLoadContext, visit: VisitRow, thisYear: nu
     notes: visit.notes,
     bookedBy: visit.booked_by,
     reference: lead.reference,
+  };
+}
+
+/** What the console shows of a work day (decision 0047): whose job, where, which day of it, when he arrives. */
+export type WorkDayCard = {
+  id: number;
+  jobId: number;
+  day: string;
+  dayLabel: string;
+  starts: string;
+  window: string;
+  name: string;
+  town: string;
+  phone: string;
+  dayOfJob: string;
+};
+
+export function workDayCard(work: WorkDay, thisYear: number): WorkDayCard {
+  return {
+    id: work.id,
+    jobId: work.job_id,
+    day: work.day,
+    dayLabel: dayLabel(work.day, { long: true, thisYear }),
+    starts: work.starts,
+    window: windowLabel(work),
+    name: work.name || "Customer",
+    town: work.town,
+    phone: work.phone,
+    dayOfJob: dayOfJob(work),
   };
 }
 

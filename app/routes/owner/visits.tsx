@@ -1,18 +1,23 @@
 // /owner/visits: today and the next 7 days of estimate visits, each with its address (a tap opens the map), the
 // phone, and its request; move or cancel; "Block a day" for weather or a sick day, which then offers to move the
-// visits booked on it and tell the homeowners. Days off and the availability settings are a tap away.
+// visits booked on it and tell the homeowners. Days off and the availability settings are a tap away. The jobs' work
+// days are shown among the visits, each marked in words (decision 0047); blocking a day leaves its work days where
+// they are and names them, each with a link to its job to move it.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visits";
 import { boxText, field, idParam, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { busyLabel } from "./calendars.server";
-import { REFUSAL_WORDS, visitCard, type VisitCard } from "./visits.server";
+import { REFUSAL_WORDS, visitCard, workDayCard, type VisitCard, type WorkDayCard } from "./visits.server";
 import { business } from "~/content/business";
 import { addDays } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/links";
 import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
-import { dayLabel, yearIn } from "~/lib/visit-labels";
+import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
+
+/** A visit as the list shows it, with what it clashes with: the owner's calendars, his work days. */
+type Shown = VisitCard & { clashes: string[]; workClashes: string[] };
 
 /** A box over its limit, said next to its form with what was typed (`id`: the visit whose cancel form it was). */
 type Refused = { form: "block" | "cancel"; text: string; id: number | null };
@@ -45,13 +50,24 @@ export async function loader(args: Route.LoaderArgs) {
   const booked = booking.between(today, last);
   // A busy time of the owner's own that overlaps a visit booked before it appeared: shown, never acted on.
   const clashes = args.context.calendars.clashes(booked);
+  const workDays = booking.workDaysBetween(today, last);
   const cards = booked
     .map((v) => {
       const card = visitCard(args.context, v, thisYear);
       const clash = clashes.get(v.id) ?? [];
-      return card && { ...card, clashes: clash.map((c) => `${c.label}: busy ${busyLabel(c.start, c.end, thisYear)}`) };
+      // A work day set after the visit was booked, from its arrival to closing time: shown, never acted on.
+      const [from, to] = [Date.parse(v.starts_at), Date.parse(v.ends_at)];
+      const work = workDays.filter((w) => w.start.getTime() < to && from < w.end.getTime());
+      return (
+        card && {
+          ...card,
+          clashes: clash.map((c) => `${c.label}: busy ${busyLabel(c.start, c.end, thisYear)}`),
+          workClashes: work.map((w) => `${w.name}${w.town ? `, ${w.town}` : ""}: arrive ${windowLabel(w)}`),
+        }
+      );
     })
-    .filter((c): c is VisitCard & { clashes: string[] } => c !== null);
+    .filter((c): c is Shown => c !== null);
+  const work = workDays.map((w) => workDayCard(w, thisYear));
   const days = Array.from({ length: DAYS_SHOWN }, (_, i) => {
     const day = plusDays(today, i);
     const off = daysOff.find((d) => d.first_day <= day && day <= d.last_day);
@@ -65,6 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
             : dayLabel(day, { long: true, thisYear }),
       off: off ? off.note || "Blocked" : null,
       visits: cards.filter((c) => c.day === day),
+      work: work.filter((w) => w.day === day),
     };
   });
   const later = booking.between(plusDays(last, 1), plusDays(today, 120)).length;
@@ -77,6 +94,11 @@ export async function loader(args: Route.LoaderArgs) {
           .between(blockedFirst, blockedLast)
           .map((v) => visitCard(args.context, v, thisYear))
           .filter((c): c is VisitCard => c !== null)
+      : [];
+  // Work days on the blocked days stay where they are: named, each with its job to move it from.
+  const workOnBlocked =
+    DAY.test(blockedFirst) && DAY.test(blockedLast)
+      ? booking.workDaysBetween(blockedFirst, blockedLast).map((w) => workDayCard(w, thisYear))
       : [];
   const done = url.searchParams.get("done");
   return {
@@ -99,6 +121,7 @@ export async function loader(args: Route.LoaderArgs) {
               ? dayLabel(blockedFirst, { long: true, thisYear })
               : `${dayLabel(blockedFirst, { thisYear })} to ${dayLabel(blockedLast, { thisYear })}`,
           visits: onBlocked,
+          work: workOnBlocked,
         }
       : null,
     done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
@@ -170,7 +193,7 @@ function VisitItem({
   csrf,
   refused,
 }: {
-  v: VisitCard & { clashes: string[] };
+  v: Shown;
   csrf: string;
   refused?: Refused & { error: string };
 }) {
@@ -178,11 +201,16 @@ function VisitItem({
     <li
       className={cn(
         "rounded-xl border bg-white p-4 shadow-sm",
-        v.clashes.length > 0 ? "border-2 border-brick-700" : "border-mortar-200",
+        v.clashes.length + v.workClashes.length > 0 ? "border-2 border-brick-700" : "border-mortar-200",
       )}
       data-testid="visit"
     >
-      <p className="text-lg font-bold">
+      <p>
+        <span className="rounded-full bg-brick-100 px-3 py-0.5 text-sm font-semibold text-brick-900">
+          Estimate visit
+        </span>
+      </p>
+      <p className="mt-1 text-lg font-bold">
         {v.window} · {v.name}
       </p>
       {v.clashes.length > 0 && (
@@ -194,6 +222,17 @@ function VisitItem({
             ))}
           </ul>
           <p>The visit stays booked. Move it, or keep it and change your own plans.</p>
+        </div>
+      )}
+      {v.workClashes.length > 0 && (
+        <div className="mt-1 rounded-lg bg-brick-100 px-3 py-2 text-brick-900" data-testid="work-clash">
+          <p className="font-semibold">Clashes with your work day:</p>
+          <ul>
+            {v.workClashes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <p>The visit stays booked. Move it, or move the work day from its job.</p>
         </div>
       )}
       <p className="font-semibold text-brick-800">{v.service}</p>
@@ -249,9 +288,44 @@ function VisitItem({
   );
 }
 
+/** A work day among the visits: marked "Work day" in words, whose job, where, which day of it, when he arrives. */
+function WorkDayItem({ w }: { w: WorkDayCard }) {
+  return (
+    <li className="rounded-xl border-2 border-soot-800 bg-mortar-100 p-4 shadow-sm" data-testid="work-day">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-soot-900 px-3 py-0.5 text-sm font-semibold text-white">Work day</span>
+        {w.dayOfJob && <span className="font-semibold">{w.dayOfJob}</span>}
+      </p>
+      <p className="mt-1 text-lg font-bold">
+        Arrive {w.window} · {w.name}
+      </p>
+      {w.town && <p className="font-semibold text-soot-800">{w.town}</p>}
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <a href={`/owner/jobs/${w.jobId}`} className={cn(consoleButton("primary"), "px-2")}>
+          Open the job
+        </a>
+        {w.phone && (
+          <a href={telHref(w.phone)} className={cn(consoleButton("quiet"), "px-2")}>
+            Call
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Visits and work days of one day, in the order of their start. */
+function inOrder(visits: readonly Shown[], work: readonly WorkDayCard[]) {
+  return [
+    ...visits.map((v) => ({ kind: "visit" as const, starts: v.starts, v })),
+    ...work.map((w) => ({ kind: "work" as const, starts: w.starts, w })),
+  ].sort((a, b) => (a.starts < b.starts ? -1 : a.starts > b.starts ? 1 : a.kind === "work" ? -1 : 1));
+}
+
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
   const { days, csrf, later, daysOff, blocked, done, bookingOn, today, staleCalendars } = loaderData;
   const total = days.reduce((n, d) => n + d.visits.length, 0);
+  const workTotal = days.reduce((n, d) => n + d.work.length, 0);
   // A box over its limit is said next to its own form, with the text typed; other refusals at the top.
   const refused = actionData?.refused ? { ...actionData.refused, error: actionData.error } : null;
   const nextToForm =
@@ -261,7 +335,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
       {done && <Notice>{DONE[done]}</Notice>}
       {actionData?.error && !nextToForm && <Notice tone="warn">{actionData.error}</Notice>}
       <PageTitle
-        sub={`${total === 1 ? "1 visit" : `${total} visits`} in the next ${DAYS_SHOWN} days${later ? `; ${later} later` : ""}`}
+        sub={`${total === 1 ? "1 visit" : `${total} visits`}${workTotal ? ` and ${workTotal === 1 ? "1 work day" : `${workTotal} work days`}` : ""} in the next ${DAYS_SHOWN} days${later ? `; ${later} later` : ""}`}
       >
         Visits
       </PageTitle>
@@ -285,6 +359,22 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
       {blocked && (
         <Card className="mb-5 border-brick-300">
           <h2 className="font-serif text-xl font-bold">Blocked: {blocked.label}</h2>
+          {blocked.work.length > 0 && (
+            <div className="mt-2" data-testid="blocked-work">
+              <p>Work days stay where they are:</p>
+              <ul className="mt-1 space-y-1">
+                {blocked.work.map((w) => (
+                  <li key={w.id}>
+                    You have work for <strong>{w.name}</strong>
+                    {w.town ? ` in ${w.town}` : ""} on {w.dayLabel}:{" "}
+                    <a href={`/owner/jobs/${w.jobId}`} className="font-semibold underline underline-offset-4">
+                      move it from the job
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {blocked.visits.length === 0 ? (
             <p className="mt-1">No visits were booked then. Homeowners cannot pick it now.</p>
           ) : (
@@ -316,7 +406,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
       )}
       <ol className="space-y-4">
         {days.map((d) =>
-          d.visits.length === 0 ? (
+          d.visits.length === 0 && d.work.length === 0 ? (
             // A day without visits is one quiet line, so the days with work stand out.
             <li
               key={d.day}
@@ -342,14 +432,18 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
                 )}
               </h2>
               <ul className="space-y-3">
-                {d.visits.map((v) => (
-                  <VisitItem
-                    key={v.id}
-                    v={v}
-                    csrf={csrf}
-                    refused={refused?.form === "cancel" && refused.id === v.id ? refused : undefined}
-                  />
-                ))}
+                {inOrder(d.visits, d.work).map((item) =>
+                  item.kind === "work" ? (
+                    <WorkDayItem key={`w${item.w.id}`} w={item.w} />
+                  ) : (
+                    <VisitItem
+                      key={item.v.id}
+                      v={item.v}
+                      csrf={csrf}
+                      refused={refused?.form === "cancel" && refused.id === item.v.id ? refused : undefined}
+                    />
+                  ),
+                )}
               </ul>
             </li>
           ),
@@ -358,7 +452,10 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
 
       <Card className="mt-8">
         <h2 className="font-serif text-xl font-bold">Block a day</h2>
-        <p className="mt-1 text-soot-800">Weather, a sick day, a big job: homeowners cannot pick it.</p>
+        <p className="mt-1 text-soot-800">
+          Weather, a sick day, a big job: homeowners cannot pick it for an estimate visit. Work days on it stay; move
+          them from their job.
+        </p>
         <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="block" />

@@ -1,0 +1,174 @@
+// Work days on the running server (issue 53, decision 0047), with its clock at Monday 30 November 2026, 10:00 in
+// Chicago: the owner's Visits page shows them among the visits, marked in words with the customer, the town, "Day 1
+// of 2", the arrival window and the job's link; "Block a day" on one leaves it scheduled and names it with its job's
+// link; the homeowner's booking page offers no window it takes; the owner's feed (/calendar/<secret>.ics) carries each
+// with its UID and SEQUENCE, strictly parsed. The job service writes the rows; here they are seeded in plain SQL.
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
+import { newLead } from "../../server/store/stored-lead.fixture.ts";
+import { instantAt } from "../../server/time/wall-time.ts";
+import { acceptedQuote, addJob, moveWorkDay } from "../support/seed-work-days.ts";
+import { ownerFormPost, withStoreAt } from "../support/server-db.ts";
+import { strictEvents } from "../support/strict-ics.ts";
+import { startServer, stopServer, type RunningServer } from "./harness";
+
+const clockFile = path.join(tmpdir(), `work-days-clock-${process.pid}`);
+let server: RunningServer;
+let session = { token: "", csrf: "" };
+let job: ReturnType<typeof addJob>;
+let homeownerToken = "";
+let feedToken = "";
+
+beforeAll(async () => {
+  writeFileSync(clockFile, instantAt("2026-11-30", "10:00", "America/Chicago").toISOString());
+  server = await startServer({ TEST_CLOCK_FILE: clockFile, RATE_LIMIT_PER_MINUTE: "100000" });
+  const quoteId = acceptedQuote(server.dataDir);
+  withStoreAt(server.dataDir, (store) => {
+    const made = createOwnerConsole({ db: store.db }).sessions.create({
+      ip: "127.0.0.1",
+      userAgent: "test",
+      passkeyId: null,
+    });
+    session = { token: made.token, csrf: made.session.csrf };
+    job = addJob(store.db, quoteId, [
+      { day: "2026-12-03", starts: "08:00", ends: "10:00" },
+      { day: "2026-12-04", starts: "13:00", ends: "15:00" },
+    ]);
+    const { id } = store.save(newLead({ idempotencyKey: null, email: "ann@example.com" }));
+    homeownerToken = store.visits.newLink(id);
+    store.visits.putPlace({ estimateId: id, town: "Normal", served: true, street: "7 Vine St", notes: "" });
+    feedToken = store.calendars.newFeedToken();
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await stopServer(server);
+});
+
+const ownerPage = async (pathname: string) => {
+  const answer = await fetch(`${server.url}${pathname}`, { headers: { Cookie: `owner=${session.token}` } });
+  expect(answer.status).toBe(200);
+  return answer.text();
+};
+
+/** The text of the page with tags taken out and spaces joined, as a reader hears it. */
+const words = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+describe("work days on the owner's Visits page", () => {
+  it("are shown among the visits, each marked as work, with the customer, town, day of the job and arrival", async () => {
+    const html = await ownerPage("/owner/visits");
+    const text = words(html);
+    expect(text).toContain("0 visits and 2 work days in the next 8 days");
+    expect(text).toMatch(/Work day Day 1 of 2 Arrive 8–10 am · Dana Whitfield Normal Open the job/);
+    expect(text).toMatch(/Work day Day 2 of 2 Arrive 1–3 pm · Dana Whitfield Normal Open the job/);
+    expect(html).toContain(`href="/owner/jobs/${job.jobId}"`);
+    // Thursday's heading comes before its work day.
+    expect(text.indexOf("Thursday, December 3")).toBeLessThan(text.indexOf("Day 1 of 2"));
+  });
+
+  it("blocking a day with a work day leaves it scheduled and names it, with a link to move it from the job", async () => {
+    const blocked = await ownerFormPost(server.url, session, "/owner/visits", {
+      intent: "block",
+      first: "2026-12-03",
+      last: "2026-12-03",
+      note: "Snow",
+    });
+    expect(blocked.status).toBe(302);
+    const location = blocked.headers.get("location") ?? "";
+    expect(location).toBe("/owner/visits?blocked=2026-12-03&to=2026-12-03");
+    const html = await ownerPage(location);
+    expect(words(html)).toMatch(
+      /You have work for Dana Whitfield in Normal on Thursday, December 3: move it from the job/,
+    );
+    expect(html).toMatch(new RegExp(`<a href="/owner/jobs/${job.jobId}"[^>]*>move it from the job</a>`));
+    const still = withStoreAt(server.dataDir, (store) =>
+      store.db.prepare("SELECT day, status, sequence FROM job_days WHERE job_id = ? ORDER BY day").all(job.jobId),
+    );
+    expect(still).toEqual([
+      { day: "2026-12-03", status: "scheduled", sequence: 0 },
+      { day: "2026-12-04", status: "scheduled", sequence: 0 },
+    ]);
+  });
+});
+
+describe("the homeowner's booking page", () => {
+  it("offers no estimate window from a work day's arrival to the end of the working day", async () => {
+    const page = await (await fetch(`${server.url}/visit/${homeownerToken}`)).text();
+    const offered = [...page.matchAll(/value="(\d{4}-\d{2}-\d{2} \d{2}:\d{2})"/g)].map((m) => m[1] as string);
+    expect(offered.filter((w) => w.startsWith("2026-12-03") || w.startsWith("2026-12-04"))).toEqual([
+      // Thursday is blocked and work from 8; Friday's work arrives at 1 pm.
+      "2026-12-04 08:00",
+      "2026-12-04 10:00",
+    ]);
+    expect(offered).toContain("2026-12-07 08:00");
+  });
+});
+
+describe("the owner's feed", () => {
+  it("carries each work day with its UID, and a moved day keeps it with SEQUENCE raised", async () => {
+    const feed = async () => {
+      const answer = await fetch(`${server.url}/calendar/${feedToken}.ics`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      return strictEvents(await answer.text()).events;
+    };
+    const before = await feed();
+    expect(before.map((e) => [e.uid, e.sequence, e.summary, e.start, e.url])).toEqual([
+      [
+        job.days[0]?.uid,
+        0,
+        "Work: Dana Whitfield, Normal — day 1 of 2",
+        "2026-12-03T14:00:00.000Z",
+        `${server.url}/owner/jobs/${job.jobId}`,
+      ],
+      [
+        job.days[1]?.uid,
+        0,
+        "Work: Dana Whitfield, Normal — day 2 of 2",
+        "2026-12-04T19:00:00.000Z",
+        `${server.url}/owner/jobs/${job.jobId}`,
+      ],
+    ]);
+    withStoreAt(server.dataDir, (store) =>
+      moveWorkDay(store.db, job.days[1]?.id ?? 0, { day: "2026-12-07", starts: "08:00", ends: "10:00" }),
+    );
+    const after = await feed();
+    expect(after.map((e) => [e.uid, e.sequence, e.start])).toEqual([
+      [job.days[0]?.uid, 0, "2026-12-03T14:00:00.000Z"],
+      [job.days[1]?.uid, 1, "2026-12-07T14:00:00.000Z"],
+    ]);
+  });
+});
+
+describe("a visit booked before a work day was set on it", () => {
+  it("stays booked and is marked as clashing with the work day", async () => {
+    const token = withStoreAt(server.dataDir, (store) => {
+      const { id } = store.save(newLead({ idempotencyKey: null, name: "Cy Clash", email: "cy@example.com" }));
+      store.visits.putPlace({ estimateId: id, town: "Normal", served: true, street: "9 Oak St", notes: "" });
+      return store.visits.newLink(id);
+    });
+    const booked = await fetch(`${server.url}/visit/${token}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "book", window: "2026-12-02 10:00", key: "cy-book" }),
+    });
+    expect(booked.status).toBe(303);
+    const quoteId = acceptedQuote(server.dataDir);
+    withStoreAt(server.dataDir, (store) =>
+      addJob(store.db, quoteId, [{ day: "2026-12-02", starts: "08:00", ends: "10:00" }]),
+    );
+    const text = words(await ownerPage("/owner/visits"));
+    expect(text).toMatch(
+      /Estimate visit 10 am–12 pm · Cy Clash Clashes with your work day: Dana Whitfield, Normal: arrive 8–10 am The visit stays booked\./,
+    );
+  });
+});
