@@ -631,9 +631,7 @@ export async function sendAndAcceptQuote(
   );
   const sentMs = Math.round(performance.now() - started);
   const text = decodeMail(quoteMail.raw);
-  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const link = new RegExp(`${escaped}/quote/[A-Za-z0-9_-]{32,64}`).exec(text)?.[0];
-  if (!link) throw new Error(`The quote's e-mail has no link on ${origin}`);
+  const link = secretLink(text, origin, "quote", "The quote's e-mail");
   if (!/Content-Type: application\/pdf/i.test(quoteMail.raw)) throw new Error("The quote's e-mail carries no PDF");
 
   const homeowner = await browser.newContext(PHONE_SCREEN);
@@ -761,6 +759,69 @@ export async function payOnline(
   }
 }
 
+/** The homeowner's secret link of a kind ("quote", "invoice", "job") in a mail's text, on the public origin. */
+function secretLink(text: string, origin: string, kind: string, what: string): string {
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = new RegExp(`${escaped}/${kind}/[A-Za-z0-9_-]{32,64}`).exec(text)?.[0];
+  if (!link) throw new Error(`${what} has no link on ${origin}`);
+  return link;
+}
+
+export type FinishedJob = {
+  jobPath: string;
+  invoicePath: string;
+  link: string;
+  invite: { uid: string; sequence: number };
+};
+
+/**
+ * The job on the phone (issue 53): on the accepted quote, "Make the job"; the first offered day and window, "Add the
+ * day"; the homeowner's e-mail arrives with the day's invite (REQUEST) and the job page's link on the public origin;
+ * "Job done" makes the invoice's draft, reached by "Open the invoice". Screenshots: job-375.png, job-done-375.png.
+ */
+export async function scheduleAndFinishJob(
+  owner: Owner,
+  mail: Mailbox,
+  quoteConsolePath: string,
+  email: string,
+  { screenshots }: Screenshots = {},
+): Promise<FinishedJob> {
+  const { page, origin } = owner;
+  await owner.signIn(quoteConsolePath);
+  const tap = (name: string) =>
+    step(`no "${name}" button (at ${page.url()})`, () => page.getByRole("button", { name, exact: true }).click());
+  await tap("Make the job");
+  await step("the job's page did not open", () => page.getByRole("heading", { level: 1, name: /^Job: / }).waitFor());
+  const jobPath = new URL(page.url()).pathname;
+  const picker = page.getByLabel("Day and arrival window", { exact: true });
+  const first = await step("no day is offered for the work", async () => {
+    const values = await picker
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    if (!values[0]) throw new Error("no option");
+    return values[0];
+  });
+  await picker.selectOption(first);
+  const before = mail.received.length;
+  await tap("Add the day");
+  await step('the console did not say "Work day added."', () =>
+    page.getByRole("status").filter({ hasText: "Work day added." }).waitFor(),
+  );
+  await shoot(page, screenshots, "job-375.png", true);
+  const sent = await waitForMail(mail, before, (m) => m.to.includes(email) && m.raw.includes("invite.ics"));
+  const invite = await readInvite(sent.raw);
+  if (invite.method !== "REQUEST") throw new Error(`The work day's invite is ${invite.method}, not REQUEST`);
+  const link = secretLink(decodeMail(sent.raw), origin, "job", "The work day's e-mail");
+  await tap("Job done");
+  await step('the console did not say "Job done."', () =>
+    page.getByRole("status").filter({ hasText: "Job done. The invoice's draft is ready" }).waitFor(),
+  );
+  await shoot(page, screenshots, "job-done-375.png", true);
+  await step('no "Open the invoice" link', () => page.getByRole("link", { name: "Open the invoice" }).click());
+  await heading(page, "Invoice (draft)", "Open the invoice");
+  return { jobPath, invoicePath: new URL(page.url()).pathname, link, invite };
+}
+
 export type SentInvoice = { number: string; link: string; consolePath: string; sentMs: number };
 
 /**
@@ -773,14 +834,15 @@ export async function makeAndSendInvoice(
   mail: Mailbox,
   quoteConsolePath: string,
   email: string,
-  { screenshots }: Screenshots = {},
+  { screenshots, draftPath }: Screenshots & { draftPath?: string } = {},
 ): Promise<SentInvoice> {
   const { page, origin } = owner;
-  await owner.signIn(quoteConsolePath);
+  await owner.signIn(draftPath ?? quoteConsolePath);
   const tap = (name: string) =>
     step(`no "${name}" button (at ${page.url()})`, () => page.getByRole("button", { name, exact: true }).click());
-  await tap("Make the invoice");
-  await heading(page, "Invoice (draft)", "Make the invoice");
+  // "Job done" made the draft already; otherwise it is made from the quote.
+  if (!draftPath) await tap("Make the invoice");
+  await heading(page, "Invoice (draft)", draftPath ? "the job's invoice" : "Make the invoice");
   await step("the draft has no line for the deposit paid", () => page.getByText("Less deposit paid").first().waitFor());
   await shoot(page, screenshots, "invoice-draft-375.png", true);
   const before = mail.received.length;
@@ -799,13 +861,13 @@ export async function makeAndSendInvoice(
     before,
     (m) => m.to.includes(email) && decodeMail(m.raw).toLowerCase().includes(`invoice ${number.toLowerCase()}`),
   ).catch((error: unknown) => {
-    const subjects = mail.received.slice(before).map((m) => `${m.to.join(",")}: ${/^Subject: (.*)$/m.exec(m.raw)?.[1]}`);
+    const subjects = mail.received
+      .slice(before)
+      .map((m) => `${m.to.join(",")}: ${/^Subject: (.*)$/m.exec(m.raw)?.[1]}`);
     throw new Error(`${firstLine(error)}; what came since Send: ${subjects.join(" | ") || "nothing"}`);
   });
   const sentMs = Math.round(performance.now() - started);
-  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const link = new RegExp(`${escaped}/invoice/[A-Za-z0-9_-]{32,64}`).exec(decodeMail(sent.raw))?.[0];
-  if (!link) throw new Error(`The invoice's e-mail has no link on ${origin}`);
+  const link = secretLink(decodeMail(sent.raw), origin, "invoice", "The invoice's e-mail");
   return { number, link, consolePath: new URL(page.url()).pathname, sentMs };
 }
 

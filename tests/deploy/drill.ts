@@ -1052,7 +1052,41 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
       );
     });
 
-    await stage("The invoice: made from the accepted quote on the phone, sent, paid on the site", async () => {
+    let finishedJob: outside.FinishedJob | null = null;
+    await stage(
+      "The job: made from the accepted quote on the phone, a work day with its invite, Job done",
+      async () => {
+        if (!browser || !acceptedQuote || !owner || !firstRequest) return fail("no accepted quote");
+        const job = await outside.scheduleAndFinishJob(
+          owner,
+          mail as unknown as Mailbox,
+          acceptedQuote.consolePath,
+          firstRequest.sent.email,
+          { screenshots: shots },
+        );
+        ok(
+          `the homeowner got the work day's invite (REQUEST, SEQUENCE ${job.invite.sequence}) and the job page's link`,
+          true,
+        );
+        const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+        try {
+          const answer = await page.goto(job.link);
+          const text = await page.locator("body").innerText();
+          ok(
+            "the homeowner's job page, without JavaScript, shows the work done",
+            answer?.status() === 200 && text.includes("The work is done. Thank you."),
+            text.slice(0, 300),
+          );
+          await page.screenshot({ path: path.join(shots, "job-page-375.png"), fullPage: true });
+        } finally {
+          await page.close();
+        }
+        ok(`"Job done" made the invoice's draft (${job.invoicePath})`, true);
+        finishedJob = job;
+      },
+    );
+
+    await stage("The invoice: made by the job on the phone, sent, paid on the site", async () => {
       try {
         if (!browser || !stripe || !acceptedQuote || !owner || !firstRequest) return fail("no accepted quote");
         const invoice = await outside.makeAndSendInvoice(
@@ -1060,9 +1094,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
           mail as unknown as Mailbox,
           acceptedQuote.consolePath,
           firstRequest.sent.email,
-          { screenshots: shots },
+          { screenshots: shots, draftPath: (finishedJob as outside.FinishedJob | null)?.invoicePath },
         );
-        ok(`${invoice.number} went out from the phone; its e-mail reached the homeowner ${(invoice.sentMs / 1000).toFixed(1)} s after Send`, true);
+        ok(
+          `${invoice.number} went out from the phone; its e-mail reached the homeowner ${(invoice.sentMs / 1000).toFixed(1)} s after Send`,
+          true,
+        );
         const paid = await outside.payOnline(browser, invoice.link, stripe, {
           pay: /^Pay \$[\d,]+\.\d\d$/,
           paidText: /Paid in full\. Thank you\./,
