@@ -91,7 +91,10 @@ export function workDayMail(
 export function workDayReminderMail(day: JobDayRow, link: string): Mail {
   const when = dayWhen(day);
   const line = `A reminder: we come to work on your job ${when}. We arrive in that window.`;
-  return withManageLink(page([line, `Your job page: ${MANAGE_LINK}`], `<p>${escapeHtml(line)}</p>`, `Reminder: work day ${when}`), link);
+  return withManageLink(
+    page([line, `Your job page: ${MANAGE_LINK}`], `<p>${escapeHtml(line)}</p>`, `Reminder: work day ${when}`),
+    link,
+  );
 }
 
 /** "On my way": the arrival window and the owner's number. */

@@ -6,6 +6,7 @@
 // in the same transaction. The pages (app/routes/job.tsx, owner/job.tsx) call these and never write the tables.
 import { randomUUID } from "node:crypto";
 import { business } from "../../app/content/business.ts";
+import { windowLabel } from "../../app/lib/visit-labels.ts";
 import type { Busy } from "../booking/windows.ts";
 import { reminderDayFor } from "../booking/windows.ts";
 import type { Booking } from "../booking/booking.ts";
@@ -20,7 +21,7 @@ import { withManageLink } from "../booking/visit-mail.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
 import type { DayPlace, JobDayRow, JobRow } from "../store/jobs.ts";
 import { dayAt, instantAt, isDay, isWallTime, minutesOf, type Day } from "../time/wall-time.ts";
-import { dayWhen, onMyWayMail, workDayMail, workDayReminderMail, type DayChange, type JobFor } from "./job-mail.ts";
+import { onMyWayMail, workDayMail, workDayReminderMail, type DayChange, type JobFor } from "./job-mail.ts";
 import { nextOpenDay, offeredDays, isOpenDay, smsWithBody, type CalendarInputs, type OfferedDay } from "./work-days.ts";
 
 /** How far ahead the owner is offered days. */
@@ -59,7 +60,15 @@ export type DoneResult = {
   review: "queued" | "already" | "no-link" | "not-won" | "no-request";
 };
 
-export function createJobs({ store, now = () => new Date(), siteUrl, mail, booking, busy = () => [], makeInvoice }: JobsOptions) {
+export function createJobs({
+  store,
+  now = () => new Date(),
+  siteUrl,
+  mail,
+  booking,
+  busy = () => [],
+  makeInvoice,
+}: JobsOptions) {
   const jobs = store.jobs;
   const db = jobs.db;
   const origin = siteUrl.replace(/\/+$/, "");
@@ -114,14 +123,20 @@ export function createJobs({ store, now = () => new Date(), siteUrl, mail, booki
     });
   }
 
-  const reminderKey = (day: Pick<JobDayRow, "id" | "job_id" | "day">) => `job-reminder:${day.job_id}:${day.id}:${day.day}`;
+  const reminderKey = (day: Pick<JobDayRow, "id" | "job_id" | "day">) =>
+    `job-reminder:${day.job_id}:${day.id}:${day.day}`;
 
   /** The invite's mail for a change, the old reminder withdrawn and the new one queued for the day before. */
   function tell(day: JobDayRow, change: DayChange, previous?: JobDayRow) {
     const a = accepted(jobOf(day.job_id));
     const who = jobFor(a);
     const at = now();
-    queue(who, "job-day", `job-day:${day.job_id}:${day.id}:${day.sequence}`, workDayMail(day, who, change, { now: at, previous }));
+    queue(
+      who,
+      "job-day",
+      `job-day:${day.job_id}:${day.id}:${day.sequence}`,
+      workDayMail(day, who, change, { now: at, previous }),
+    );
     if (previous && who.estimateId !== null) store.withdraw(who.estimateId, reminderKey(previous));
     if (change === "cancelled") return;
     const remindAt = instantAt(reminderDayFor(day.day, booking.closed()), booking.settings().reminderAt, zone());
@@ -161,7 +176,8 @@ export function createJobs({ store, now = () => new Date(), siteUrl, mail, booki
 
   function dayOf(jobId: number, dayId: number): JobDayRow {
     const day = jobs.day(dayId);
-    if (!day || day.job_id !== jobId || day.status !== "scheduled") throw new JobRefusal(404, "There is no such work day.");
+    if (!day || day.job_id !== jobId || day.status !== "scheduled")
+      throw new JobRefusal(404, "There is no such work day.");
     return day;
   }
 
@@ -338,7 +354,7 @@ export function createJobs({ store, now = () => new Date(), siteUrl, mail, booki
     const first = customer.name.trim().split(/\s+/)[0] ?? "";
     return smsWithBody(
       customer.phone,
-      `Hi ${first}, this is ${business.name}: on my way, arriving ${dayWhen(day)}. ${business.phone}`,
+      `Hi ${first}, this is ${business.name}: on my way, arriving ${windowLabel(day)}. ${business.phone}`,
     );
   }
 
@@ -348,6 +364,5 @@ export function createJobs({ store, now = () => new Date(), siteUrl, mail, booki
     return stored && job ? withManageLink(stored, linkFor(job.id)) : null;
   }
 }
-
 
 export type Jobs = ReturnType<typeof createJobs>;

@@ -64,6 +64,7 @@ export function nextOpenDay(from: Day, today: Day, c: CalendarInputs, taken: Rea
  */
 export function smsWithBody(phone: string, body: string): string {
   const digits = phone.replace(/\D/g, "");
-  const e164 = digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith("1") ? `+${digits}` : digits;
+  const e164 =
+    digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith("1") ? `+${digits}` : digits;
   return `sms:${e164}?&body=${encodeURIComponent(body)}`;
 }
