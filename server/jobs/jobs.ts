@@ -21,6 +21,7 @@ import { withManageLink } from "../booking/visit-mail.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
 import type { DayPlace, JobDayRow, JobRow } from "../store/jobs.ts";
 import { dayAt, instantAt, isDay, isWallTime, minutesOf, type Day } from "../time/wall-time.ts";
+import { jobPageView, type JobPageView } from "./job-page.ts";
 import { onMyWayMail, workDayMail, workDayReminderMail, type DayChange, type JobFor } from "./job-mail.ts";
 import { nextOpenDay, offeredDays, isOpenDay, smsWithBody, type CalendarInputs, type OfferedDay } from "./work-days.ts";
 
@@ -205,6 +206,15 @@ export function createJobs({
       const a = accepted(job);
       const c = choiceOf(a.version, a.acceptance.option_key, JSON.parse(a.acceptance.addon_keys) as string[]);
       return { accepted: a, choice: c ? choiceView(a.version, c) : null };
+    },
+    /** The homeowner's page, as strings (the deposit and invoice are the payments service's). */
+    page(job: JobRow): JobPageView {
+      const a = accepted(job);
+      const c = choiceOf(a.version, a.acceptance.option_key, JSON.parse(a.acceptance.addon_keys) as string[]);
+      return jobPageView(job, a, c ? choiceView(a.version, c) : null, jobs.days(job.id), jobs.onMyWay(job.id), {
+        today: today(),
+        now: now(),
+      });
     },
     /** The days the owner may put work on, from today, busy ones marked; the job's own days left out. */
     offered(jobId: number): OfferedDay[] {
