@@ -17,12 +17,13 @@ const DONE = {
   moved: "Work day moved.",
   removed: "Work day removed.",
   rain: "Rain day: moved to the next open day, same window.",
-  "on-my-way": "On my way: the homeowner's e-mail goes out now.",
+  "on-my-way": "On my way: noted for today.",
   done: "Job done. The invoice's draft is ready: check it and send it.",
 } as const;
 
 /** What the homeowner hears, said once after each change. */
 const TOLD = "The homeowner gets an e-mail with the day in their calendar invite.";
+const TOLD_ON_MY_WAY = "The homeowner's e-mail goes out now, with your window and number.";
 const NO_MAIL = "E-mail is not set up on this server, so nothing was e-mailed.";
 
 type ActionResult = { error: string } | { link: string };
@@ -172,7 +173,7 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
       {d.done && !actionData && (
         <Notice>
           {DONE[d.done]} {d.done !== "done" && d.done !== "on-my-way" && (d.mail ? TOLD : NO_MAIL)}
-          {d.done === "on-my-way" && !d.mail && NO_MAIL}
+          {d.done === "on-my-way" && (d.mail ? TOLD_ON_MY_WAY : NO_MAIL)}
         </Notice>
       )}
       {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
