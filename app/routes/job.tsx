@@ -135,7 +135,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           <ul className="mt-2 divide-y divide-mortar-200" aria-label="Work days">
             {page.days.map((d, i) => (
               <li key={i} className={`py-2 ${d.past ? "text-stone-600" : ""}`}>
-                <strong>{d.label}</strong>, we arrive {d.window}
+                <strong>{d.label}</strong>, we arrive <span className="whitespace-nowrap">{d.window}</span>
                 {d.today && " (today)"}
               </li>
             ))}
@@ -143,7 +143,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         )}
         {page.done && <p className="mt-2 font-semibold">The work is done. Thank you.</p>}
 
-        <h2 className="mt-8 text-2xl font-bold">The work</h2>
+        <h2 className="mt-8 text-2xl font-bold">The accepted quote</h2>
         <div className="mt-2 flex justify-between gap-4 text-lg">
           <span>{page.work}</span>
           {page.total && <span className="font-semibold tabular-nums">{page.total}</span>}

@@ -26,7 +26,7 @@ import { onMyWayMail, workDayMail, workDayReminderMail, type DayChange, type Job
 import { nextOpenDay, offeredDays, isOpenDay, smsWithBody, type CalendarInputs, type OfferedDay } from "./work-days.ts";
 
 /** How far ahead the owner is offered days. */
-export const OFFER_DAYS = 62;
+export const OFFER_DAYS = 42;
 
 /** A refusal in the owner's words, with its HTTP status. */
 export class JobRefusal extends Error {

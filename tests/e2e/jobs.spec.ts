@@ -40,7 +40,7 @@ test("owner schedules a two-day job, moves a rain day, is on the way and done; t
   await expect(page.getByText("None yet. Add the first below.")).toBeVisible();
 
   const add = async (day: string, window: string) => {
-    await page.getByRole("group", { name: day, exact: true }).getByLabel(window, { exact: true }).check();
+    await page.getByLabel("Day and arrival window", { exact: true }).selectOption({ label: `${day}, ${window}` });
     await page.getByRole("button", { name: "Add the day" }).click();
     await expect(page.getByRole("status")).toHaveText(`Work day added. ${NO_MAIL}`);
   };

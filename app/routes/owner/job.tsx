@@ -6,7 +6,6 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
 import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
-import { WindowChoices, type DayChoices } from "./window-choices";
 import { savedReviewUrl, openSiteRepo } from "./site-files.server";
 import { business } from "~/content/business";
 import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
@@ -41,15 +40,50 @@ const clockTime = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
 });
 
-/** Offered days as the owner picks one: "Tue, Dec 1 — busy in your calendar", each window a radio. */
+type DayChoices = { day: string; label: string; windows: { value: string; label: string }[] };
+
+/** Offered days as the owner picks one: a day to a group, each window "Tue, Dec 1, 8–10 am" (busy ones said). */
 function choices(days: readonly OfferedDay[], thisYear: number): DayChoices[] {
   return days
     .filter((d) => d.windows.length > 0)
-    .map((d) => ({
-      day: d.day,
-      label: `${dayLabel(d.day, { thisYear })}${d.busy ? " — busy in your calendar" : ""}`,
-      windows: d.windows.map((w) => ({ value: `${d.day} ${w.starts}-${w.ends}`, label: windowLabel(w) })),
-    }));
+    .map((d) => {
+      const label = `${dayLabel(d.day, { thisYear })}${d.busy ? " — busy in your calendar" : ""}`;
+      return {
+        day: d.day,
+        label,
+        windows: d.windows.map((w) => ({
+          value: `${d.day} ${w.starts}-${w.ends}`,
+          label: `${dayLabel(d.day, { thisYear })}, ${windowLabel(w)}${d.busy ? " (busy)" : ""}`,
+        })),
+      };
+    });
+}
+
+const select = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white px-3";
+
+/** One native picker for a day and its window: a phone shows it as a wheel, the page stays short. */
+function WindowPicker({ days, label, id }: { days: readonly DayChoices[]; label: string; id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} name="window" required className={select} defaultValue="">
+        <option value="" disabled>
+          Choose…
+        </option>
+        {days.map((d) => (
+          <optgroup key={d.day} label={d.label}>
+            {d.windows.map((w) => (
+              <option key={w.value} value={w.value}>
+                {w.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -87,7 +121,7 @@ export async function loader(args: Route.LoaderArgs) {
     work: choice ? `${choice.optionName}${choice.addonNames.length ? ` + ${choice.addonNames.join(", ")}` : ""}` : "",
     total: choice?.total ?? "",
     days,
-    offered: offered.slice(0, 21),
+    offered,
     invoiceId: invoice?.id ?? null,
   };
 }
@@ -204,13 +238,15 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
                   </p>
                 )}
                 {day.onMyWay && (
-                  <p className="mt-2">
-                    On my way sent at {day.onMyWay}.{" "}
+                  <>
+                    <p className="mt-2">On my way sent at {day.onMyWay}.</p>
                     {day.sms && (
-                      <a className="font-semibold text-brick-800 underline underline-offset-4" href={day.sms}>
+                      <a className={`${consoleButton("dark")} mt-2 w-full`} href={day.sms}>
                         Text {d.firstName} from your phone
                       </a>
                     )}
+                  </>
+                )}
                   </p>
                 )}
                 {open && day.today && !day.onMyWay && (
@@ -235,7 +271,7 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
                           <CsrfField token={d.csrf} />
                           <input type="hidden" name="intent" value="move" />
                           <input type="hidden" name="day" value={day.id} />
-                          <WindowChoices days={d.offered.slice(0, 10)} boxed />
+                          <WindowPicker days={d.offered} label="New day and arrival window" id={`move-${day.id}`} />
                           <Button className="w-full">Move the day</Button>
                         </form>
                       </details>
@@ -257,8 +293,8 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
             <form method="post" className="mt-2 space-y-3">
               <CsrfField token={d.csrf} />
               <input type="hidden" name="intent" value="add" />
-              <p className="text-soot-800">Pick the day and when you arrive.</p>
-              <WindowChoices days={d.offered} boxed />
+              <p className="text-soot-800">Your open days; a day your calendar shows busy says so.</p>
+              <WindowPicker days={d.offered} label="Day and arrival window" id="add-window" />
               <Button className="w-full">Add the day</Button>
             </form>
           )}
