@@ -247,8 +247,6 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
                     )}
                   </>
                 )}
-                  </p>
-                )}
                 {open && day.today && !day.onMyWay && (
                   <form method="post" className="mt-2">
                     <CsrfField token={d.csrf} />
