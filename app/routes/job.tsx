@@ -14,7 +14,7 @@ import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { JobPageView } from "../../server/jobs/job-page.ts";
 import quoteStylesheet from "~/styles/quote.css?url";
-import { documentForm, documentHeaders, documentMetaFor } from "~/lib/document-form";
+import { documentForm, documentHeaders, documentLimited, documentMetaFor, documentMissing } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -23,13 +23,8 @@ export const links = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: qu
 /** The page's forms carry one word; anything bigger is not ours. */
 const MAX_BODY = 4 * 1024;
 
-function missing() {
-  return data({ kind: "missing" as const }, { status: 404 });
-}
-
-function limited(seconds: number) {
-  return data({ kind: "limited" as const }, { status: 429, headers: { "Retry-After": String(seconds) } });
-}
+const missing = documentMissing;
+const limited = documentLimited;
 
 type Context = Route.LoaderArgs["context"];
 type Job = NonNullable<Exclude<ReturnType<Context["jobs"]["lookup"]>, "limited">>;

@@ -30,7 +30,15 @@ import {
   withManageLink,
   type VisitChange,
 } from "./visit-mail.ts";
-import { openWindows, reminderDayFor, windowRefusal, type Busy, type OpenDay, type TakenWindow, type WindowInputs } from "./windows.ts";
+import {
+  openWindows,
+  reminderDayFor,
+  windowRefusal,
+  type Busy,
+  type OpenDay,
+  type TakenWindow,
+  type WindowInputs,
+} from "./windows.ts";
 
 /** Future visits one e-mail address or phone number may hold at once. */
 export const MAX_FUTURE_VISITS = 2;

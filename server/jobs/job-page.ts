@@ -3,7 +3,7 @@
 // today. The deposit and the invoice come from server/payments/ and server/invoices/, read by the route.
 import { dayLabel, windowLabel, yearIn } from "../../app/lib/visit-labels.ts";
 import type { AcceptedQuote } from "../payments/payments-context.ts";
-import { businessAddress, type ChoiceView } from "../quotes/quote-view.ts";
+import { documentBusiness, type ChoiceView } from "../quotes/quote-view.ts";
 import type { JobDayRow, JobRow, OnMyWayRow } from "../store/jobs.ts";
 import type { Day } from "../time/wall-time.ts";
 
@@ -28,12 +28,7 @@ export function jobPageView(
   const thisYear = yearIn(now, version.timeZone);
   const sentToday = onMyWay.some((r) => r.day === today);
   return {
-    business: {
-      name: version.business.name,
-      address: businessAddress(version),
-      phone: version.business.phone,
-      email: version.business.email,
-    },
+    business: documentBusiness(version),
     customer: { name: version.customer.name, town: version.customer.town },
     reference: version.reference,
     work: choice ? [choice.optionName, ...choice.addonNames].filter(Boolean).join(" + ") : "",

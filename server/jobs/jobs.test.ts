@@ -2,9 +2,9 @@
 // iCalendar parser (UID stable per day, SEQUENCE raised, CANCEL for a removed day), a job across the November change
 // with exact instants whatever the server's zone, rain days and reminders that skip closed days, and the races: fifty
 // "Job done" taps make one invoice, five "On my way" taps one e-mail.
-import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBooking } from "../booking/booking.ts";
+import { parseInvite } from "../booking/invite.fixture.ts";
 import { createPayments } from "../payments/payments.ts";
 import { quoteFixture, type Fixture } from "../quotes/quote.fixture.ts";
 import { openEstimateStore } from "../requests/estimate-store.ts";
@@ -72,18 +72,7 @@ function invite(row: Row) {
   const ics = readStoredMail(row.message as string).calendar?.ics ?? "";
   expect(ics.endsWith("\r\n")).toBe(true);
   for (const line of ics.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  const vevent = calendar.getFirstSubcomponent("vevent");
-  if (!vevent) throw new Error("no VEVENT");
-  const event = new ICAL.Event(vevent);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    start: event.startDate.toJSDate().toISOString(),
-    end: event.endDate.toJSDate().toISOString(),
-    status: vevent.getFirstPropertyValue("status"),
-  };
+  return parseInvite(ics);
 }
 
 describe("making the job", () => {
