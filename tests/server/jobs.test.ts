@@ -177,6 +177,24 @@ describe("the job from the first day to done", () => {
     expect(quote.headers.get("location")).toMatch(/^\/quote\/[A-Za-z0-9_-]{43}$/);
     const unknown = await homeownerPost(`${server.url}/job/${token}`, { intent: "frobnicate" });
     expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("That did not work. Reload the page and try again.");
+    // Without Stripe's settings there is no Pay button, and a forged Pay is answered in words.
+    expect(html).not.toContain("Pay the");
+    const pay = await homeownerPost(`${server.url}/job/${token}`, { intent: "pay-deposit" });
+    expect(pay.status).toBe(404);
+    expect(await pay.text()).toContain("Paying online is not available.");
+    // Once the owner sends the invoice, the job page shows it and leads to it by a fresh link of its own.
+    const invoiceId = Number(
+      /\/owner\/invoices\/(\d+)/.exec(await (await ownerGet(`/owner/jobs/${jobId}`)).text())?.[1],
+    );
+    expect((await ownerPost(`/owner/invoices/${invoiceId}`, { intent: "send" })).status).toBe(302);
+    const withInvoice = await (await fetch(`${server.url}/job/${token}`)).text();
+    expect(withInvoice).toMatch(/Invoice INV-\d{4}/);
+    const see = await homeownerPost(`${server.url}/job/${token}`, { intent: "invoice" });
+    expect(see.status).toBe(303);
+    const invoicePath = see.headers.get("location") ?? "";
+    expect(invoicePath).toMatch(/^\/invoice\/[A-Za-z0-9_-]{43}$/);
+    expect((await fetch(`${server.url}${invoicePath}`)).status).toBe(200);
   });
 
   it("gives an unknown or malformed link the one 404", async () => {
