@@ -175,7 +175,8 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "link") return data<ActionResult>({ link: jobs.homeownerLink(job.id) });
     unknownIntent();
   } catch (error) {
-    if (error instanceof jobs.JobRefusal) return refused(error.status, error.message);
+    if (error instanceof jobs.JobRefusal || error instanceof args.context.payments.invoices.InvoiceRefusal)
+      return refused(error.status, error.message);
     throw error;
   }
 }
