@@ -164,6 +164,20 @@ describe("the job from the first day to done", () => {
     console.log(`the job page: ${wire} B as brotli on the wire`);
     expect(wire).toBeLessThanOrEqual(14_600);
 
+    const moved = await ownerPost(`/owner/jobs/${jobId}`, {
+      intent: "move",
+      day: String(days[1]?.id),
+      window: "2026-12-07 13:00-15:00",
+    });
+    expect(moved.status).toBe(303);
+    expect(await (await ownerGet(`/owner/jobs/${jobId}`)).text()).toContain("Monday, December 7, 1–3 pm");
+    const closed = await ownerPost(`/owner/jobs/${jobId}`, {
+      intent: "move",
+      day: String(days[1]?.id),
+      window: "2026-12-25 08:00-10:00",
+    });
+    expect(closed.status).toBe(409);
+    expect(await closed.text()).toContain("You are closed that day");
     const done = await Promise.all([1, 2].map(() => ownerPost(`/owner/jobs/${jobId}`, { intent: "done" })));
     expect(done.map((r) => r.status)).toEqual([303, 303]);
     expect(
@@ -172,6 +186,9 @@ describe("the job from the first day to done", () => {
       ),
     ).toEqual({ n: 1 });
     expect(await (await ownerGet(`/owner/jobs/${jobId}`)).text()).toContain("Open the invoice");
+    const after = await ownerPost(`/owner/jobs/${jobId}`, { intent: "rain", day: String(days[0]?.id) });
+    expect(after.status).toBe(409);
+    expect(await after.text()).toContain("This job is done: its days can no longer change.");
     const quote = await homeownerPost(`${server.url}/job/${token}`, { intent: "quote" });
     expect(quote.status).toBe(303);
     expect(quote.headers.get("location")).toMatch(/^\/quote\/[A-Za-z0-9_-]{43}$/);
