@@ -47,6 +47,8 @@ const NOT_FOUND_ROUTE_ID = "routes/not-found";
 const QUOTE_ROUTE_ID = "routes/quote";
 /** The homeowner's invoice page wears the quote page's frame and stylesheet. */
 const INVOICE_ROUTE_ID = "routes/invoice";
+/** So does the homeowner's job page. */
+const JOB_ROUTE_ID = "routes/job";
 
 export default function handleRequest(
   request: Request,
@@ -59,7 +61,7 @@ export default function handleRequest(
   const ids = routerContext.staticHandlerContext.matches.map((m) => m.route.id);
   const css = ids.some((id) => id.startsWith("routes/owner/"))
     ? consoleStylesheet
-    : ids.includes(QUOTE_ROUTE_ID) || ids.includes(INVOICE_ROUTE_ID)
+    : ids.includes(QUOTE_ROUTE_ID) || ids.includes(INVOICE_ROUTE_ID) || ids.includes(JOB_ROUTE_ID)
       ? quoteStylesheet
       : stylesheet;
   if (routerContext.staticHandlerContext.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)) {

@@ -8,6 +8,7 @@ import type { PushNotifier } from "../server/owner/push.ts";
 import type { EstimateGuard, VisitGuard } from "../server/http/security.ts";
 import type { QuoteService } from "../server/quotes/quote-service.ts";
 import type { Payments } from "../server/payments/payments.ts";
+import type { Jobs } from "../server/jobs/jobs.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -16,6 +17,8 @@ declare module "react-router" {
     quotes: QuoteService;
     /** Deposits paid on the site through Stripe Checkout (server/payments/payments.ts); `enabled` false without keys. */
     payments: Payments;
+    /** Jobs: an accepted quote's work days, "on my way", done (server/jobs/jobs.ts). */
+    jobs: Jobs;
     /** Where the owner's alerts go; null when no mail is configured (requests are stored, nobody is told). */
     notifyTo: string | null;
     /** Whether senders get a confirmation e-mail, and at most one per address in how many hours. */

@@ -24,6 +24,8 @@ export default [
   // The homeowner's invoice, by its secret link (server/invoices/, decision 0042).
   route("invoice/:token", "routes/invoice.tsx"),
   route("invoice/:token/pdf", "routes/invoice-pdf.ts"),
+  // The homeowner's job page, by its secret link: days, the quote, what is owed (server/jobs/, decision 0045).
+  route("job/:token", "routes/job.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -42,6 +44,7 @@ export default [
     route("quotes/:id/photos/:photo", "routes/owner/quote-photo.ts"),
     route("invoices/:id", "routes/owner/invoice.tsx"),
     route("invoices/:id/pdf", "routes/owner/invoice-pdf.ts"),
+    route("jobs/:id", "routes/owner/job.tsx"),
     route("spam", "routes/owner/spam.tsx"),
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),

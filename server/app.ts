@@ -33,6 +33,7 @@ import type { Publisher } from "./publishing/publish.ts";
 import type { PushNotifier } from "./owner/push.ts";
 import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
 import { createPayments, type Payments } from "./payments/payments.ts";
+import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { STRIPE_WEBHOOK_PATH } from "./payments/stripe-webhook.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { business } from "../app/content/business.ts";
@@ -208,6 +209,8 @@ export type AppOptions = {
   quotes?: QuoteService;
   /** Deposits paid on the site (server/payments/); by default one with no Stripe client: no Pay button, no webhook. */
   payments?: Payments;
+  /** Jobs (server/jobs/); by default one over the store, its e-mail on when the owner's is. */
+  jobs?: Jobs;
   /** Prunes the CSS of pages rendered on request off the event loop (server/start.ts); by default on the loop. */
   criticalCss?: CriticalCssPruner | null;
 };
@@ -237,6 +240,7 @@ export async function createApp({
   calendars,
   quotes,
   payments,
+  jobs,
   criticalCss = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
@@ -278,6 +282,17 @@ export async function createApp({
       ownerAddress: notifyAddress,
       mail: notifyTo !== null,
     });
+  const jobService =
+    jobs ??
+    createJobs({
+      store,
+      now: clock,
+      siteUrl: siteOrigin ?? "http://localhost:3000",
+      mail: notifyTo !== null,
+      booking: visitBooking,
+      busy: () => ownerCalendars.busy(),
+      makeInvoice: (quoteId) => deposits.invoices.make(quoteId),
+    });
   const guardEstimate = estimateGuard({
     perMinute: rateLimitPerMinute,
     configuredOrigins: allowedOrigins,
@@ -318,6 +333,7 @@ export async function createApp({
           estimates: store,
           quotes: quoteService,
           payments: deposits,
+          jobs: jobService,
           notifyTo: notifyAddress(),
           confirmations,
           // The site's own origin, else the one this request was addressed to.

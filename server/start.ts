@@ -39,6 +39,7 @@ import { createQuoteService } from "./quotes/quote-service.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { createQuotePdfMaker } from "./quotes/quote-pdfs.ts";
 import { createPayments } from "./payments/payments.ts";
+import { createJobs } from "./jobs/jobs.ts";
 import { createStripeClient } from "./payments/stripe-client.ts";
 import { createCriticalCssPruner } from "./http/critical-css-in-worker.ts";
 import { warmBundle, warmFirstPage } from "./http/warm-up.ts";
@@ -167,6 +168,16 @@ const payments = createPayments({
   ownerAddress,
   mail: Boolean(config.SMTP_URL),
 });
+// Jobs (decision 0045): work days with their invites, "on my way", done with its invoice; mail through the outbox.
+const jobs = createJobs({
+  store,
+  now: clock,
+  siteUrl,
+  mail: Boolean(config.SMTP_URL),
+  booking,
+  busy: () => calendars.busy(),
+  makeInvoice: (quoteId) => payments.invoices.make(quoteId),
+});
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -181,7 +192,7 @@ const outbox = config.SMTP_URL
       review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
-      composers: { ...booking.composers, ...quotes.composers, ...payments.composers },
+      composers: { ...booking.composers, ...quotes.composers, ...payments.composers, ...jobs.composers },
       visitLink: (id) =>
         booking.settings().enabled && !store.visits.forLead(id) ? booking.manageUrl(booking.newLink(id)) : null,
       now: clock,
@@ -414,6 +425,7 @@ const app = await createApp({
   clock,
   quotes,
   payments,
+  jobs,
   // Pages rendered on request get their CSS pruned off the event loop (issue 51, decision 0037).
   criticalCss: createCriticalCssPruner(),
 });

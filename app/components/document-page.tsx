@@ -1,4 +1,4 @@
-// The frame the homeowner's document pages share (/quote/<link>, /invoice/<link>): the business's header, the one
+// The frame the homeowner's document pages share (/quote/<link>, /invoice/<link>, /job/<link>): the business's header, the one
 // page for a link that opens nothing, the one for too many tries, and the status banner. No script.
 import type { ReactNode } from "react";
 import { business } from "~/content/business";
@@ -27,7 +27,7 @@ export function DocumentHeader({
   );
 }
 
-export function Missing({ what }: { what: "quote" | "invoice" }) {
+export function Missing({ what }: { what: "quote" | "invoice" | "job" }) {
   return (
     <main id="hero" className="mx-auto max-w-xl px-4 py-16">
       <p className="font-serif text-xl font-bold">{business.name}</p>

@@ -3,6 +3,16 @@
 import { data, type HeadersFunction, type MetaDescriptor } from "react-router";
 import { business } from "~/content/business";
 
+/** The one answer for a link that opens nothing (unknown, mistyped, too old). */
+export function documentMissing() {
+  return data({ kind: "missing" as const }, { status: 404 });
+}
+
+/** Too many failed lookups from this address: try again in `seconds`. */
+export function documentLimited(seconds: number) {
+  return data({ kind: "limited" as const }, { status: 429, headers: { "Retry-After": String(seconds) } });
+}
+
 /** The loader's and the action's own headers (Retry-After on a 429) reach the document. */
 export const documentHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   actionHeaders.has("retry-after") ? actionHeaders : loaderHeaders;

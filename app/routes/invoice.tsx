@@ -13,7 +13,7 @@ import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { InvoicePageView } from "../../server/invoices/invoice-page.ts";
 import quoteStylesheet from "~/styles/quote.css?url";
-import { documentForm, documentHeaders, documentMetaFor } from "~/lib/document-form";
+import { documentForm, documentHeaders, documentLimited, documentMetaFor, documentMissing } from "~/lib/document-form";
 
 export const handle: RouteHandle = { standalone: true };
 
@@ -22,13 +22,8 @@ export const links = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: qu
 /** The Pay form carries one word; anything bigger is not ours. */
 const MAX_BODY = 4 * 1024;
 
-function missing() {
-  return data({ kind: "missing" as const }, { status: 404 });
-}
-
-function limited(seconds: number) {
-  return data({ kind: "limited" as const }, { status: 429, headers: { "Retry-After": String(seconds) } });
-}
+const missing = documentMissing;
+const limited = documentLimited;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { invoices } = context.payments;

@@ -12,7 +12,7 @@ import { newLead } from "../store/stored-lead.fixture.ts";
 import { instantAt } from "../time/wall-time.ts";
 import { createBooking, type Booking } from "./booking.ts";
 import { MANAGE_LINK } from "./visit-mail.ts";
-import { parseInvite } from "./invite.test.ts";
+import { parseInvite } from "./invite.fixture.ts";
 
 const TZ = "America/Chicago";
 let clock = instantAt("2026-11-30", "10:00", TZ); // Monday morning

@@ -32,7 +32,15 @@ import {
   withManageLink,
   type VisitChange,
 } from "./visit-mail.ts";
-import { openWindows, windowRefusal, type Busy, type OpenDay, type TakenWindow, type WindowInputs } from "./windows.ts";
+import {
+  openWindows,
+  reminderDayFor,
+  windowRefusal,
+  type Busy,
+  type OpenDay,
+  type TakenWindow,
+  type WindowInputs,
+} from "./windows.ts";
 
 /** Future visits one e-mail address or phone number may hold at once. */
 export const MAX_FUTURE_VISITS = 2;
@@ -202,10 +210,7 @@ export function createBooking({
    * Earlier, not later: the next open day after a holiday can be the visit's own day.
    */
   function reminderDay(visitDay: Day, at: Date): Day {
-    const closed = closedFrom(dayAt(at, timeZone()));
-    let day = addDays(visitDay, -1);
-    for (let i = 0; i < 7 && closed(day); i++) day = addDays(day, -1);
-    return day;
+    return reminderDayFor(visitDay, closedFrom(dayAt(at, timeZone())));
   }
 
   function afterCommit(change: VisitChange, visit: VisitRow, lead: StoredEstimate) {
@@ -548,6 +553,10 @@ export function createBooking({
           })
           .immediate(),
       );
+    },
+    /** Whether a day is closed (a holiday) and not opened, as read now: work days follow the same calendar. */
+    closed(): (day: Day) => boolean {
+      return closedFrom(dayAt(now(), timeZone()));
     },
     /** Days off from today on. */
     daysOff() {

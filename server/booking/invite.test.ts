@@ -1,8 +1,8 @@
 // The invite as a calendar reads it: parsed with ical.js, a real iCalendar parser, field by field; and the file's own
 // form (CRLF, lines of at most 75 octets, never a character split, text escaped).
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { buildInvite, foldLine, icsText, type Invite } from "./invite.ts";
+import { parseInvite } from "./invite.fixture.ts";
 
 const invite: Invite = {
   method: "REQUEST",
@@ -17,31 +17,6 @@ const invite: Invite = {
   organizer: { name: "Heartland Chimney & Masonry", email: "estimates@example.com" },
   attendee: { name: 'José "Pepe" Núñez-Łukasiewicz 👩‍👩‍👧', email: "jose@example.com" },
 };
-
-export function parseInvite(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  const vevent = calendar.getFirstSubcomponent("vevent");
-  if (!vevent) throw new Error("no VEVENT");
-  const event = new ICAL.Event(vevent);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    version: calendar.getFirstPropertyValue("version"),
-    uid: event.uid,
-    sequence: event.sequence,
-    start: event.startDate.toJSDate().toISOString(),
-    end: event.endDate.toJSDate().toISOString(),
-    startIsUtc: event.startDate.zone?.tzid === "UTC",
-    stamp: vevent.getFirstPropertyValue("dtstamp")?.toString(),
-    summary: event.summary,
-    description: event.description,
-    location: event.location,
-    status: vevent.getFirstPropertyValue("status"),
-    organizer: vevent.getFirstPropertyValue("organizer"),
-    organizerName: vevent.getFirstProperty("organizer")?.getParameter("cn"),
-    attendee: vevent.getFirstPropertyValue("attendee"),
-    attendeeName: vevent.getFirstProperty("attendee")?.getParameter("cn"),
-  };
-}
 
 describe("a visit's invite", () => {
   it("reads back, field by field: REQUEST, UID, SEQUENCE, UTC times, the words as written", () => {

@@ -59,6 +59,16 @@ export function busyCheck(busy: readonly Busy[]): (start: number, end: number) =
   };
 }
 
+/**
+ * The day a reminder for `day` goes: the day before, or the last day before it that is not closed (a holiday).
+ * Earlier, not later: the next open day after a holiday can be the visit's own day. Visits and work days share it.
+ */
+export function reminderDayFor(day: Day, closed: (day: Day) => boolean): Day {
+  let before = addDays(day, -1);
+  for (let i = 0; i < 7 && closed(before); i++) before = addDays(before, -1);
+  return before;
+}
+
 /** Bookings for `day` close at the cut-off the day before. */
 export function bookingCloses(day: Day, settings: BookingSettings, timeZone: string): Date {
   return instantAt(addDays(day, -1), settings.cutoff, timeZone);

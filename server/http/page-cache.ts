@@ -18,6 +18,7 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/quote-pdf",
   "routes/invoice",
   "routes/invoice-pdf",
+  "routes/job",
 ]);
 
 /**
@@ -32,7 +33,7 @@ export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The homeowner's quote (and invoice) and what they link to: a secret link's pages, never stored, never indexed, and never named
+ * The homeowner's quote (invoice, job) and what they link to: a secret link's pages, never stored, never indexed, and never named
  * in a Referer, not even to this site (the link is the key; decision 0032). Its forms post with `Origin: null`, so
  * the quote page checks where a post comes from itself.
  */
@@ -42,7 +43,8 @@ export function isQuoteRoute(routeId: string): boolean {
     routeId === "routes/quote-photo" ||
     routeId === "routes/quote-pdf" ||
     routeId === "routes/invoice" ||
-    routeId === "routes/invoice-pdf"
+    routeId === "routes/invoice-pdf" ||
+    routeId === "routes/job"
   );
 }
 

@@ -1,7 +1,7 @@
 // The homeowner's invoice page as strings (app/routes/invoice.tsx renders it; the PDF prints the same): the number,
 // the lines, the figures from invoiceMoney, every payment, and what paying online says now. Read only.
 import { formatCents, formatQuantity } from "../quotes/money.ts";
-import { businessAddress, dayText } from "../quotes/quote-view.ts";
+import { documentBusiness, dayText } from "../quotes/quote-view.ts";
 import type { PaymentsContext } from "../payments/payments-context.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
 import {
@@ -101,7 +101,7 @@ export function invoicePage(ctx: PaymentsContext, invoice: InvoiceRow, returned:
     stateLabel: STATE_LABEL[figures.state],
     sentDay: dayText(v.sentDay),
     quoteReference: v.quoteReference,
-    business: { name: v.business.name, address: businessAddress(v), phone: v.business.phone, email: v.business.email },
+    business: documentBusiness(v),
     customer: { name: v.customer.name, town: v.customer.town },
     lines: linesView(figures),
     total: formatCents(figures.money.total),

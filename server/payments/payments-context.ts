@@ -53,7 +53,7 @@ export function paymentsContext({
 /** An accepted quote with the version its acceptance froze: where every amount comes from. */
 export type AcceptedQuote = { quote: QuoteRow; acceptance: AcceptanceRow; version: QuoteVersion };
 
-export function acceptedQuote({ store }: PaymentsContext, quoteId: number): AcceptedQuote | null {
+export function acceptedQuote({ store }: Pick<PaymentsContext, "store">, quoteId: number): AcceptedQuote | null {
   const quote = store.quotes.get(quoteId);
   const acceptance = store.quotes.acceptance(quoteId);
   if (!quote || quote.status !== "accepted" || !acceptance) return null;

@@ -4,7 +4,7 @@
 import { largestTotal, PAMPHLET_ACK_OVER_CENTS, type QuoteVersion } from "./document.ts";
 import {
   addonsView,
-  businessAddress,
+  documentBusiness,
   choiceView,
   dayText,
   depositRule,
@@ -64,12 +64,7 @@ export function quotePage(input: {
     version: version.version,
     sha256: input.sha256,
     state: input.state,
-    business: {
-      name: version.business.name,
-      address: businessAddress(version),
-      phone: version.business.phone,
-      email: version.business.email,
-    },
+    business: documentBusiness(version),
     customer: { name: version.customer.name, town: version.customer.town },
     sent: instantText(version.sentAt, z),
     validUntil: dayText(version.validUntil),

@@ -141,6 +141,12 @@ export function businessAddress(version: Pick<QuoteVersion, "business">): string
   return b.street ? `${b.street}, ${town}` : town;
 }
 
+/** The business as a homeowner's document page heads it (the quote's, the invoice's, the job's). */
+export function documentBusiness(version: Pick<QuoteVersion, "business">) {
+  const b = version.business;
+  return { name: b.name, address: businessAddress(version), phone: b.phone, email: b.email };
+}
+
 /** Paragraphs of an owner's text (a blank line between them). */
 export function paragraphs(text: string): string[] {
   return text

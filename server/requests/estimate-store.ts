@@ -8,6 +8,7 @@ import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
 import { createPaymentStore } from "../store/payments.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
+import { createJobStore } from "../store/jobs.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -45,6 +46,8 @@ export function openEstimateStore({
     payments: createPaymentStore(db, now),
     /** Invoices: drafts, numbers, frozen versions, links, payments received (server/invoices/). */
     invoices: createInvoiceStore(db, now),
+    /** Jobs: an accepted quote's work days, their invites, "on my way" (server/jobs/). */
+    jobs: createJobStore(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -23,6 +23,11 @@ export const MAIL_KINDS = [
   // An invoice (server/invoices/): the invoice with its link and PDF, and its reminders (at most 3, stopped when paid).
   "invoice-sent",
   "invoice-reminder",
+  // A job (server/jobs/): a work day's invite (scheduled, moved, a rain day, cancelled), its reminder the day before,
+  // and "on my way".
+  "job-day",
+  "job-reminder",
+  "job-on-my-way",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

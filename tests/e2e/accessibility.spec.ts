@@ -9,7 +9,7 @@ import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { wallAt } from "../../server/time/wall-time.ts";
-import { quoteServiceOver, seedInvoice, seedQuote } from "../support/seed-quote.ts";
+import { quoteServiceOver, seedInvoice, seedJob, seedQuote } from "../support/seed-quote.ts";
 import { addAuthenticator, invite, ownServer, waitForPasskeyButton } from "./owner-support";
 import { animationsDone, expectExpanded, isMobile, visit, waitForIslands } from "./support";
 
@@ -570,6 +570,12 @@ const INVOICE_STEPS: Step[] = [
   { name: "an unknown link", open: async () => `/invoice/${"x".repeat(43)}` },
 ];
 
+/** The homeowner's job page: days set and the invoice sent, and a link that is not one. */
+const JOB_STEPS: Step[] = [
+  { name: "two work days, the invoice sent", wide: true, open: async () => `/job/${seedJob(DATA).token}` },
+  { name: "an unknown link", open: async () => `/job/${"x".repeat(43)}` },
+];
+
 /** Last, because they change the server for every link after them. */
 const CLOSING_STEPS: Step[] = [
   {
@@ -839,6 +845,15 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
     ),
   ],
   "invoices/:id/pdf": "a PDF",
+  "jobs/:id": [
+    owner(
+      "a job, its move pickers open",
+      () => `/owner/jobs/${seedJob(DATA, { invoice: false }).jobId}`,
+      async (page) => {
+        for (const summary of await page.locator("main summary").all()) await summary.click();
+      },
+    ),
+  ],
   help: [owner("help", () => "/owner/help")],
 };
 
@@ -903,6 +918,7 @@ test.describe("the pages behind the homeowner's links, and the console at 375 px
   for (const step of VISIT_STEPS) run(step, "visit");
   for (const step of QUOTE_STEPS) run(step, "quote");
   for (const step of INVOICE_STEPS) run(step, "invoice");
+  for (const step of JOB_STEPS) run(step, "job");
   run(
     owner("a quote shown on the owner's phone at the homeowner's", (s) => s.sentLink),
     "quote",

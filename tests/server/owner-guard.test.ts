@@ -104,6 +104,7 @@ function ownerPaths() {
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
     "/owner/money",
+    "/owner/jobs/1",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);

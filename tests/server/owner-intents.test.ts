@@ -15,6 +15,7 @@ let server: RunningServer;
 let session: { token: string; csrf: string };
 let requestId: number;
 let quoteId: number;
+let jobId: number;
 
 function withStore<T>(work: (store: EstimateStore) => T): T {
   return withStoreAt(server.dataDir, work);
@@ -60,12 +61,15 @@ beforeAll(async () => {
   const created = await ownerPost(`/owner/requests/${requestId}`, { intent: "new-quote" });
   quoteId = Number(/\/owner\/quotes\/(\d+)$/.exec(created.headers.get("location") ?? "")?.[1]);
   expect(quoteId).toBeGreaterThan(0);
+  // A job row for the job screen's post (the screen checks the intent before anything about its quote).
+  jobId = withStore((store) => store.jobs.make(quoteId).job.id);
 });
 afterAll(() => stopServer(server));
 
 /** Each console action that has intents, with fields its known intents would act on. */
 const ACTIONS: [string, () => string, Record<string, string>][] = [
   ["quote", () => `/owner/quotes/${quoteId}`, { note: "Changed by a post without its button", option: "a", name: "X" }],
+  ["job", () => `/owner/jobs/${jobId}`, { window: "2030-01-07 08:00-10:00", day: "1" }],
   ["request", () => `/owner/requests/${requestId}`, { status: "won", note: "A note" }],
   ["visits", () => "/owner/visits", { first: "2030-01-07", id: "1" }],
   ["calendars", () => "/owner/visits/calendars", { address: "https://example.com/cal.ics", label: "Work" }],

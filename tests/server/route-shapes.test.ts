@@ -62,6 +62,8 @@ const paths = [
   "/owner/requests/7",
   "/owner/requests/7/photos/1",
   "/owner/quotes/3/send",
+  "/owner/jobs/3",
+  `/job/${token()}`,
   "/owner/site/edit/services",
   "/owner/site/edit/services/chimney-crowns",
   `/owner/act/${token()}`,

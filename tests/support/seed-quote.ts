@@ -1,7 +1,8 @@
 // A sent quote in a server's data folder, made as the owner's console makes one (the quote service over the same
 // database file), with a homeowner's link whose token the caller gets: for budgets, benchmarks and screenshots.
 import { business } from "../../app/content/business.ts";
-import { dayAt } from "../../app/lib/business-day.ts";
+import { addDays, dayAt } from "../../app/lib/business-day.ts";
+import { instantAt } from "../../server/time/wall-time.ts";
 import { createPayments } from "../../server/payments/payments.ts";
 import { openEstimateStore, type EstimateStore, type NewPhoto } from "../../server/requests/estimate-store.ts";
 import { openAuditLog } from "../../server/store/owner-audit.ts";
@@ -134,6 +135,40 @@ export function seedInvoice(
       }
     }
     return { invoiceId: invoice.id, quoteId, token };
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * A job on an accepted quote (its invoice sent when `invoice`), with two work days from tomorrow and a homeowner's
+ * link whose token the caller gets: for the accessibility checks and screenshots.
+ */
+export function seedJob(
+  dataDir: string,
+  { invoice = true }: { invoice?: boolean } = {},
+): { jobId: number; quoteId: number; token: string } {
+  const { quoteId } = seedInvoice(dataDir, { sent: invoice });
+  const store = openEstimateStore({ dataDir });
+  try {
+    const { job } = store.jobs.make(quoteId);
+    const today = dayAt(new Date(), business.timeZone);
+    for (const [n, starts, ends] of [
+      [1, "08:00", "10:00"],
+      [2, "10:00", "12:00"],
+    ] as const) {
+      const day = addDays(today, n);
+      store.jobs.addDay(job.id, `job-${newSecret()}@localhost`, {
+        day,
+        starts,
+        ends,
+        starts_at: instantAt(day, starts, business.timeZone).toISOString(),
+        ends_at: instantAt(day, ends, business.timeZone).toISOString(),
+      });
+    }
+    const token = newSecret();
+    store.jobs.addLink(job.id, hashSecret(token));
+    return { jobId: job.id, quoteId, token };
   } finally {
     store.close();
   }

@@ -3,6 +3,7 @@ export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }
   { path: /^\/owner\/?$/, id: "requests", title: "Working a request" },
   { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
   { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
+  { path: /^\/owner\/jobs/, id: "jobs", title: "Jobs" },
   { path: /^\/owner\/spam/, id: "spam", title: "Spam" },
   { path: /^\/owner\/visits\/calendars/, id: "calendars", title: "Calendars" },
   { path: /^\/owner\/visits/, id: "visits", title: "Visits" },

@@ -144,6 +144,7 @@ export async function loader(args: Route.LoaderArgs) {
     versions: q.versions.map((v) => ({ version: v.version, sha256: v.sha256, sent: localTime(v.sent_at) })),
     depositDefault: words.terms.deposit.percent,
     invoice: invoiceSummary(args.context, q.quote.id),
+    jobId: args.context.jobs.forQuote(q.quote.id)?.id ?? null,
   };
 }
 
@@ -209,6 +210,11 @@ export async function action(args: Route.ActionArgs) {
       // The homeowner's page on this phone, for an acceptance at their home: the page sees the console's session
       // and gives the 3-day cancellation notice with it.
       return redirect(new URL(quotes.deviceLink(q.quote.id)).pathname, { headers: { "Cache-Control": "no-store" } });
+    }
+    if (intent === "job") {
+      // "Make the job": the one it has, else a new one (the UNIQUE on its quote makes it once).
+      const { job } = args.context.jobs.make(q.quote.id);
+      return redirect(`/owner/jobs/${job.id}`, { status: 303, headers: { "Cache-Control": "no-store" } });
     }
     if (intent === "invoice") {
       // "Make the invoice": the one it has, else a draft from the accepted version, less the deposit paid.
@@ -289,7 +295,7 @@ export async function action(args: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof quotes.QuoteRefusal) return refused(error);
-    if (error instanceof args.context.payments.invoices.InvoiceRefusal)
+    if (error instanceof args.context.payments.invoices.InvoiceRefusal || error instanceof args.context.jobs.JobRefusal)
       return data<ActionResult>({ error: error.message }, { status: error.status });
     throw error;
   }
@@ -819,6 +825,26 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
               <Button className="mt-3 w-full">Record acceptance</Button>
             </form>
           </details>
+        </Card>
+      )}
+
+      {actions.recordPayment && (
+        <Card className="mb-4">
+          <h2 className="font-serif text-xl font-bold">Job</h2>
+          {d.jobId ? (
+            <p className="mt-2">
+              <a className={consoleButton("dark")} href={`/owner/jobs/${d.jobId}`}>
+                Open the job
+              </a>
+            </p>
+          ) : (
+            <form method="post" className="mt-2">
+              <CsrfField token={d.csrf} />
+              <input type="hidden" name="intent" value="job" />
+              <p className="mb-2">Then set the work days; the homeowner gets each one in their calendar.</p>
+              <Button className="w-full">Make the job</Button>
+            </form>
+          )}
         </Card>
       )}
 

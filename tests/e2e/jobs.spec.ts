@@ -1,0 +1,104 @@
+// The job, from the yes to done, at 375 px (decision 0045). The owner, signed in with a passkey on a phone, opens the
+// accepted quote, taps "Make the job", puts two work days on, taps "Rain day" on the second, "On my way" on today's and
+// "Job done", and reaches the invoice's draft. The homeowner, with JavaScript off, opens the job page after each step
+// and sees it. A server of its own, its clock on Wednesday, December 2, 2026, at 8:12 AM in Chicago.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { acceptOnline } from "../support/homeowner-post.ts";
+import { seedQuote } from "../support/seed-quote.ts";
+import { addAuthenticator, enrol, ownServer } from "./owner-support";
+
+const clock = path.join(mkdtempSync(path.join(tmpdir(), "jobs-e2e-clock-")), "clock");
+writeFileSync(clock, "2026-12-02T14:12:00.000Z");
+const own = ownServer("jobs", { TEST_CLOCK_FILE: clock });
+const NO_MAIL = "E-mail is not set up on this server, so nothing was e-mailed.";
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  await own.start();
+});
+test.afterAll(() => own.stop());
+
+test("owner schedules a two-day job, moves a rain day, is on the way and done; the homeowner sees each step", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "a phone's story");
+  test.setTimeout(150_000);
+  page.setDefaultTimeout(15_000);
+  const { token, quoteId } = seedQuote(own.server.dataDir ?? "");
+  expect((await acceptOnline(`${own.server.origin}/quote/${token}`)).status).toBe(303);
+
+  await addAuthenticator(page);
+  await enrol(page, "Phone", own.server);
+  await page.goto(`${own.server.origin}/owner/quotes/${quoteId}`);
+  await page.getByRole("button", { name: "Make the job" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Job: Dana Whitfield" })).toBeVisible();
+  await expect(page.getByLabel("State")).toHaveText("Open");
+  await expect(page.getByText("None yet. Add the first below.")).toBeVisible();
+
+  const add = async (day: string, window: string) => {
+    await page.getByLabel("Day and arrival window", { exact: true }).selectOption({ label: `${day}, ${window}` });
+    await page.getByRole("button", { name: "Add the day" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Work day added. ${NO_MAIL}`);
+  };
+  await add("Wed, Dec 2", "8–10 am");
+  await add("Thu, Dec 3", "10 am–12 pm");
+  const days = page.getByRole("list", { name: "Work days" }).getByRole("listitem");
+  await expect(days).toHaveCount(2);
+  await expect(days.nth(0)).toContainText("Wednesday, December 2, 8–10 am");
+  await expect(days.nth(1)).toContainText("Thursday, December 3, 10 am–12 pm");
+
+  // The homeowner, without JavaScript, from the link the owner shows.
+  await page.getByRole("button", { name: "Show a link to their page" }).click();
+  const link = (await page.getByRole("link", { name: /\/job\// }).getAttribute("href")) ?? "";
+  expect(link).toMatch(/\/job\/[A-Za-z0-9_-]{43}$/);
+  const homeowner = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const home = await homeowner.newPage();
+  const homeDays = home.getByRole("list", { name: "Work days" }).getByRole("listitem");
+  const look = async (check: (p: Page) => Promise<void>) => {
+    await home.goto(`${own.server.origin}${new URL(link, own.server.origin).pathname}`);
+    await expect(home.getByRole("heading", { level: 1, name: "Your job" })).toBeVisible();
+    await expect(home.locator("script")).toHaveCount(0);
+    await check(home);
+  };
+  await look(async () => {
+    await expect(homeDays).toHaveText([
+      "Wednesday, December 2, we arrive 8–10 am (today)",
+      "Thursday, December 3, we arrive 10 am–12 pm",
+    ]);
+  });
+
+  await page.goto(`${own.server.origin}/owner/jobs/${/\d+$/.exec(page.url().split("?")[0] ?? "")?.[0] ?? ""}`);
+  await days.filter({ hasText: "Thursday, December 3" }).getByRole("button", { name: "Rain day" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Rain day: moved to the next open day, same window. ${NO_MAIL}`);
+  await expect(days.nth(1)).toContainText("Friday, December 4, 10 am–12 pm");
+  await expect(days.nth(1)).toContainText("Moved for rain once");
+  await look(async () => {
+    await expect(homeDays.nth(1)).toHaveText("Friday, December 4, we arrive 10 am–12 pm");
+  });
+
+  await days.nth(0).getByRole("button", { name: "On my way" }).click();
+  await expect(page.getByRole("status")).toHaveText(`On my way: noted for today. ${NO_MAIL}`);
+  await expect(days.nth(0)).toContainText("On my way sent at 8:12 AM.");
+  const text = days.nth(0).getByRole("link", { name: "Text Dana from your phone" });
+  expect(await text.getAttribute("href")).toMatch(/^sms:\+13095550177\?&body=Hi%20Dana%2C%20this%20is%20/);
+  await expect(days.nth(0).getByRole("button", { name: "On my way" })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("owner-job-375.png"), fullPage: true });
+  await look(async (p) => {
+    await expect(p.getByRole("status").first()).toHaveText("On my way — arriving 8–10 am");
+  });
+
+  await page.getByRole("button", { name: "Job done" }).click();
+  await expect(page.getByRole("status")).toHaveText("Job done. The invoice's draft is ready: check it and send it.");
+  await expect(page.getByLabel("State")).toHaveText("Done");
+  await page.getByRole("link", { name: "Open the invoice" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Invoice (draft)" })).toBeVisible();
+  await look(async (p) => {
+    await expect(p.getByText("The work is done. Thank you.")).toBeVisible();
+    await p.screenshot({ path: testInfo.outputPath("homeowner-job-375.png"), fullPage: true });
+  });
+  await homeowner.close();
+});
