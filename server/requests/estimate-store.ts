@@ -1,5 +1,6 @@
 // The store the server and the leads command open: one SQLite connection (server/db/) shared by a module per
 // concern (server/store/). New tables add a migration and a store module over `db`.
+import path from "node:path";
 import { openDatabase } from "../db/database.ts";
 import { createCalendarStore } from "../store/calendars.ts";
 import { createHealthStore } from "../store/health.ts";
@@ -7,6 +8,7 @@ import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
 import { createPaymentStore } from "../store/payments.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
+import { createJobPhotoStore } from "../store/job-photos.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -22,13 +24,26 @@ export function openEstimateStore({
 }: { dataDir?: string; fileName?: string; now?: () => Date } = {}) {
   const { db, file } = openDatabase({ dataDir, fileName });
   const mail = createOutboxStore(db, now);
+  const retention = createRetentionStore(db);
+  const jobPhotos = createJobPhotoStore(db, now, path.join(path.dirname(file), "job-photos"));
   return {
     file,
     /** The shared connection, for store modules of other concerns. */
     db,
     ...createRequestStore(db, now, mail),
     ...mail,
-    ...createRetentionStore(db),
+    ...retention,
+    /** Erasure and the purge delete rows; the job photos' files follow them. */
+    erase(email: string): number {
+      const removed = retention.erase(email);
+      jobPhotos.sweep();
+      return removed;
+    },
+    purge(...args: Parameters<typeof retention.purge>) {
+      const old = retention.purge(...args);
+      if (!args[1]?.dryRun) jobPhotos.sweep();
+      return old;
+    },
     ...createHealthStore(db, now),
     /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
     visitorFigures: createVisitorFigureStore(db),
@@ -42,6 +57,8 @@ export function openEstimateStore({
     payments: createPaymentStore(db, now),
     /** Invoices: drafts, numbers, frozen versions, links, payments received (server/invoices/). */
     invoices: createInvoiceStore(db, now),
+    /** A job's photos before and after, the homeowner's consent, pairs on Recent work (server/jobs/job-photos*.ts). */
+    jobPhotos,
     close() {
       if (db.open) db.close();
     },
