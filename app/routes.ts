@@ -24,6 +24,9 @@ export default [
   // The homeowner's invoice, by its secret link (server/invoices/, decision 0042).
   route("invoice/:token", "routes/invoice.tsx"),
   route("invoice/:token/pdf", "routes/invoice-pdf.ts"),
+  // The job's photos by the homeowner's job link, and their yes to Recent work (server/jobs/job-photos-view.ts).
+  route("job/:token/photos/:photo", "routes/job-photo.ts"),
+  route("job/:token/photos/:photo/consent", "routes/job-photo-consent.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -42,6 +45,8 @@ export default [
     route("quotes/:id/photos/:photo", "routes/owner/quote-photo.ts"),
     route("invoices/:id", "routes/owner/invoice.tsx"),
     route("invoices/:id/pdf", "routes/owner/invoice-pdf.ts"),
+    route("jobs/:id/photos", "routes/owner/job-photos.tsx"),
+    route("jobs/:id/photos/:photo", "routes/owner/job-photo.ts"),
     route("spam", "routes/owner/spam.tsx"),
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),

@@ -18,6 +18,8 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/quote-pdf",
   "routes/invoice",
   "routes/invoice-pdf",
+  "routes/job-photo",
+  "routes/job-photo-consent",
 ]);
 
 /**
@@ -42,7 +44,9 @@ export function isQuoteRoute(routeId: string): boolean {
     routeId === "routes/quote-photo" ||
     routeId === "routes/quote-pdf" ||
     routeId === "routes/invoice" ||
-    routeId === "routes/invoice-pdf"
+    routeId === "routes/invoice-pdf" ||
+    routeId === "routes/job-photo" ||
+    routeId === "routes/job-photo-consent"
   );
 }
 

@@ -45,7 +45,7 @@ describe("job photos", () => {
     expect(photos.bytes(row, "preview")?.toString()).toBe("small 1");
     expect(photos.jobForToken(token)).toBe(jobId);
     expect(photos.jobForToken("x".repeat(43))).toBeNull();
-    expect(photos.job(jobId)).toEqual({ id: jobId, town: "Normal" });
+    expect(photos.job(jobId)).toEqual({ id: jobId, town: "Normal", service: "Chimney Crown Repair" });
     store.close();
   });
 

@@ -66,8 +66,8 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
   const pairs = db.prepare<[number], JobPhotoPairRow>("SELECT * FROM job_photo_pairs WHERE job_id = ? ORDER BY id");
   const pair = db.prepare<[number], JobPhotoPairRow>("SELECT * FROM job_photo_pairs WHERE id = ?");
   const byToken = db.prepare<[string], { job_id: number }>("SELECT job_id FROM job_links WHERE token_hash = ?");
-  const jobOf = db.prepare<[number], { id: number; city: string | null }>(
-    `SELECT j.id, e.city FROM jobs j JOIN quotes q ON q.id = j.quote_id LEFT JOIN estimates e ON e.id = q.estimate_id
+  const jobOf = db.prepare<[number], { id: number; city: string | null; service: string | null }>(
+    `SELECT j.id, e.city, e.service FROM jobs j JOIN quotes q ON q.id = j.quote_id LEFT JOIN estimates e ON e.id = q.estimate_id
      WHERE j.id = ?`,
   );
   const onSiteFor = db.prepare<[string], JobPhotoPairRow>(
@@ -99,10 +99,10 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
       const hash = linkTokenHash(token);
       return hash ? (byToken.get(hash)?.job_id ?? null) : null;
     },
-    /** The job and the town its request named (never the street), or undefined for no such job. */
-    job(jobId: number): { id: number; town: string | null } | undefined {
+    /** The job, with the town and service its request named (never the street), or undefined for no such job. */
+    job(jobId: number): { id: number; town: string | null; service: string | null } | undefined {
       const row = jobOf.get(jobId);
-      return row && { id: row.id, town: row.city?.trim() || null };
+      return row && { id: row.id, town: row.city?.trim() || null, service: row.service?.trim() || null };
     },
     list(jobId: number): JobPhotoRow[] {
       return all.all(jobId);

@@ -1,0 +1,43 @@
+// POST /job/<link>/photos/<photo>/consent: the homeowner's yes to a photo of their job going on Recent work, or that
+// yes taken back while the photo is not on the site (decision 0046). Scanner-safe: only a POST from the job page
+// changes anything (server/http/security.ts postGuard for every POST, checked again here); a GET only goes back to the
+// page. Answers 303 to /job/<link>#photos.
+import { redirect } from "react-router";
+import type { Route } from "./+types/job-photo-consent";
+import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
+import { linkTokenHash } from "../../server/documents/secret-links.ts";
+import { consentRecord, jobForLink, linkRetryAfter } from "../../server/jobs/job-photos-view.ts";
+
+const text = (status: number, words: string, headers: Record<string, string> = {}) =>
+  new Response(words, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+
+const backToPage = (token: string) => redirect(`/job/${token}#photos`, { status: 303 });
+
+export function loader({ params }: Route.LoaderArgs) {
+  return linkTokenHash(params.token) ? backToPage(params.token) : text(404, "There is nothing here.");
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (postedFromOtherSite(request.headers, context.siteOrigin))
+    return text(403, "Requests from other sites are not accepted.");
+  const store = context.estimates.jobPhotos;
+  const job = jobForLink(store, params.token, context.clientIp);
+  if (job === "limited")
+    return text(429, "Too many tries. Wait a few minutes.", { "Retry-After": String(linkRetryAfter(context.clientIp)) });
+  const photo = /^[1-9]\d{0,11}$/.test(params.photo) ? Number(params.photo) : null;
+  if (job === null || photo === null || !store.get(job, photo)) return text(404, "There is nothing here.");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return text(400, "This form did not arrive whole. Go back and try again.");
+  }
+  const intent = form.get("intent");
+  if (intent === "consent") {
+    store.consent(job, photo, consentRecord(context.quotes.words().terms.photoConsent));
+  } else if (intent === "withdraw") {
+    if (store.withdraw(job, photo) === "on-site")
+      return text(409, "This photo is on the site now. Call or e-mail us and we take it off.");
+  } else return text(400, "This form did not say what to do. Go back and try again.");
+  return backToPage(params.token);
+}

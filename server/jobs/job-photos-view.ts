@@ -1,0 +1,54 @@
+// What the homeowner's job page shows of the job's photos (the `photos` prop of app/components/job-photos.tsx), and
+// their link's lookups: limited like a quote's (a lookup that finds nothing counts against the address), never a write.
+import { dayAt } from "../../app/lib/business-day.ts";
+import { business } from "../../app/content/business.ts";
+import { limitedLookups } from "../documents/secret-links.ts";
+import { LOOKUP_LIMIT } from "../quotes/quote-context.ts";
+import type { JobPhotoKind, JobPhotoStore } from "../store/job-photos.ts";
+
+export type JobPhotoItem = {
+  id: number;
+  kind: JobPhotoKind;
+  width: number;
+  height: number;
+  /** The business day of the homeowner's yes, or null. */
+  consentDay: string | null;
+  /** In a pair on Recent work (or on its way): the yes is no longer taken back here. */
+  onSite: boolean;
+};
+
+export type JobPhotosView = { items: JobPhotoItem[]; consent: { version: string; text: string } };
+
+export function jobPhotosView(
+  store: JobPhotoStore,
+  consent: { version: string; text: string },
+  jobId: number,
+): JobPhotosView {
+  return {
+    consent: { version: consent.version, text: consent.text },
+    items: store.list(jobId).map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      width: p.width,
+      height: p.height,
+      consentDay: p.consent_at ? dayAt(new Date(p.consent_at), business.timeZone) : null,
+      onSite: store.onSite(p.id),
+    })),
+  };
+}
+
+/** What the homeowner agreed to, kept with their yes: the words' version, then the words. */
+export function consentRecord(consent: { version: string; text: string }): string {
+  return `${consent.version}\n${consent.text}`;
+}
+
+const lookups = limitedLookups(() => new Date(), LOOKUP_LIMIT);
+
+/** The job a homeowner's link opens: its id, null, or "limited" after too many links that opened nothing. */
+export function jobForLink(store: JobPhotoStore, token: string | undefined, ip: string | null): number | null | "limited" {
+  return lookups.lookup(ip, () => store.jobForToken(token));
+}
+
+export function linkRetryAfter(ip: string | null): number {
+  return lookups.retryAfter(ip);
+}
