@@ -1,7 +1,7 @@
 // The photos on the homeowner's job page (/job/<link>#photos): before and after, each with the homeowner's yes to
 // show it on Recent work, given or taken back with a plain form (no script; the job page sends no JavaScript). The
 // words they agree to are the owner's (content/quote-terms.yaml, photoConsent).
-import type { JobPhotoItem, JobPhotosView } from "../../server/jobs/job-photos-view.ts";
+import type { JobPhotoItem, JobPhotosView } from "~/lib/job-photos";
 
 const KINDS = [
   ["before", "Before"],

@@ -4,20 +4,10 @@ import { dayAt } from "../../app/lib/business-day.ts";
 import { business } from "../../app/content/business.ts";
 import { limitedLookups } from "../documents/secret-links.ts";
 import { LOOKUP_LIMIT } from "../quotes/quote-context.ts";
-import type { JobPhotoKind, JobPhotoStore } from "../store/job-photos.ts";
+import type { JobPhotosView } from "../../app/lib/job-photos.ts";
+import type { JobPhotoStore } from "../store/job-photos.ts";
 
-export type JobPhotoItem = {
-  id: number;
-  kind: JobPhotoKind;
-  width: number;
-  height: number;
-  /** The business day of the homeowner's yes, or null. */
-  consentDay: string | null;
-  /** In a pair on Recent work (or on its way): the yes is no longer taken back here. */
-  onSite: boolean;
-};
-
-export type JobPhotosView = { items: JobPhotoItem[]; consent: { version: string; text: string } };
+export type { JobPhotoItem, JobPhotosView } from "../../app/lib/job-photos.ts";
 
 export function jobPhotosView(
   store: JobPhotoStore,

@@ -7,7 +7,9 @@ import path from "node:path";
 import type { Db } from "../db/database.ts";
 import { linkTokenHash } from "../documents/secret-links.ts";
 
-export type JobPhotoKind = "before" | "after";
+import type { JobPhotoKind } from "../../app/lib/job-photos.ts";
+
+export type { JobPhotoKind };
 export const JOB_PHOTO_KINDS: readonly JobPhotoKind[] = ["before", "after"];
 
 export type JobPhotoRow = {
