@@ -104,6 +104,7 @@ function ownerPaths() {
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
     "/owner/money",
+    "/owner/jobs/1/photos",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -134,6 +135,8 @@ function ownerPaths() {
     ...spellings("/owner/money.csv"),
     ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
+    ...spellings("/owner/jobs/1/photos/1"),
+    ...spellings("/owner/jobs/1/photos/1-small"),
   ];
 }
 

@@ -15,6 +15,7 @@ let server: RunningServer;
 let session: { token: string; csrf: string };
 let requestId: number;
 let quoteId: number;
+let jobId: number;
 
 function withStore<T>(work: (store: EstimateStore) => T): T {
   return withStoreAt(server.dataDir, work);
@@ -60,6 +61,12 @@ beforeAll(async () => {
   const created = await ownerPost(`/owner/requests/${requestId}`, { intent: "new-quote" });
   quoteId = Number(/\/owner\/quotes\/(\d+)$/.exec(created.headers.get("location") ?? "")?.[1]);
   expect(quoteId).toBeGreaterThan(0);
+  // A job on that quote, as migration 14 keeps one (the job service is not needed to post to its photos page).
+  jobId = withStore((store) => {
+    const at = new Date().toISOString();
+    const sql = "INSERT INTO jobs (quote_id, created_at, updated_at) VALUES (?, ?, ?)";
+    return Number(store.db.prepare(sql).run(quoteId, at, at).lastInsertRowid);
+  });
 });
 afterAll(() => stopServer(server));
 
@@ -75,6 +82,7 @@ const ACTIONS: [string, () => string, Record<string, string>][] = [
   ["site", () => "/owner/site", { slug: "crown-repair-in-winter" }],
   ["site editor", () => "/owner/site/edit/business", { phone: "(309) 555-0100" }],
   ["site photos", () => "/owner/site/photos", { file: "crown-1.jpg" }],
+  ["job photos", () => `/owner/jobs/${jobId}/photos`, { photo: "1", pair: "1", caption: "A crown" }],
 ];
 
 describe("a console post with no intent, or one the page does not know", () => {
