@@ -270,6 +270,7 @@ export default function JobPhotos({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <form method="post" className="mt-2">
             <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="publish" />
             <PhotoChoice name="before" label="Before photo" photos={before} />
             <PhotoChoice name="after" label="After photo" photos={after} />
             <label htmlFor="service" className="mt-3 block font-semibold">
