@@ -65,7 +65,8 @@ test("owner adds before and after photos from the phone and, with the homeowner'
   await page.getByLabel("What the before photo shows").fill("Cracked crown with loose bricks on a brick chimney");
   await page.getByLabel("What the after photo shows").fill("New concrete crown with a drip edge on the chimney");
   await page.screenshot({ path: path.join(SHOTS, "owner-job-photos-375.png"), fullPage: true });
-  await page.getByRole("button", { name: "Put on Recent work" }).click();
+  // The tap waits for its publish (up to 15 s), so the navigation may take that long on a busy machine.
+  await page.getByRole("button", { name: "Put on Recent work" }).click({ timeout: PUBLISH });
   await expect(page.getByText(/On Recent work now|Publishing now/)).toBeVisible({ timeout: PUBLISH });
   await expect(page.getByRole("heading", { name: "On Recent work", exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, "owner-job-photos-published-375.png"), fullPage: true });
