@@ -16,7 +16,7 @@ import {
 } from "./guard.server";
 import { openSiteRepo, publishingOff } from "./site-files.server";
 import { publishPair, serviceOf, servicePages, settlePairs, takeOffPair, townOf } from "./job-photos.server";
-import { Badge, Button, Card, CsrfField, LimitedBox, Notice, PageTitle } from "./ui";
+import { Button, Card, CsrfField, LimitedBox, Notice, PageTitle } from "./ui";
 import { localTime } from "../../../server/requests/lead-mail.ts";
 import { PHOTO_FIELD, PHOTO_LIMITS, photoAccept, photoCount, refusalText } from "~/lib/estimate-photos";
 import { overLimit, TEXT_LIMITS, typedBack } from "~/lib/text-limits";
@@ -237,7 +237,7 @@ export default function JobPhotos({ loaderData, actionData }: Route.ComponentPro
                       </a>
                       <p className="mt-1 text-sm">
                         {p.onSite ? (
-                          <Badge tone="bg-green-100 text-green-900">On Recent work</Badge>
+                          <span className="font-semibold text-green-900">On Recent work</span>
                         ) : p.consent ? (
                           <>Homeowner said yes, {p.consent}</>
                         ) : (
