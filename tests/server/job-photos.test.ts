@@ -32,6 +32,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "job-photos-"));
   clone = siteClone(path.join(work, "site"));
+  // A server's working copy has its index refreshed long before; a fresh clone's first `git status` hashes every file.
+  execFileSync("git", ["-C", clone, "status", "--porcelain"]);
   dataDir = mkdtempSync(path.join(tmpdir(), "job-photos-data-"));
   job = seedJob(dataDir);
   session = withStoreAt(dataDir, (store) => {
@@ -213,6 +215,7 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     }
     const seconds = (performance.now() - started) / 1000;
     const load = loadavg()[0] ?? 0;
+    figures.push(...server.output().split("\n").filter((l) => /^\s*Published /.test(l)));
     figures.push(`pair live on the service page ${seconds.toFixed(2)} s after the tap (editor open 5 s before), load ${load.toFixed(1)}`);
     expect(page).toContain("After: New poured crown");
     // The publish goal (1.5 s, decision 0027) holds on a quiet machine; a shared one past its cores gets
