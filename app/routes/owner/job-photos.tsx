@@ -265,7 +265,8 @@ export default function JobPhotos({ loaderData, actionData }: Route.ComponentPro
         {loaderData.off && <Notice tone="warn">{loaderData.off}</Notice>}
         {before.length === 0 || after.length === 0 ? (
           <p className="mt-1">
-            Needs a before photo and an after photo the homeowner has said yes to. They say yes on their job page.
+            {pairs.length > 0 ? "Another pair needs" : "Needs"} a before photo and an after photo the homeowner has said
+            yes to. They say yes on their job page.
           </p>
         ) : (
           <form method="post" className="mt-2">
