@@ -6,38 +6,34 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/job-photo-consent";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { linkTokenHash } from "../../server/documents/secret-links.ts";
-import { consentRecord, jobForLink, linkRetryAfter } from "../../server/jobs/job-photos-view.ts";
-
-const text = (status: number, words: string, headers: Record<string, string> = {}) =>
-  new Response(words, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+import { consentRecord, jobForLink, plainText, tooManyTries } from "../../server/jobs/job-photos-view.ts";
 
 const backToPage = (token: string) => redirect(`/job/${token}#photos`, { status: 303 });
 
 export function loader({ params }: Route.LoaderArgs) {
-  return linkTokenHash(params.token) ? backToPage(params.token) : text(404, "There is nothing here.");
+  return linkTokenHash(params.token) ? backToPage(params.token) : plainText(404, "There is nothing here.");
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (postedFromOtherSite(request.headers, context.siteOrigin))
-    return text(403, "Requests from other sites are not accepted.");
+    return plainText(403, "Requests from other sites are not accepted.");
   const store = context.estimates.jobPhotos;
   const job = jobForLink(store, params.token, context.clientIp);
-  if (job === "limited")
-    return text(429, "Too many tries. Wait a few minutes.", { "Retry-After": String(linkRetryAfter(context.clientIp)) });
+  if (job === "limited") return tooManyTries(context.clientIp);
   const photo = /^[1-9]\d{0,11}$/.test(params.photo) ? Number(params.photo) : null;
-  if (job === null || photo === null || !store.get(job, photo)) return text(404, "There is nothing here.");
+  if (job === null || photo === null || !store.get(job, photo)) return plainText(404, "There is nothing here.");
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return text(400, "This form did not arrive whole. Go back and try again.");
+    return plainText(400, "This form did not arrive whole. Go back and try again.");
   }
   const intent = form.get("intent");
   if (intent === "consent") {
     store.consent(job, photo, consentRecord(context.quotes.words().terms.photoConsent));
   } else if (intent === "withdraw") {
     if (store.withdraw(job, photo) === "on-site")
-      return text(409, "This photo is on the site now. Call or e-mail us and we take it off.");
-  } else return text(400, "This form did not say what to do. Go back and try again.");
+      return plainText(409, "This photo is on the site now. Call or e-mail us and we take it off.");
+  } else return plainText(400, "This form did not say what to do. Go back and try again.");
   return backToPage(params.token);
 }

@@ -2,15 +2,11 @@
 // secret link, with one 404 for anything else. Never stored, never indexed, no Referer (server/http/page-cache.ts).
 import type { Route } from "./+types/job-photo";
 import { jobPhotoResponse } from "../../server/jobs/job-photos-image.ts";
-import { jobForLink, linkRetryAfter } from "../../server/jobs/job-photos-view.ts";
-
-const text = (status: number, words: string, headers: Record<string, string> = {}) =>
-  new Response(words, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+import { jobForLink, plainText, tooManyTries } from "../../server/jobs/job-photos-view.ts";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const store = context.estimates.jobPhotos;
   const job = jobForLink(store, params.token, context.clientIp);
-  if (job === "limited")
-    return text(429, "Too many tries. Wait a few minutes.", { "Retry-After": String(linkRetryAfter(context.clientIp)) });
-  return (job === null ? null : jobPhotoResponse(store, job, params.photo)) ?? text(404, "There is nothing here.");
+  if (job === "limited") return tooManyTries(context.clientIp);
+  return (job === null ? null : jobPhotoResponse(store, job, params.photo)) ?? plainText(404, "There is nothing here.");
 }

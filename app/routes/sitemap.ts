@@ -8,7 +8,10 @@ const escapeXml = (text: string) =>
 /** The "Recent work" photos a page shows, as Google's image sitemap entries. */
 function images(path: string): string {
   return galleryForPath(path)
-    .map((photo) => `\n    <image:image>\n      <image:loc>${escapeXml(absoluteUrl(galleryImagePath(photo)))}</image:loc>\n    </image:image>`)
+    .map(
+      (photo) =>
+        `\n    <image:image>\n      <image:loc>${escapeXml(absoluteUrl(galleryImagePath(photo)))}</image:loc>\n    </image:image>`,
+    )
     .join("");
 }
 

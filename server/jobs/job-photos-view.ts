@@ -35,10 +35,20 @@ export function consentRecord(consent: { version: string; text: string }): strin
 const lookups = limitedLookups(() => new Date(), LOOKUP_LIMIT);
 
 /** The job a homeowner's link opens: its id, null, or "limited" after too many links that opened nothing. */
-export function jobForLink(store: JobPhotoStore, token: string | undefined, ip: string | null): number | null | "limited" {
+export function jobForLink(
+  store: JobPhotoStore,
+  token: string | undefined,
+  ip: string | null,
+): number | null | "limited" {
   return lookups.lookup(ip, () => store.jobForToken(token));
 }
 
-export function linkRetryAfter(ip: string | null): number {
-  return lookups.retryAfter(ip);
+/** A short plain answer in our words for the homeowner's photo routes. */
+export function plainText(status: number, words: string, headers: Record<string, string> = {}): Response {
+  return new Response(words, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+/** The answer to a link lookup refused for too many failures from this address. */
+export function tooManyTries(ip: string | null): Response {
+  return plainText(429, "Too many tries. Wait a few minutes.", { "Retry-After": String(lookups.retryAfter(ip)) });
 }

@@ -82,7 +82,12 @@ describe("job photos", () => {
     const pairId = Number(photos.startPair(pairOf(jobId, before.id, after.id)));
     photos.published(pairId);
     expect(photos.onSiteFor(email.toUpperCase())).toEqual([
-      { jobId, pairId, files: ["chimney-crowns-normal-before.jpg", "chimney-crowns-normal-after.jpg"], caption: "New crown" },
+      {
+        jobId,
+        pairId,
+        files: ["chimney-crowns-normal-before.jpg", "chimney-crowns-normal-after.jpg"],
+        caption: "New crown",
+      },
     ]);
     expect(store.erase(email)).toBe(1);
     expect(photos.list(jobId).map((p) => p.id)).toEqual([before.id, after.id]);

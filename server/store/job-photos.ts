@@ -57,7 +57,9 @@ const previewName = (file: string) => file.replace(/\.jpg$/, "-small.jpg");
 
 export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
   const iso = () => now().toISOString();
-  const one = db.prepare<[number, number], JobPhotoRow>(`SELECT ${COLUMNS} FROM job_photos WHERE job_id = ? AND id = ?`);
+  const one = db.prepare<[number, number], JobPhotoRow>(
+    `SELECT ${COLUMNS} FROM job_photos WHERE job_id = ? AND id = ?`,
+  );
   const all = db.prepare<[number], JobPhotoRow>(`SELECT ${COLUMNS} FROM job_photos WHERE job_id = ? ORDER BY id`);
   const insert = db.prepare(
     "INSERT INTO job_photos (job_id, kind, file, width, height, added_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -180,20 +182,22 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
       city: string | null;
       caption: string;
     }): number | "no-consent" | "on-site" {
-      return db.transaction(() => {
-        const before = one.get(p.jobId, p.beforeId);
-        const after = one.get(p.jobId, p.afterId);
-        if (before?.kind !== "before" || after?.kind !== "after" || !before.consent_at || !after.consent_at)
-          return "no-consent" as const;
-        if (livePair.get(p.beforeId, p.beforeId) || livePair.get(p.afterId, p.afterId)) return "on-site" as const;
-        const { lastInsertRowid } = db
-          .prepare(
-            `INSERT INTO job_photo_pairs (job_id, before_id, after_id, before_file, after_file, service, city, caption,
+      return db
+        .transaction(() => {
+          const before = one.get(p.jobId, p.beforeId);
+          const after = one.get(p.jobId, p.afterId);
+          if (before?.kind !== "before" || after?.kind !== "after" || !before.consent_at || !after.consent_at)
+            return "no-consent" as const;
+          if (livePair.get(p.beforeId, p.beforeId) || livePair.get(p.afterId, p.afterId)) return "on-site" as const;
+          const { lastInsertRowid } = db
+            .prepare(
+              `INSERT INTO job_photo_pairs (job_id, before_id, after_id, before_file, after_file, service, city, caption,
                created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(p.jobId, p.beforeId, p.afterId, p.beforeFile, p.afterFile, p.service, p.city, p.caption, iso());
-        return Number(lastInsertRowid);
-      }).immediate();
+            )
+            .run(p.jobId, p.beforeId, p.afterId, p.beforeFile, p.afterFile, p.service, p.city, p.caption, iso());
+          return Number(lastInsertRowid);
+        })
+        .immediate();
     },
     /** Which publish job carries the pair. */
     publishing(pairId: number, publishJob: string): void {

@@ -852,7 +852,9 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
 /** A job with a before and an after photo the homeowner said yes to: the owner's page shows the publish form. */
 async function jobWithConsentedPair(): Promise<string> {
   const { jobId } = seedJob(DATA);
-  const jpeg = await sharp({ create: { width: 160, height: 120, channels: 3, background: "#94331d" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 160, height: 120, channels: 3, background: "#94331d" } })
+    .jpeg()
+    .toBuffer();
   const store = openEstimateStore({ dataDir: DATA });
   try {
     for (const kind of ["before", "after"] as const) {

@@ -121,9 +121,9 @@ describe("job photos: the owner's routes", () => {
       ).toBe(true);
     }
     expect((await upload("before", phone, { Cookie: "" })).status).toBe(401);
-    expect((await upload("before", phone, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status).toBe(
-      403,
-    );
+    expect(
+      (await upload("before", phone, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status,
+    ).toBe(403);
     expect((await upload("before", phone, {}, "not-the-token")).status).toBe(403);
     const unknown = await ownerPost(photosPath(), { intent: "frobnicate" });
     expect(unknown.status).toBe(400);
@@ -215,8 +215,15 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     }
     const seconds = (performance.now() - started) / 1000;
     const load = loadavg()[0] ?? 0;
-    figures.push(...server.output().split("\n").filter((l) => /^\s*Published /.test(l)));
-    figures.push(`pair live on the service page ${seconds.toFixed(2)} s after the tap (editor open 5 s before), load ${load.toFixed(1)}`);
+    figures.push(
+      ...server
+        .output()
+        .split("\n")
+        .filter((l) => /^\s*Published /.test(l)),
+    );
+    figures.push(
+      `pair live on the service page ${seconds.toFixed(2)} s after the tap (editor open 5 s before), load ${load.toFixed(1)}`,
+    );
     expect(page).toContain("After: New poured crown");
     // The publish goal (1.5 s, decision 0027) holds on a quiet machine; a shared one past its cores gets
     // a loose bound, with the figure and the load in the log.

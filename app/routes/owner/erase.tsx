@@ -57,7 +57,10 @@ export default function Erase({ loaderData, actionData }: Route.ComponentProps) 
                 history. It cannot be undone.
               </p>
               {confirm.onSite.length > 0 && (
-                <div className="mb-3 rounded-lg border-l-4 border-brick-700 bg-brick-100 p-3" data-testid="photos-on-site">
+                <div
+                  className="mb-3 rounded-lg border-l-4 border-brick-700 bg-brick-100 p-3"
+                  data-testid="photos-on-site"
+                >
                   <p className="font-semibold">These photos of their job are on the site, with their consent:</p>
                   <ul className="mt-1 list-disc pl-5">
                     {confirm.onSite.map((p) => (

@@ -39,7 +39,12 @@ export function serviceOf(service: string | null): string {
   const services = servicePages();
   const best =
     services.find((s) => s.label.toLowerCase() === service?.toLowerCase()) ??
-    services.find((s) => s.label.toLowerCase().split(/\W+/).every((w) => words.includes(w)));
+    services.find((s) =>
+      s.label
+        .toLowerCase()
+        .split(/\W+/)
+        .every((w) => words.includes(w)),
+    );
   return best?.value ?? "";
 }
 
@@ -54,7 +59,12 @@ async function finished(job: PublishJob, publisher: NonNullable<AppLoadContext["
 }
 
 /** Where a pair's publish stands, settled into its row; the failure's words when it failed. */
-function settle(store: JobPhotoStore, pair: JobPhotoPairRow, job: PublishJob | undefined, live: boolean): string | null {
+function settle(
+  store: JobPhotoStore,
+  pair: JobPhotoPairRow,
+  job: PublishJob | undefined,
+  live: boolean,
+): string | null {
   if (pair.state !== "publishing") return null;
   if (job?.state === "published") store.published(pair.id);
   else if (job?.state === "failed" || job?.state === "unchanged") {
@@ -74,7 +84,9 @@ export function settlePairs(context: AppLoadContext, jobId: number): string[] {
   const onSite = new Set(liveGallery.map((g) => g.file));
   return store
     .pairs(jobId)
-    .map((p) => settle(store, p, p.publish_job ? context.publisher?.job(p.publish_job) : undefined, onSite.has(p.after_file)))
+    .map((p) =>
+      settle(store, p, p.publish_job ? context.publisher?.job(p.publish_job) : undefined, onSite.has(p.after_file)),
+    )
     .filter((w): w is string => w !== null);
 }
 

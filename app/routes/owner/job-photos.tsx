@@ -102,7 +102,8 @@ async function upload(args: Route.ActionArgs, id: number) {
   const fields = new Map(read.fields);
   if (fields.get("intent") !== "add") unknownIntent();
   const kind = fields.get("kind");
-  if (kind !== "before" && kind !== "after") return data({ error: "Say whether these are before or after photos." }, 400);
+  if (kind !== "before" && kind !== "after")
+    return data({ error: "Say whether these are before or after photos." }, 400);
   if (!store.job(id)) notFound();
   for (const photo of read.photos) store.add(id, kind satisfies JobPhotoKind, photo);
   const refused = read.refused.map(refusalText);
@@ -189,7 +190,10 @@ export default function JobPhotos({ loaderData, actionData }: Route.ComponentPro
             <legend className="font-semibold">These photos are</legend>
             <div className="mt-1 flex gap-3">
               {(["before", "after"] as const).map((k) => (
-                <label key={k} className="flex min-h-11 flex-1 items-center gap-2 rounded-lg border-2 border-mortar-300 px-3">
+                <label
+                  key={k}
+                  className="flex min-h-11 flex-1 items-center gap-2 rounded-lg border-2 border-mortar-300 px-3"
+                >
                   <input type="radio" name="kind" value={k} required defaultChecked={k === "before"} />
                   {KIND_WORDS[k]}
                 </label>
@@ -249,7 +253,11 @@ export default function JobPhotos({ loaderData, actionData }: Route.ComponentPro
                           <CsrfField token={csrf} />
                           <input type="hidden" name="photo" value={p.id} />
                           <Button name="intent" value="remove" variant="danger" className="w-full">
-                            Remove<span className="sr-only"> {k} photo {p.id}</span>
+                            Remove
+                            <span className="sr-only">
+                              {" "}
+                              {k} photo {p.id}
+                            </span>
                           </Button>
                         </form>
                       )}

@@ -59,7 +59,8 @@ export async function action(args: Route.ActionArgs) {
     if (!item) return { error: "That photo is not in Recent work any more." };
     const rest = items.filter((i) => i !== item);
     const files = [{ path: file.path, content: serialize(file, { items: rest }, source) }];
-    if (!photoUsedElsewhere(root, name)) files.push({ path: `content/photos/${name}`, content: null as unknown as string });
+    if (!photoUsedElsewhere(root, name))
+      files.push({ path: `content/photos/${name}`, content: null as unknown as string });
     publisher.save({ summary: `Recent work: removed ${name}`, files });
     return redirect("/owner/site/photos?saved", NO_STORE);
   }
