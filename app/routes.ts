@@ -26,6 +26,9 @@ export default [
   route("invoice/:token/pdf", "routes/invoice-pdf.ts"),
   // The homeowner's job page, by its secret link: days, the quote, what is owed (server/jobs/, decision 0045).
   route("job/:token", "routes/job.tsx"),
+  // The job's photos by the homeowner's job link, and their yes to Recent work (server/jobs/job-photos-view.ts).
+  route("job/:token/photos/:photo", "routes/job-photo.ts"),
+  route("job/:token/photos/:photo/consent", "routes/job-photo-consent.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -45,6 +48,8 @@ export default [
     route("invoices/:id", "routes/owner/invoice.tsx"),
     route("invoices/:id/pdf", "routes/owner/invoice-pdf.ts"),
     route("jobs/:id", "routes/owner/job.tsx"),
+    route("jobs/:id/photos", "routes/owner/job-photos.tsx"),
+    route("jobs/:id/photos/:photo", "routes/owner/job-photo.ts"),
     route("spam", "routes/owner/spam.tsx"),
     route("security", "routes/owner/security.tsx"),
     route("export.csv", "routes/owner/export.ts"),

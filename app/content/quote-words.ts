@@ -134,6 +134,10 @@ export const quoteTermsFile = z.strictObject({
     "Cancellation notice",
     "Given when the homeowner accepts at home on your phone: the 3-business-day right to cancel (16 CFR 429).",
   ),
+  photoConsent: ownerText(
+    "Photo consent",
+    "What the homeowner agrees to on the job page before a before-and-after photo of the job may go on Recent work: the town is named, never the street or the house number.",
+  ),
   followUps: z
     .strictObject({
       days: z

@@ -1,6 +1,7 @@
 // Structured data, built from the same records the pages render.
 import type {
   BlogPosting,
+  ImageObject,
   BreadcrumbList,
   FAQPage,
   HomeAndConstructionBusiness,
@@ -8,7 +9,8 @@ import type {
   WithContext,
 } from "schema-dts";
 import { business } from "~/content/business";
-import type { FaqItem, Post, Service } from "~/content/types";
+import { galleryImagePath } from "~/content/gallery";
+import type { FaqItem, GalleryPhoto, Post, Service } from "~/content/types";
 import { plainText } from "./rich-text";
 import { absoluteUrl } from "./site-url";
 
@@ -55,7 +57,9 @@ export function localBusinessJsonLd(): WithContext<HomeAndConstructionBusiness> 
   };
 }
 
-export function serviceJsonLd(service: Service): WithContext<ServiceSchema> {
+/** The service's illustration, then the "Recent work" photos its page shows. */
+export function serviceJsonLd(service: Service, photos: readonly GalleryPhoto[] = []): WithContext<ServiceSchema> {
+  const artwork = absoluteUrl(`/images/${service.artwork}.svg`);
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -63,7 +67,7 @@ export function serviceJsonLd(service: Service): WithContext<ServiceSchema> {
     serviceType: service.serviceType,
     description: service.seo.description,
     url: absoluteUrl(`/services/${service.slug}`),
-    image: absoluteUrl(`/images/${service.artwork}.svg`),
+    image: photos.length === 0 ? artwork : [artwork, ...photos.map((p) => absoluteUrl(galleryImagePath(p)))],
     areaServed: areaServed(),
     provider: {
       "@type": "HomeAndConstructionBusiness",
@@ -128,4 +132,16 @@ export function faqPageJsonLd(items: readonly FaqItem[]): WithContext<FAQPage> {
       acceptedAnswer: { "@type": "Answer", text: plainText(item.answer) },
     })),
   };
+}
+
+/** A page's "Recent work" photos as images: where they are, what they show, their caption. */
+export function galleryJsonLd(photos: readonly GalleryPhoto[]): WithContext<ImageObject>[] {
+  return photos.map((photo) => ({
+    "@context": "https://schema.org",
+    "@type": "ImageObject",
+    contentUrl: absoluteUrl(galleryImagePath(photo)),
+    caption: photo.caption,
+    description: photo.alt,
+    creditText: business.name,
+  }));
 }

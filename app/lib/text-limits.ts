@@ -63,6 +63,12 @@ export const TEXT_LIMITS = {
     caption: box("Caption", 300),
     alt: box("What the photos show", 300),
   },
+  /** A job's before-and-after pair put on Recent work (/owner/jobs/<id>/photos). */
+  jobPhotos: {
+    caption: box("Caption", 300),
+    altBefore: box("What the before photo shows", 300),
+    altAfter: box("What the after photo shows", 300),
+  },
   /** The homeowner's visit page (/visit/<link>). */
   visit: {
     otherTown: box("Which town?", 60),

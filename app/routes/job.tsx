@@ -13,6 +13,8 @@ import { Banner, DocumentHeader, Limited, Missing } from "~/components/document-
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { JobPageView } from "../../server/jobs/job-page.ts";
+import { jobPhotosView } from "../../server/jobs/job-photos-view.ts";
+import { JobPhotos } from "~/components/job-photos";
 import quoteStylesheet from "~/styles/quote.css?url";
 import { documentForm, documentHeaders, documentLimited, documentMetaFor, documentMissing } from "~/lib/document-form";
 
@@ -45,8 +47,7 @@ function view(context: Context, job: Job, returned: boolean) {
           payable: invoicePage.payable,
         }
       : null,
-    // "photos: []" until the job's photos are glued in (app/components/job-photos.tsx).
-    photos: [] as never[],
+    photos: jobPhotosView(context.estimates.jobPhotos, context.quotes.words().terms.photoConsent, job.id),
   };
 }
 
@@ -179,7 +180,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           </>
         )}
 
-        {/* job photos */}
+        <JobPhotos token={result.token} photos={result.photos} />
 
         <h2 className="mt-8 text-2xl font-bold">Questions?</h2>
         <p className="mt-2 flex flex-wrap gap-3">

@@ -19,7 +19,7 @@ import { cities } from "~/content/locations";
 import { services } from "~/content/services";
 import type { City, CitySlug, Service } from "~/content/types";
 import { cityNameFromSlug } from "~/lib/city-name";
-import { breadcrumbJsonLd, type Crumb } from "~/lib/json-ld";
+import { breadcrumbJsonLd, galleryJsonLd, type Crumb } from "~/lib/json-ld";
 import { telHref } from "~/lib/links";
 import { seo } from "~/lib/seo";
 
@@ -39,7 +39,11 @@ export function meta({ params }: Route.MetaArgs) {
   const path = `/locations/${params.city}`;
   const city = knownCity(params.city);
   if (city) {
-    return seo({ ...city.seo, path, jsonLd: [breadcrumbJsonLd(crumbsFor(cityName(city.slug), path))] });
+    return seo({
+      ...city.seo,
+      path,
+      jsonLd: [breadcrumbJsonLd(crumbsFor(cityName(city.slug), path)), ...galleryJsonLd(galleryForCity(city.slug))],
+    });
   }
   const name = cityNameFromSlug(params.city);
   return seo({

@@ -32,7 +32,7 @@ export function meta({ params }: Route.MetaArgs) {
     path,
     image: { path: `/images/${service.artwork}.svg`, alt: service.artworkAlt, width: 800, height: 600 },
     jsonLd: [
-      serviceJsonLd(service),
+      serviceJsonLd(service, galleryForService(service.slug)),
       breadcrumbJsonLd([
         { name: "Home", path: "/" },
         { name: service.name, path },

@@ -1,14 +1,31 @@
+import { galleryForPath, galleryImagePath } from "~/content/gallery";
 import { sitePages } from "~/content/site-map";
 import { absoluteUrl } from "~/lib/site-url";
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
+
+/** The "Recent work" photos a page shows, as Google's image sitemap entries. */
+function images(path: string): string {
+  return galleryForPath(path)
+    .map(
+      (photo) =>
+        `\n    <image:image>\n      <image:loc>${escapeXml(absoluteUrl(galleryImagePath(photo)))}</image:loc>\n    </image:image>`,
+    )
+    .join("");
+}
 
 export function sitemapXml(): string {
   const urls = sitePages()
     .map(
       (page) =>
-        `  <url>\n    <loc>${absoluteUrl(page.path)}</loc>${page.lastModified ? `\n    <lastmod>${page.lastModified}</lastmod>` : ""}\n  </url>`,
+        `  <url>\n    <loc>${absoluteUrl(page.path)}</loc>${page.lastModified ? `\n    <lastmod>${page.lastModified}</lastmod>` : ""}${images(page.path)}\n  </url>`,
     )
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"` +
+    ` xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls}\n</urlset>\n`
+  );
 }
 
 export function loader() {

@@ -706,6 +706,47 @@ CREATE TABLE job_on_my_way (
 );
 `;
 
+// Version 15: photos of a job, before and after (server/jobs/job-photos*.ts, issue 53). The photo itself is a file in
+// the job photos folder (DATA_DIR/job-photos/, named in `file`, with its preview `<file>-small`); the row says which
+// job, before or after, its size, and the homeowner's consent: when, and the words consented to. A pair put on
+// "Recent work" is a row of its own naming the gallery's file names, the service and the town (never the street), so
+// erasure can say which photos are on the site and keep their consent. Both go with their job.
+const MIGRATE_V15 = `
+CREATE TABLE job_photos (
+  id INTEGER PRIMARY KEY,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('before', 'after')),
+  file TEXT NOT NULL UNIQUE CHECK (file GLOB 'job-[0-9]*-[0-9a-f]*.jpg'),
+  width INTEGER NOT NULL CHECK (width > 0),
+  height INTEGER NOT NULL CHECK (height > 0),
+  added_at TEXT NOT NULL,
+  consent_at TEXT,
+  consent_words TEXT,
+  CHECK ((consent_at IS NULL) = (consent_words IS NULL))
+);
+CREATE INDEX job_photos_job ON job_photos (job_id, id);
+CREATE TABLE job_photo_pairs (
+  id INTEGER PRIMARY KEY,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  before_id INTEGER NOT NULL REFERENCES job_photos(id),
+  after_id INTEGER NOT NULL REFERENCES job_photos(id),
+  before_file TEXT NOT NULL,
+  after_file TEXT NOT NULL,
+  service TEXT NOT NULL,
+  city TEXT,
+  caption TEXT NOT NULL,
+  publish_job TEXT,
+  state TEXT NOT NULL DEFAULT 'publishing' CHECK (state IN ('publishing', 'published', 'taken-off')),
+  created_at TEXT NOT NULL,
+  published_at TEXT,
+  taken_off_at TEXT,
+  CHECK ((state = 'published') <= (published_at IS NOT NULL))
+);
+CREATE INDEX job_photo_pairs_job ON job_photo_pairs (job_id);
+CREATE UNIQUE INDEX job_photo_pairs_live_before ON job_photo_pairs (before_id) WHERE state != 'taken-off';
+CREATE UNIQUE INDEX job_photo_pairs_live_after ON job_photo_pairs (after_id) WHERE state != 'taken-off';
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -739,4 +780,5 @@ export const MIGRATIONS: readonly Migration[] = [
     up: MIGRATE_V13,
   },
   { version: 14, name: "jobs: work days with their invites, links, on my way once a day", up: MIGRATE_V14 },
+  { version: 15, name: "job photos before and after, the homeowner's consent, pairs on Recent work", up: MIGRATE_V15 },
 ];

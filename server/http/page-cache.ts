@@ -19,6 +19,8 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/invoice",
   "routes/invoice-pdf",
   "routes/job",
+  "routes/job-photo",
+  "routes/job-photo-consent",
 ]);
 
 /**
@@ -44,7 +46,9 @@ export function isQuoteRoute(routeId: string): boolean {
     routeId === "routes/quote-pdf" ||
     routeId === "routes/invoice" ||
     routeId === "routes/invoice-pdf" ||
-    routeId === "routes/job"
+    routeId === "routes/job" ||
+    routeId === "routes/job-photo" ||
+    routeId === "routes/job-photo-consent"
   );
 }
 

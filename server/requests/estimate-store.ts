@@ -1,5 +1,6 @@
 // The store the server and the leads command open: one SQLite connection (server/db/) shared by a module per
 // concern (server/store/). New tables add a migration and a store module over `db`.
+import path from "node:path";
 import { openDatabase } from "../db/database.ts";
 import { durableCommits } from "../db/durable-commit.ts";
 import { createCalendarStore } from "../store/calendars.ts";
@@ -9,6 +10,7 @@ import { createQuoteStore } from "../store/quotes.ts";
 import { createPaymentStore } from "../store/payments.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
 import { createJobStore } from "../store/jobs.ts";
+import { createJobPhotoStore } from "../store/job-photos.ts";
 import { createRequestStore } from "../store/requests.ts";
 import { createRetentionStore } from "../store/retention.ts";
 import { createVisitorFigureStore } from "../store/visitor-figures.ts";
@@ -24,6 +26,8 @@ export function openEstimateStore({
 }: { dataDir?: string; fileName?: string; now?: () => Date } = {}) {
   const { db, file } = openDatabase({ dataDir, fileName });
   const mail = createOutboxStore(db, now);
+  const retention = createRetentionStore(db);
+  const jobPhotos = createJobPhotoStore(db, now, path.join(path.dirname(file), "job-photos"));
   return {
     file,
     /** The shared connection, for store modules of other concerns. */
@@ -32,7 +36,18 @@ export function openEstimateStore({
     durable: durableCommits(db, file),
     ...createRequestStore(db, now, mail),
     ...mail,
-    ...createRetentionStore(db),
+    ...retention,
+    /** Erasure and the purge delete rows; the job photos' files follow them. */
+    erase(email: string): number {
+      const removed = retention.erase(email);
+      jobPhotos.sweep();
+      return removed;
+    },
+    purge(...args: Parameters<typeof retention.purge>) {
+      const old = retention.purge(...args);
+      if (!args[1]?.dryRun) jobPhotos.sweep();
+      return old;
+    },
     ...createHealthStore(db, now),
     /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
     visitorFigures: createVisitorFigureStore(db),
@@ -48,6 +63,8 @@ export function openEstimateStore({
     invoices: createInvoiceStore(db, now),
     /** Jobs: an accepted quote's work days, their invites, "on my way" (server/jobs/). */
     jobs: createJobStore(db, now),
+    /** A job's photos before and after, the homeowner's consent, pairs on Recent work (server/jobs/job-photos*.ts). */
+    jobPhotos,
     close() {
       if (db.open) db.close();
     },

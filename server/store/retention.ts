@@ -19,7 +19,19 @@ export function createRetentionStore(db: Db) {
     `UPDATE checkout_sessions SET url = '', state = CASE state WHEN 'open' THEN 'expired' ELSE state END
      WHERE quote_id IN (SELECT id FROM quotes WHERE estimate_id = ?)`,
   );
+  // A job's photos go with the request (their files follow: JobPhotoStore.sweep), except a pair the homeowner
+  // consented to that is on the site: it and its consent stay until the owner takes it off (decision 0046).
+  const jobsOf = "SELECT j.id FROM jobs j JOIN quotes q ON q.id = j.quote_id WHERE q.estimate_id = ?";
+  const forgetPairsOffSite = db.prepare(
+    `DELETE FROM job_photo_pairs WHERE state = 'taken-off' AND job_id IN (${jobsOf})`,
+  );
+  const forgetJobPhotos = db.prepare(
+    `DELETE FROM job_photos WHERE job_id IN (${jobsOf}) AND id NOT IN
+       (SELECT before_id FROM job_photo_pairs UNION SELECT after_id FROM job_photo_pairs)`,
+  );
   const remove = (id: number) => {
+    forgetPairsOffSite.run(id);
+    forgetJobPhotos.run(id);
     forgetCheckouts.run(id);
     detachContracts.run(id);
     deleteEstimate.run(id);

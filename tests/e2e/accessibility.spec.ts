@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import routes from "../../app/routes.ts";
 import { business } from "../../app/content/business.ts";
@@ -854,8 +855,31 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
       },
     ),
   ],
+  "jobs/:id/photos": [
+    owner("a job's photos: none yet", () => `/owner/jobs/${seedJob(DATA, { invoice: false }).jobId}/photos`),
+    { ...owner("a job's photos: a consented pair, ready for Recent work", () => ""), open: jobWithConsentedPair },
+  ],
+  "jobs/:id/photos/:photo": "an image",
   help: [owner("help", () => "/owner/help")],
 };
+
+/** A job with a before and an after photo the homeowner said yes to: the owner's page shows the publish form. */
+async function jobWithConsentedPair(): Promise<string> {
+  const { jobId } = seedJob(DATA);
+  const jpeg = await sharp({ create: { width: 160, height: 120, channels: 3, background: "#94331d" } })
+    .jpeg()
+    .toBuffer();
+  const store = openEstimateStore({ dataDir: DATA });
+  try {
+    for (const kind of ["before", "after"] as const) {
+      const photo = store.jobPhotos.add(jobId, kind, { jpeg, preview: jpeg, width: 160, height: 120 });
+      store.jobPhotos.consent(jobId, photo.id, "test");
+    }
+  } finally {
+    store.close();
+  }
+  return `/owner/jobs/${jobId}/photos`;
+}
 
 /** The console's routes as app/routes.ts lists them, by their path under /owner. */
 function consoleRoutes(): string[] {

@@ -105,6 +105,7 @@ function ownerPaths() {
     `/owner/quotes/${quoteId}/send`,
     "/owner/money",
     "/owner/jobs/1",
+    "/owner/jobs/1/photos",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -135,6 +136,8 @@ function ownerPaths() {
     ...spellings("/owner/money.csv"),
     ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
+    ...spellings("/owner/jobs/1/photos/1"),
+    ...spellings("/owner/jobs/1/photos/1-small"),
   ];
 }
 

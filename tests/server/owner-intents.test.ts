@@ -79,6 +79,7 @@ const ACTIONS: [string, () => string, Record<string, string>][] = [
   ["site", () => "/owner/site", { slug: "crown-repair-in-winter" }],
   ["site editor", () => "/owner/site/edit/business", { phone: "(309) 555-0100" }],
   ["site photos", () => "/owner/site/photos", { file: "crown-1.jpg" }],
+  ["job photos", () => `/owner/jobs/${jobId}/photos`, { photo: "1", pair: "1", caption: "A crown" }],
 ];
 
 describe("a console post with no intent, or one the page does not know", () => {

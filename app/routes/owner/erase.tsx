@@ -1,5 +1,7 @@
 // /owner/erase: a privacy request. Step one shows how many requests the address has; step two removes them with
 // their notes, e-mails and history: the same rows as `npm run leads -- --erase`. The audit log keeps the count only.
+// A job's photos go too, except a before-and-after pair the homeowner consented to that is on Recent work: step one
+// names those and where to take them off, and erasing keeps them with their consent (decision 0046).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/erase";
 import { field, requireOwner, unknownIntent } from "./guard.server";
@@ -20,11 +22,11 @@ export async function action(args: Route.ActionArgs) {
   const { estimates, owner: console_, clientIp } = args.context;
   const email = field(owner.form, "email", 320);
   if (!EMAIL.test(email))
-    return data({ email, count: null, error: "Type the e-mail address to erase." }, { status: 400 });
+    return data({ email, count: null, onSite: [], error: "Type the e-mail address to erase." }, { status: 400 });
   const count = estimates
     .list({ includeSpam: true })
     .filter((r) => r.email.toLowerCase() === email.toLowerCase()).length;
-  if (intent === "preview") return { email, count, error: null };
+  if (intent === "preview") return { email, count, onSite: estimates.jobPhotos.onSiteFor(email), error: null };
   const removed = estimates.erase(email);
   console_.audit.log("erased", { ip: clientIp, detail: `${removed} request(s) of one address` });
   return redirect(`/owner/erase?erased=${removed}`, { headers: { "Cache-Control": "no-store" } });
@@ -51,9 +53,29 @@ export default function Erase({ loaderData, actionData }: Route.ComponentProps) 
               <input type="hidden" name="intent" value="erase" />
               <p className="mb-3">
                 This deletes <strong>{confirm.count} request(s)</strong> from{" "}
-                <strong className="break-all">{confirm.email}</strong>, with their notes, e-mails and history. It cannot
-                be undone.
+                <strong className="break-all">{confirm.email}</strong>, with their notes, e-mails, job photos and
+                history. It cannot be undone.
               </p>
+              {confirm.onSite.length > 0 && (
+                <div
+                  className="mb-3 rounded-lg border-l-4 border-brick-700 bg-brick-100 p-3"
+                  data-testid="photos-on-site"
+                >
+                  <p className="font-semibold">These photos of their job are on the site, with their consent:</p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {confirm.onSite.map((p) => (
+                      <li key={p.pairId}>
+                        {p.caption}: {p.files.join(" and ")} (
+                        <a href={`/owner/jobs/${p.jobId}/photos`} className="underline underline-offset-4">
+                          take them off
+                        </a>
+                        )
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="mt-1">Erasing keeps them on the site, with the record of their consent.</p>
+                </div>
+              )}
               <Button variant="danger">Erase for good</Button>{" "}
               <a href="/owner/erase" className="ml-2 font-semibold underline underline-offset-4">
                 Cancel

@@ -119,7 +119,19 @@ async function readForm(request: Request, maxBytes: number): Promise<FormData | 
 
 export async function requireOwner(
   { request, context }: GuardArgs,
-  { data = false, maxBytes = DEFAULT_MAX_BYTES }: { data?: boolean; maxBytes?: number } = {},
+  {
+    data = false,
+    maxBytes = DEFAULT_MAX_BYTES,
+    stream = false,
+  }: {
+    data?: boolean;
+    maxBytes?: number;
+    /**
+     * A multipart upload the action reads as it streams (photos): Origin and session are checked here, the body is
+     * left unread, and the action calls `requireStreamedToken` on its fields before it keeps anything.
+     */
+    stream?: boolean;
+  } = {},
 ): Promise<OwnerSession> {
   const method = request.method.toUpperCase();
   const reading = method === "GET" || method === "HEAD";
@@ -137,12 +149,18 @@ export async function requireOwner(
     throw plainAnswer(401, NOT_SIGNED_IN);
   }
   const session = { id: row.id, csrf: row.csrf, createdAt: row.created_at, passkeyId: row.passkey_id, form: null };
-  if (reading) return session;
+  if (reading || stream) return session;
   const form = await readForm(request, maxBytes);
   if (form === "too-big") throw plainAnswer(413, TOO_BIG);
   const token = request.headers.get("x-csrf-token") ?? (form?.get("csrf") as string | null | undefined);
   if (typeof token !== "string" || token !== row.csrf) throw plainAnswer(403, STALE_FORM);
   return { ...session, form: form ?? new FormData() };
+}
+
+/** The session's token among a streamed form's fields (`stream: true` above): a 403 unless it is there and equal. */
+export function requireStreamedToken(session: OwnerSession, fields: readonly [string, string][]): void {
+  const tokens = fields.filter(([name]) => name === "csrf");
+  if (tokens.length !== 1 || tokens[0]?.[1] !== session.csrf) throw plainAnswer(403, STALE_FORM);
 }
 
 /** A whole positive number from a route parameter ("12"), or null ("012", "1e3", "-1", "99999999999999999"). */

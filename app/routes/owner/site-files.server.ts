@@ -22,6 +22,7 @@ import {
 import { checkArticleBody } from "~/content/article-markdown";
 import { reviewRequestFile } from "~/content/review-request";
 import { quotePresetsFile, quoteTermsFile } from "~/content/quote-words";
+import { plainAnswer } from "./guard.server";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
 
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+){0,12}$/;
@@ -412,4 +413,37 @@ Write in short paragraphs. Quote your claims with placeholders, e.g. {{claims.wa
 A short note that stands out.
 :::
 `;
+}
+
+/** An entry of content/gallery.yaml ("Recent work"). */
+export type GalleryItem = { file: string; alt: string; caption: string; service?: string; city?: string };
+
+/** The gallery file in the working copy, its text and its entries. */
+export function gallery(): { file: SiteFile; source: string; items: GalleryItem[] } {
+  const file = findFile("gallery", undefined);
+  if (!file) throw plainAnswer(500, "The gallery file is missing.");
+  const source = readSource(file);
+  return { file, source, items: (formValue(file, source).items ?? []) as GalleryItem[] };
+}
+
+/** Photo files other content still shows (service, town and article pages), which removing must keep. */
+export function photoUsedElsewhere(repo: string, name: string): boolean {
+  const dirs = ["content", "content/services", "content/cities", "content/posts"].map((d) => path.join(repo, d));
+  return dirs.some((dir) =>
+    readdirSync(dir)
+      .filter((f) => /\.(ya?ml|md)$/.test(f) && f !== "gallery.yaml")
+      .some((f) => readFileSync(path.join(dir, f), "utf8").includes(name)),
+  );
+}
+
+/** A name in content/photos/ no file has and `taken` has not given out: "slug.jpg", else "slug-2.jpg", … */
+export function freePhotoName(repo: string, slug: string, taken: Set<string>): string {
+  const base = SLUG.test(slug) ? slug : "photo";
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `${base}.jpg` : `${base}-${n}.jpg`;
+    if (!taken.has(name) && !existsSync(path.join(repo, "content/photos", name))) {
+      taken.add(name);
+      return name;
+    }
+  }
 }

@@ -1,19 +1,16 @@
 // /owner/site/photos: photos from the phone → "Recent work". The upload is read in memory (owner guard, size cap),
 // every photo goes through the photos:add ingest (upright, ≤ 2400 px, metadata stripped and verified) and only the
 // stripped JPEG is saved, with its gallery entry, in one publish. Photos can be removed again.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/site-photos";
-import { boxText, field, plainAnswer, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, requireOwner, unknownIntent } from "./guard.server";
 import {
   checkSource,
-  findFile,
-  formValue,
+  freePhotoName,
+  gallery,
   lookups,
-  readSource,
+  photoUsedElsewhere,
   serialize,
-  SLUG,
   openSiteRepo,
   publishingOff,
 } from "./site-files.server";
@@ -25,36 +22,6 @@ const LIMIT = TEXT_LIMITS.photos;
 const photoUpload = () => import("../../../server/photos/photo-upload.ts");
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
-type GalleryItem = { file: string; alt: string; caption: string; service?: string; city?: string };
-
-function gallery() {
-  const file = findFile("gallery", undefined);
-  if (!file) throw plainAnswer(500, "The gallery file is missing.");
-  const source = readSource(file);
-  return { file, source, items: (formValue(file, source).items ?? []) as GalleryItem[] };
-}
-
-/** Photo files other content still shows (service, town and article pages), which removing must keep. */
-function usedElsewhere(root: string, name: string): boolean {
-  const dirs = ["content", "content/services", "content/cities", "content/posts"].map((d) => path.join(root, d));
-  return dirs.some((dir) =>
-    readdirSync(dir)
-      .filter((f) => /\.(ya?ml|md)$/.test(f) && f !== "gallery.yaml")
-      .some((f) => readFileSync(path.join(dir, f), "utf8").includes(name)),
-  );
-}
-
-function freeName(root: string, slug: string, taken: Set<string>): string {
-  const base = SLUG.test(slug) ? slug : "photo";
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? `${base}.jpg` : `${base}-${n}.jpg`;
-    if (!taken.has(name) && !existsSync(path.join(root, "content/photos", name))) {
-      taken.add(name);
-      return name;
-    }
-  }
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
@@ -92,7 +59,8 @@ export async function action(args: Route.ActionArgs) {
     if (!item) return { error: "That photo is not in Recent work any more." };
     const rest = items.filter((i) => i !== item);
     const files = [{ path: file.path, content: serialize(file, { items: rest }, source) }];
-    if (!usedElsewhere(root, name)) files.push({ path: `content/photos/${name}`, content: null as unknown as string });
+    if (!photoUsedElsewhere(root, name))
+      files.push({ path: `content/photos/${name}`, content: null as unknown as string });
     publisher.save({ summary: `Recent work: removed ${name}`, files });
     return redirect("/owner/site/photos?saved", NO_STORE);
   }
@@ -106,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const photos = await ingestUploads(photosFromForm(form));
     const taken = new Set<string>();
-    const added = photos.map((p) => ({ ...p, name: freeName(root, p.slug, taken) }));
+    const added = photos.map((p) => ({ ...p, name: freePhotoName(root, p.slug, taken) }));
     const next = [
       ...added.map((p) => ({ file: p.name, alt, caption, ...(service ? { service } : {}), ...(city ? { city } : {}) })),
       ...items,
