@@ -33,7 +33,7 @@ describe("JobPhotos", () => {
       [true, "withdraw"],
     ]);
     expect(html).toContain('action="/job/tok/photos/2/consent"');
-    expect(html).toContain("You said yes on 2026-11-28");
+    expect(html).toContain("You said yes on Saturday, November 28");
     expect(html).toContain('src="/job/tok/photos/1-small"');
     expect(html).not.toContain("<script");
   });

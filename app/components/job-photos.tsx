@@ -2,6 +2,7 @@
 // show it on Recent work, given or taken back with a plain form (no script; the job page sends no JavaScript). The
 // words they agree to are the owner's (content/quote-terms.yaml, photoConsent).
 import type { JobPhotoItem, JobPhotosView } from "~/lib/job-photos";
+import { dayLabel } from "~/lib/visit-labels";
 
 const KINDS = [
   ["before", "Before"],
@@ -65,10 +66,10 @@ function PhotoCard({ token, photo, label }: { token: string; photo: JobPhotoItem
       </a>
       <figcaption className="mt-1 text-sm">
         {photo.onSite ? (
-          <>On our website’s Recent work, with your yes of {photo.consentDay}.</>
+          <>On our website’s Recent work, with your yes of {dayLabel(photo.consentDay ?? "", { long: true })}.</>
         ) : (
           <form method="post" action={`${base}/consent`}>
-            {photo.consentDay && <p>You said yes on {photo.consentDay}.</p>}
+            {photo.consentDay && <p>You said yes on {dayLabel(photo.consentDay, { long: true })}.</p>}
             <button
               name="intent"
               value={photo.consentDay ? "withdraw" : "consent"}

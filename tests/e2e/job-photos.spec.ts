@@ -1,13 +1,12 @@
-// The owner adds a before and an after photo of a job from the phone; with the homeowner's yes to both (posted here
-// directly for now: the job page /job/<link> will carry the form), he puts the pair on Recent work and it shows on
-// the service page. On the publishing server (playwright.config.ts), at 375 px.
+// The owner adds a before and an after photo of a job from the phone; the homeowner, on their job page without
+// JavaScript, says yes to both; he puts the pair on Recent work, and the homeowner sees it there and on their page.
+// On the publishing server (playwright.config.ts), at 375 px.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makeTestPhoto } from "../support/test-photos.ts";
 import { seedJob } from "../support/seed-job.ts";
-import { withStoreAt } from "../support/server-db.ts";
 import { addAuthenticator, enrol, PUBLISHING } from "./owner-support";
 
 const SITE = PUBLISHING.origin;
@@ -17,6 +16,7 @@ const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "job-photos-shots");
 
 test("owner adds before and after photos from the phone and, with the homeowner's yes, puts the pair on Recent work", async ({
   page,
+  browser,
 }, info) => {
   test.skip(info.project.name !== "mobile", "a phone story");
   test.setTimeout(PUBLISH * 2);
@@ -46,16 +46,19 @@ test("owner adds before and after photos from the phone and, with the homeowner'
   await expect(page.getByRole("img", { name: /After photo/ })).toBeVisible();
   await expect(page.getByText("Needs a before photo and an after photo the homeowner has said yes to")).toBeVisible();
 
-  // The homeowner's yes, as their job page's form posts it.
-  const photos = withStoreAt(dataDir, (store) => store.jobPhotos.list(job.jobId));
-  for (const photo of photos) {
-    const answer = await page.request.post(`${SITE}/job/${job.token}/photos/${photo.id}/consent`, {
-      form: { intent: "consent" },
-      headers: { Origin: SITE },
-      maxRedirects: 0,
-    });
-    expect(answer.status()).toBe(303);
+  // The homeowner, on their job page without JavaScript, says yes to each photo.
+  const homeowner = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const home = await homeowner.newPage();
+  await home.goto(`${SITE}/job/${job.token}`);
+  await expect(home.getByRole("heading", { name: "Photos of the work" })).toBeVisible();
+  await expect(home.getByText("May we show a photo on our website?")).toBeVisible();
+  for (const kind of ["before", "after"]) {
+    await home.getByRole("button", { name: new RegExp(`^Yes, you may show it \\(${kind} photo`) }).click();
+    await expect(home).toHaveURL(/#photos$/);
   }
+  await expect(home.getByText(/^You said yes on /)).toHaveCount(2);
+  await expect(home.getByRole("button", { name: /^Take my yes back/ })).toHaveCount(2);
+  await home.screenshot({ path: path.join(SHOTS, "homeowner-job-photos-375.png"), fullPage: true });
 
   await page.reload();
   await expect(page.getByText("Homeowner said yes").first()).toBeVisible();
@@ -83,4 +86,8 @@ test("owner adds before and after photos from the phone and, with the homeowner'
   await expect(recent).toContainText("Normal");
   await recent.scrollIntoViewIfNeeded();
   await recent.screenshot({ path: path.join(SHOTS, "service-recent-work-375.png") });
+
+  await home.reload();
+  await expect(home.getByText(/^On our website’s Recent work, with your yes of /)).toHaveCount(2);
+  await homeowner.close();
 });
