@@ -7,6 +7,7 @@ import type { Route } from "./+types/job-photo-consent";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { linkTokenHash } from "../../server/documents/secret-links.ts";
 import { consentRecord, jobOfLink, plainText } from "../../server/jobs/job-photos-view.ts";
+import { makeCopiesAhead, photoCopiesDir } from "../../server/photos/photo-copies.ts";
 
 const backToPage = (token: string) => redirect(`/job/${token}#photos`, { status: 303 });
 
@@ -31,6 +32,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "consent") {
     store.consent(job, photo, consentRecord(context.quotes.words().terms.photoConsent));
+    // Its web copies are made now, in the background, so that the owner's "Put on Recent work" encodes nothing.
+    const row = context.publisher ? store.get(job, photo) : undefined;
+    const bytes = row ? store.bytes(row, "full") : null;
+    if (context.publisher && bytes)
+      makeCopiesAhead(bytes, `job-photo-${photo}.jpg`, photoCopiesDir(context.publisher.repoDir)).catch(
+        (error: unknown) => console.error(`job photo ${photo}: copies not made ahead: ${(error as Error).message}`),
+      );
   } else if (intent === "withdraw") {
     if (store.withdraw(job, photo) === "on-site")
       return plainText(409, "This photo is on the site now. Call or e-mail us and we take it off.");

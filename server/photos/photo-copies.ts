@@ -4,7 +4,18 @@
 // for good. They live beside the working copy in photo-copies/ (not in git, not in backups: made again from the
 // photo whenever one is missing, e.g. after a restore). Sharp drops all metadata from what it writes.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import type { PhotoCopies } from "../../app/content/files.ts";
@@ -43,6 +54,8 @@ export async function makePhotoCopies(master: string, outDir: string): Promise<P
   const manifest = path.join(outDir, manifestName(file, hash));
   if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, "utf8")) as PhotoCopies;
   mkdirSync(outDir, { recursive: true });
+  const reused = copiesOfSameBytes(outDir, file, hash);
+  if (reused) return reused;
   const { width = 0 } = await sharp(bytes).rotate().metadata();
   const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))].filter((w) => w > 0);
   const stem = `${file.replace(/\.jpg$/, "")}-${hash}`;
@@ -74,6 +87,48 @@ export async function makePhotoCopies(master: string, outDir: string): Promise<P
   // The manifest last: its presence says every copy is there.
   writeAtomically(manifest, JSON.stringify(copies));
   return copies;
+}
+
+/**
+ * The copies of the same bytes made under another name (a job photo's, made when the homeowner said yes), copied under
+ * this name: a publish then encodes nothing. Null when there are none.
+ */
+function copiesOfSameBytes(outDir: string, file: string, hash: string): PhotoCopies | null {
+  const other = readdirSync(outDir).find((name) => name.endsWith(`-${hash}.json`));
+  if (!other) return null;
+  const copies = JSON.parse(readFileSync(path.join(outDir, other), "utf8")) as PhotoCopies;
+  const from = `${copies.file.replace(/\.jpg$/, "")}-${hash}-`;
+  const to = `${file.replace(/\.jpg$/, "")}-${hash}-`;
+  const names = readdirSync(outDir).filter((name) => name.startsWith(from) && PHOTO_COPY_NAME.test(name));
+  for (const name of names) copyFileSync(path.join(outDir, name), path.join(outDir, to + name.slice(from.length)));
+  const renamed = (text: string) => text.replaceAll(`${PHOTO_URL}${from}`, `${PHOTO_URL}${to}`);
+  const moved: PhotoCopies = {
+    ...copies,
+    file,
+    sources: {
+      avif: renamed(copies.sources.avif),
+      webp: renamed(copies.sources.webp),
+      jpeg: renamed(copies.sources.jpeg),
+    },
+    img: { ...copies.img, src: renamed(copies.img.src) },
+  };
+  writeAtomically(path.join(outDir, manifestName(file, hash)), JSON.stringify(moved));
+  return moved;
+}
+
+/**
+ * Makes the web copies of photo bytes ahead of their publish, under `name` (e.g. "job-photo-12.jpg"): the publish that
+ * puts the same bytes on the site under its own name copies them instead of encoding (the owner's tap waits less).
+ */
+export async function makeCopiesAhead(bytes: Buffer, name: string, outDir: string): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "photo-ahead-"));
+  try {
+    const master = path.join(dir, name);
+    writeFileSync(master, bytes);
+    await makePhotoCopies(master, outDir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function writeAtomically(file: string, data: string | Buffer) {
