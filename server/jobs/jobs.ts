@@ -332,8 +332,6 @@ export function createJobs({
       return token;
     },
     today,
-    /** Every job's scheduled work days from `first` to `last`, for the owner's Visits view and feed. */
-    daysBetween: (first: Day, last: Day) => jobs.daysBetween(first, last),
     /** The day a work day's reminder goes: the day before, or the last open day before it. */
     reminderDay: (day: Day) => reminderDayFor(day, booking.closed()),
     /** The outbox's composers: the job page's fresh link put in, and the reminder checked as it goes. */

@@ -73,9 +73,6 @@ export function createJobStore(db: Db, now: () => Date) {
     "UPDATE jobs SET status = 'done', done_at = @at, updated_at = @at WHERE id = @id AND status = 'open'",
   );
   const touchStmt = db.prepare("UPDATE jobs SET updated_at = ? WHERE id = ?");
-  const betweenStmt = db.prepare<[string, string], JobDayRow>(
-    "SELECT * FROM job_days WHERE status = 'scheduled' AND day BETWEEN ? AND ? ORDER BY day, starts, id",
-  );
 
   return {
     db,
@@ -132,10 +129,6 @@ export function createJobStore(db: Db, now: () => Date) {
     /** Marks the job done; false when it was already. */
     markDone(id: number): boolean {
       return doneStmt.run({ id, at: iso() }).changes > 0;
-    },
-    /** Every job's scheduled work days from `first` to `last` (inclusive): the owner's Visits view and feed. */
-    daysBetween(first: string, last: string): JobDayRow[] {
-      return betweenStmt.all(first, last);
     },
   };
 }

@@ -3,19 +3,22 @@
 // behind the accepted quote, or, once the request is erased (the contract is kept, decision 0033), from the quote's
 // accepted version, which names them too.
 import type { Db } from "../db/database.ts";
+import type { JobDayRow } from "./jobs.ts";
 
-export type WorkDayRow = {
-  id: number;
-  job_id: number;
-  uid: string;
-  day: string;
-  starts: string;
-  ends: string;
-  starts_at: string;
-  ends_at: string;
-  sequence: number;
-  created_at: string;
-  changed_at: string | null;
+export type WorkDayRow = Pick<
+  JobDayRow,
+  | "id"
+  | "job_id"
+  | "uid"
+  | "day"
+  | "starts"
+  | "ends"
+  | "starts_at"
+  | "ends_at"
+  | "sequence"
+  | "created_at"
+  | "changed_at"
+> & {
   /** Its place among the job's scheduled days (1-based), and how many there are: "day 1 of 2". */
   nth: number;
   of: number;
