@@ -716,12 +716,13 @@ CREATE TABLE job_photos (
   id INTEGER PRIMARY KEY,
   job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('before', 'after')),
-  file TEXT NOT NULL UNIQUE CHECK (file GLOB 'job-[0-9]*-[0-9a-f]*.jpg'),
   width INTEGER NOT NULL CHECK (width > 0),
   height INTEGER NOT NULL CHECK (height > 0),
   added_at TEXT NOT NULL,
   consent_at TEXT,
   consent_words TEXT,
+  jpeg BLOB NOT NULL,
+  preview BLOB NOT NULL,
   CHECK ((consent_at IS NULL) = (consent_words IS NULL))
 );
 CREATE INDEX job_photos_job ON job_photos (job_id, id);

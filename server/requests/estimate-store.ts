@@ -1,6 +1,5 @@
 // The store the server and the leads command open: one SQLite connection (server/db/) shared by a module per
 // concern (server/store/). New tables add a migration and a store module over `db`.
-import path from "node:path";
 import { openDatabase } from "../db/database.ts";
 import { durableCommits } from "../db/durable-commit.ts";
 import { createCalendarStore } from "../store/calendars.ts";
@@ -27,7 +26,7 @@ export function openEstimateStore({
   const { db, file } = openDatabase({ dataDir, fileName });
   const mail = createOutboxStore(db, now);
   const retention = createRetentionStore(db);
-  const jobPhotos = createJobPhotoStore(db, now, path.join(path.dirname(file), "job-photos"));
+  const jobPhotos = createJobPhotoStore(db, now);
   return {
     file,
     /** The shared connection, for store modules of other concerns. */
@@ -37,17 +36,6 @@ export function openEstimateStore({
     ...createRequestStore(db, now, mail),
     ...mail,
     ...retention,
-    /** Erasure and the purge delete rows; the job photos' files follow them. */
-    erase(email: string): number {
-      const removed = retention.erase(email);
-      jobPhotos.sweep();
-      return removed;
-    },
-    purge(...args: Parameters<typeof retention.purge>) {
-      const old = retention.purge(...args);
-      if (!args[1]?.dryRun) jobPhotos.sweep();
-      return old;
-    },
     ...createHealthStore(db, now),
     /** Visitor figures: daily aggregates (server/visitors/visitor-counter.ts writes them). */
     visitorFigures: createVisitorFigureStore(db),

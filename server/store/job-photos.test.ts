@@ -1,6 +1,6 @@
 // The job photos' store: consent before a pair, a photo on the site neither removed nor withdrawn, and erasure that
-// takes a job's photos and their files except a consented pair on the site.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+// takes a job's photos except a consented pair on the site.
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -66,11 +66,12 @@ describe("job photos", () => {
     expect(photos.withdraw(jobId, after.id)).toBe("withdrawn");
     expect(photos.get(jobId, after.id)?.consent_at).toBeNull();
     expect(photos.remove(jobId, before.id)).toBe(true);
-    expect(readdirSync(photos.dir)).toHaveLength(2);
+    expect(photos.bytes(before, "full")).toBeNull();
+    expect(photos.bytes(after, "preview")?.toString()).toBe("small 2");
     store.close();
   });
 
-  it("erasure takes the job's photos and files, but keeps a consented pair on the site, naming it first", () => {
+  it("erasure takes the job's photos, but keeps a consented pair on the site, naming it first", () => {
     const { store, photos, jobId, email } = setUp();
     const before = photos.add(jobId, "before", photo(1));
     const after = photos.add(jobId, "after", photo(2));
@@ -90,8 +91,8 @@ describe("job photos", () => {
     expect(store.erase(email)).toBe(1);
     expect(photos.list(jobId).map((p) => p.id)).toEqual([before.id, after.id]);
     expect(photos.get(jobId, before.id)?.consent_words).toBe("Yes");
-    expect(existsSync(path.join(photos.dir, other.file))).toBe(false);
-    expect(readdirSync(photos.dir).sort()).toHaveLength(4);
+    expect(photos.bytes(other, "full")).toBeNull();
+    expect(photos.bytes(before, "full")?.toString()).toBe("full 1");
     store.close();
   });
 
@@ -106,7 +107,7 @@ describe("job photos", () => {
     photos.takenOff(pairId);
     store.erase(email);
     expect(photos.list(jobId)).toEqual([]);
-    expect(readdirSync(photos.dir)).toEqual([]);
+    expect(store.db.prepare("SELECT count(*) AS n FROM job_photos").get()).toEqual({ n: 0 });
     store.close();
   });
 });

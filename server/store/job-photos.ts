@@ -1,9 +1,6 @@
-// A job's photos, before and after (migration 15, decision 0046): each one a cleaned JPEG and its preview in the job
-// photos folder, a row saying which job and kind, and the homeowner's consent; the pairs put on "Recent work". The
-// database is the truth: a file with no row is removed by `sweep`, so erasure deletes rows and the files follow.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+// A job's photos, before and after (migration 15, decision 0046): each one a cleaned JPEG and its preview in its row,
+// as estimate photos are, with the job, its kind and the homeowner's consent; the pairs put on "Recent work". In the
+// database, they are in every backup, and erasure deletes them with the row (secure_delete zeroes the pages).
 import type { Db } from "../db/database.ts";
 
 import type { JobPhotoKind } from "../../app/lib/job-photos.ts";
@@ -15,7 +12,6 @@ export type JobPhotoRow = {
   id: number;
   job_id: number;
   kind: JobPhotoKind;
-  file: string;
   width: number;
   height: number;
   added_at: string;
@@ -48,21 +44,20 @@ export type PhotosOnSite = { jobId: number; pairId: number; files: [string, stri
 /** The cleaned photo as the ingest made it (ingestEstimatePhoto). */
 export type CleanPhoto = { jpeg: Buffer; preview: Buffer; width: number; height: number };
 
-const COLUMNS = "id, job_id, kind, file, width, height, added_at, consent_at, consent_words";
-const FILE = /^job-\d+-[0-9a-f]{16}\.jpg$/;
+// The rows without their bytes: lists never read the photos themselves.
+const COLUMNS = "id, job_id, kind, width, height, added_at, consent_at, consent_words";
 
-/** "job-12-…jpg" → "job-12-…-small.jpg" */
-const previewName = (file: string) => file.replace(/\.jpg$/, "-small.jpg");
-
-export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
+export function createJobPhotoStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const one = db.prepare<[number, number], JobPhotoRow>(
     `SELECT ${COLUMNS} FROM job_photos WHERE job_id = ? AND id = ?`,
   );
   const all = db.prepare<[number], JobPhotoRow>(`SELECT ${COLUMNS} FROM job_photos WHERE job_id = ? ORDER BY id`);
   const insert = db.prepare(
-    "INSERT INTO job_photos (job_id, kind, file, width, height, added_at) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO job_photos (job_id, kind, width, height, added_at, jpeg, preview) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
+  const full = db.prepare<[number], { bytes: Buffer }>("SELECT jpeg AS bytes FROM job_photos WHERE id = ?");
+  const small = db.prepare<[number], { bytes: Buffer }>("SELECT preview AS bytes FROM job_photos WHERE id = ?");
   const livePair = db.prepare<[number, number], { id: number }>(
     "SELECT id FROM job_photo_pairs WHERE state != 'taken-off' AND (before_id = ? OR after_id = ?)",
   );
@@ -78,24 +73,7 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
      WHERE e.email = ? COLLATE NOCASE AND p.state != 'taken-off' ORDER BY p.id`,
   );
 
-  function filePath(file: string): string {
-    if (!FILE.test(file) && !FILE.test(file.replace(/-small\.jpg$/, ".jpg"))) throw new Error("not a job photo file");
-    return path.join(dir, file);
-  }
-
-  /** Written beside, then renamed: a reader never sees half a photo. */
-  function writeFile(file: string, bytes: Buffer): void {
-    const target = filePath(file);
-    writeFileSync(`${target}.part`, bytes);
-    renameSync(`${target}.part`, target);
-  }
-
-  function removeFiles(file: string): void {
-    for (const name of [file, previewName(file)]) rmSync(filePath(name), { force: true });
-  }
-
   return {
-    dir,
     /** The job, with the town and service its request named (never the street), or undefined for no such job. */
     job(jobId: number): { id: number; town: string | null; service: string | null } | undefined {
       const row = jobOf.get(jobId);
@@ -107,27 +85,14 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
     get(jobId: number, photoId: number): JobPhotoRow | undefined {
       return one.get(jobId, photoId);
     },
-    /** Keeps a cleaned photo: its files first, then its row; a failed insert leaves no file behind. */
+    /** Keeps a cleaned photo and its preview in one row. */
     add(jobId: number, kind: JobPhotoKind, photo: CleanPhoto): JobPhotoRow {
-      mkdirSync(dir, { recursive: true });
-      const file = `job-${jobId}-${randomBytes(8).toString("hex")}.jpg`;
-      writeFile(file, photo.jpeg);
-      writeFile(previewName(file), photo.preview);
-      try {
-        const { lastInsertRowid } = insert.run(jobId, kind, file, photo.width, photo.height, iso());
-        return one.get(jobId, Number(lastInsertRowid)) as JobPhotoRow;
-      } catch (error) {
-        removeFiles(file);
-        throw error;
-      }
+      const { lastInsertRowid } = insert.run(jobId, kind, photo.width, photo.height, iso(), photo.jpeg, photo.preview);
+      return one.get(jobId, Number(lastInsertRowid)) as JobPhotoRow;
     },
-    /** The photo's bytes ("preview": the 640 px copy), or null when its file is gone. */
-    bytes(row: JobPhotoRow, size: "full" | "preview"): Buffer | null {
-      try {
-        return readFileSync(filePath(size === "full" ? row.file : previewName(row.file)));
-      } catch {
-        return null;
-      }
+    /** The photo's bytes ("preview": the 640 px copy), or null when it is gone. */
+    bytes(row: Pick<JobPhotoRow, "id">, size: "full" | "preview"): Buffer | null {
+      return (size === "full" ? full : small).get(row.id)?.bytes ?? null;
     },
     /** Whether the photo is in a pair on the site or on its way there: then it is neither removed nor withdrawn. */
     onSite(photoId: number): boolean {
@@ -138,7 +103,6 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
       const row = one.get(jobId, photoId);
       if (!row || livePair.get(photoId, photoId)) return false;
       db.prepare("DELETE FROM job_photos WHERE id = ?").run(photoId);
-      removeFiles(row.file);
       return true;
     },
     /** The homeowner's yes, with the words they read; a second yes keeps the first. */
@@ -217,28 +181,6 @@ export function createJobPhotoStore(db: Db, now: () => Date, dir: string) {
         files: [p.before_file, p.after_file],
         caption: p.caption,
       }));
-    },
-    /** Removes files no row names any more (after an erasure, a purge or a deleted job). */
-    sweep(): number {
-      let names: string[];
-      try {
-        names = readdirSync(dir);
-      } catch {
-        return 0;
-      }
-      const kept = new Set(
-        db
-          .prepare<[], { file: string }>("SELECT file FROM job_photos")
-          .all()
-          .flatMap((r) => [r.file, previewName(r.file)]),
-      );
-      let removed = 0;
-      for (const name of names) {
-        if (kept.has(name)) continue;
-        rmSync(path.join(dir, name), { force: true });
-        removed++;
-      }
-      return removed;
     },
   };
 }
