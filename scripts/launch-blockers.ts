@@ -130,7 +130,7 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
     add(
       input.quoteTerms?.file ?? "",
       `${key}.confirmed`,
-      `the owner has not confirmed ${QUOTE_OWNER_TEXTS[key]}, which every quote carries; have it checked first`,
+      `the owner has not confirmed ${QUOTE_OWNER_TEXTS[key]}; have it checked first`,
     );
   }
 

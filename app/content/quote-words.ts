@@ -165,11 +165,12 @@ export type QuoteTerms = z.output<typeof quoteTermsFile>;
 
 /** The legal texts a quote carries, by field, with what the launch check calls them. */
 export const QUOTE_OWNER_TEXTS = {
-  terms: "the quote terms",
-  consent: "the consent to electronic records",
-  pamphlet: 'the "Home Repair: Know Your Consumer Rights" pamphlet',
-  cancellation: "the 3-day cancellation notice",
-  salesTax: "the sales tax statement",
+  terms: "the quote terms, which every quote carries",
+  consent: "the consent to electronic records, which every quote carries",
+  pamphlet: 'the "Home Repair: Know Your Consumer Rights" pamphlet, which every quote carries',
+  cancellation: "the 3-day cancellation notice, which every quote carries",
+  salesTax: "the sales tax statement, which every quote carries",
+  photoConsent: "the homeowner's consent to show photos of their job, which the job page asks for",
 } as const satisfies Partial<Record<keyof QuoteTerms, string>>;
 
 /** The texts not yet confirmed, in a fixed order. */
