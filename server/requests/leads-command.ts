@@ -104,8 +104,15 @@ function run(command: Exclude<LeadsCommand, { kind: "help" }>, store: EstimateSt
       process.stdout.write(`${store.retryFailed()} e-mail(s) queued again; the running server sends them.\n`);
       return 0;
     case "erase": {
+      // Photos of their job on the site stay, with the homeowner's consent (decision 0046): named, as the console does.
+      const onSite = store.jobPhotos.onSiteFor(command.email);
       const removed = store.erase(command.email);
       process.stdout.write(`Erased ${removed} request(s) from ${command.email}, with their notes and e-mails.\n`);
+      for (const pair of onSite)
+        process.stdout.write(
+          `Kept on Recent work, with their consent: ${pair.files.join(" and ")} ("${pair.caption}"). ` +
+            `Take them off on the job's Photos page in the console if they asked for that too.\n`,
+        );
       return 0;
     }
     case "purge": {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
+import { seedJob } from "../support/seed-job.ts";
 
 let dataDir: string;
 const env = () => ({ ...process.env, DATA_DIR: dataDir, SMTP_URL: "", NOTIFY_EMAIL: "" });
@@ -98,6 +99,37 @@ describe("npm run leads, worklist", () => {
 });
 
 describe("npm run leads, privacy", () => {
+  it("--erase names the photos of their job kept on Recent work with their consent, and takes the rest", () => {
+    const { jobId, email } = seedJob(dataDir);
+    const store = openEstimateStore({ dataDir });
+    const photo = { jpeg: Buffer.from("full"), preview: Buffer.from("small"), width: 4, height: 3 };
+    const [before, after, other] = (["before", "after", "after"] as const).map((k) =>
+      store.jobPhotos.add(jobId, k, photo),
+    );
+    for (const p of [before, after]) store.jobPhotos.consent(jobId, p?.id ?? 0, "Yes");
+    const pair = store.jobPhotos.startPair({
+      jobId,
+      beforeId: before?.id ?? 0,
+      afterId: after?.id ?? 0,
+      beforeFile: "chimney-crowns-normal-before.jpg",
+      afterFile: "chimney-crowns-normal-after.jpg",
+      service: "chimney-crowns",
+      city: "normal",
+      caption: "New crown",
+    });
+    store.jobPhotos.published(Number(pair));
+    store.close();
+
+    const out = execSync(`npm run leads -- --erase ${email}`, { env: env() }).toString();
+    expect(out).toContain(
+      'Kept on Recent work, with their consent: chimney-crowns-normal-before.jpg and chimney-crowns-normal-after.jpg ("New crown").',
+    );
+    const after2 = openEstimateStore({ dataDir });
+    expect(after2.jobPhotos.list(jobId).map((p) => p.id)).toEqual([before?.id, after?.id]);
+    expect(after2.jobPhotos.get(jobId, other?.id ?? 0)).toBeUndefined();
+    after2.close();
+  });
+
   it("--erase removes every request and e-mail of an address, leaving no trace in the database files", () => {
     const store = openEstimateStore({ dataDir });
     for (let i = 0; i < 3; i++)
