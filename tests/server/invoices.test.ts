@@ -14,7 +14,7 @@ import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { invoiceFigures } from "../../server/invoices/invoice-figures.ts";
 import { reminderPrefix } from "../../server/invoices/invoice-reminders.ts";
 import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
-import { seedQuote } from "../support/seed-quote.ts";
+import { seedJob, seedQuote } from "../support/seed-quote.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import type { RunningServer } from "./harness";
@@ -259,6 +259,28 @@ describe("the homeowner pays an invoice", () => {
     expect(html).not.toContain(">Pay $");
     const again = await homeownerPost(link, { intent: "pay" });
     expect(again.status).toBe(409);
+  });
+});
+
+describe("the job page's Pay buttons (issue 53)", () => {
+  it("take the homeowner to Stripe for the invoice's balance, and the paid invoice shows on the job page", async () => {
+    const { quoteId, token } = seedJob(server.dataDir, { invoice: true });
+    const invoice = withStore((s) => s.invoices.forQuote(quoteId));
+    if (!invoice) throw new Error("no invoice");
+    const owed = figures(invoice.id).money.owed;
+    const page = `${server.url}/job/${token}`;
+    expect(await (await fetch(page)).text()).toContain(`Pay ${formatCents(owed)}`);
+    const paid = await homeownerPost(page, { intent: "pay-invoice", amount: "1" });
+    expect(paid.status).toBe(303);
+    const session = stripe.sessions.get((paid.headers.get("location") ?? "").split("/").pop() ?? "");
+    if (!session) throw new Error(`no session behind ${paid.headers.get("location") ?? "no location"}`);
+    // The amount is the invoice's balance, computed on the server; the posted "amount" is ignored.
+    expect(session.amount_total).toBe(owed);
+    await stripe.deliver(stripe.event("checkout.session.completed", stripe.completed(session, "paid")));
+    expect(figures(invoice.id).state).toBe("paid");
+    const after = await (await fetch(page)).text();
+    expect(after).not.toContain(`Pay ${formatCents(owed)}`);
+    expect(after).toContain("Paid");
   });
 });
 
