@@ -27,6 +27,33 @@ export function DocumentHeader({
   );
 }
 
+/** The business's header, then the page's title and whom it is for; `children` is the page itself. */
+export function DocumentPage({
+  business: b,
+  title,
+  customer,
+  children,
+}: {
+  business: Parameters<typeof DocumentHeader>[0]["business"];
+  title: string;
+  customer: { name: string; town: string | null | undefined };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <DocumentHeader business={b} />
+      <main className="mx-auto max-w-2xl px-4 pt-6 pb-16">
+        <h1 className="text-4xl font-bold">{title}</h1>
+        <p className="mt-2 text-lg">
+          For {customer.name}
+          {customer.town ? `, ${customer.town}` : ""}
+        </p>
+        {children}
+      </main>
+    </>
+  );
+}
+
 export function Missing({ what }: { what: "quote" | "invoice" | "job" }) {
   return (
     <main id="hero" className="mx-auto max-w-xl px-4 py-16">

@@ -8,7 +8,7 @@ import type { Route } from "./+types/invoice";
 import { business } from "~/content/business";
 import type { RouteHandle } from "~/root";
 import { telHref } from "~/lib/links";
-import { Banner, DocumentHeader, Limited, Missing } from "~/components/document-page";
+import { Banner, DocumentPage, Limited, Missing } from "~/components/document-page";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { InvoicePageView } from "../../server/invoices/invoice-page.ts";
@@ -104,76 +104,68 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   if (result.kind === "limited") return <Limited />;
   const { page, token, error } = result;
   return (
-    <>
-      <DocumentHeader business={page.business} />
-      <main className="mx-auto max-w-2xl px-4 pt-6 pb-16">
-        <h1 className="text-4xl font-bold">Invoice {page.number}</h1>
-        <p className="mt-2 text-lg">
-          For {page.customer.name}
-          {page.customer.town ? `, ${page.customer.town}` : ""}
-        </p>
-        <p className="mt-1 text-sm text-stone-600">
-          Sent {page.sentDay} · for quote {page.quoteReference} · <strong>{page.stateLabel}</strong>
-        </p>
-        {page.pay.message && page.pay.state && <Banner tone={TONE[page.pay.state]}>{page.pay.message}</Banner>}
-        {error && <Banner tone="warn">{error}</Banner>}
-        {page.payable && (
-          <form method="post" className="mt-4 print:hidden">
-            <button
-              name="intent"
-              value="pay"
-              className="min-h-14 w-full rounded-lg bg-ember-500 px-6 text-xl font-bold text-soot-950"
-            >
-              Pay {page.payable}
-            </button>
-            <p className="mt-2 text-sm text-stone-600">
-              By card or from your bank account, on Stripe&rsquo;s secure page. A bank payment takes a few business days
-              to clear.
-            </p>
-          </form>
-        )}
-        <h2 className="mt-8 text-2xl font-bold">The work</h2>
-        <ul className="mt-2 divide-y divide-mortar-200">
-          {page.lines.map((l, i) => (
-            <li key={i} className="flex justify-between gap-4 py-2">
-              <span>
-                {l.description}
-                {l.quantity !== "1" && (
-                  <span className="block text-sm text-stone-600">
-                    {l.quantity} × {l.unitPrice}
-                  </span>
-                )}
-              </span>
-              <span className="font-semibold tabular-nums">{l.amount}</span>
-            </li>
-          ))}
-        </ul>
-        <Figures page={page} />
-        {page.payments.length > 0 && (
-          <>
-            <h2 className="mt-8 text-2xl font-bold">Payments</h2>
-            <ul className="mt-2 space-y-1">
-              {page.payments.map((p, i) => (
-                <li key={i}>
-                  {p.day}: {p.amount} by {p.method}, {p.state}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <p className="mt-8 print:hidden">
-          <a className="font-semibold underline" href={`/invoice/${token}/pdf`}>
-            The invoice as a PDF
-          </a>
-        </p>
-        <p className="mt-4">
-          Questions? Call us at{" "}
-          <a className="font-semibold underline" href={telHref(page.business.phone)}>
-            {page.business.phone}
-          </a>{" "}
-          or reply to the invoice&rsquo;s e-mail. Checks go to {page.business.name}, {page.business.address}.
-        </p>
-      </main>
-    </>
+    <DocumentPage business={page.business} title={`Invoice ${page.number}`} customer={page.customer}>
+      <p className="mt-1 text-sm text-stone-600">
+        Sent {page.sentDay} · for quote {page.quoteReference} · <strong>{page.stateLabel}</strong>
+      </p>
+      {page.pay.message && page.pay.state && <Banner tone={TONE[page.pay.state]}>{page.pay.message}</Banner>}
+      {error && <Banner tone="warn">{error}</Banner>}
+      {page.payable && (
+        <form method="post" className="mt-4 print:hidden">
+          <button
+            name="intent"
+            value="pay"
+            className="min-h-14 w-full rounded-lg bg-ember-500 px-6 text-xl font-bold text-soot-950"
+          >
+            Pay {page.payable}
+          </button>
+          <p className="mt-2 text-sm text-stone-600">
+            By card or from your bank account, on Stripe&rsquo;s secure page. A bank payment takes a few business days
+            to clear.
+          </p>
+        </form>
+      )}
+      <h2 className="mt-8 text-2xl font-bold">The work</h2>
+      <ul className="mt-2 divide-y divide-mortar-200">
+        {page.lines.map((l, i) => (
+          <li key={i} className="flex justify-between gap-4 py-2">
+            <span>
+              {l.description}
+              {l.quantity !== "1" && (
+                <span className="block text-sm text-stone-600">
+                  {l.quantity} × {l.unitPrice}
+                </span>
+              )}
+            </span>
+            <span className="font-semibold tabular-nums">{l.amount}</span>
+          </li>
+        ))}
+      </ul>
+      <Figures page={page} />
+      {page.payments.length > 0 && (
+        <>
+          <h2 className="mt-8 text-2xl font-bold">Payments</h2>
+          <ul className="mt-2 space-y-1">
+            {page.payments.map((p, i) => (
+              <li key={i}>
+                {p.day}: {p.amount} by {p.method}, {p.state}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="mt-8 print:hidden">
+        <a className="font-semibold underline" href={`/invoice/${token}/pdf`}>
+          The invoice as a PDF
+        </a>
+      </p>
+      <p className="mt-4">
+        Questions? Call us at{" "}
+        <a className="font-semibold underline" href={telHref(page.business.phone)}>
+          {page.business.phone}
+        </a>{" "}
+        or reply to the invoice&rsquo;s e-mail. Checks go to {page.business.name}, {page.business.address}.
+      </p>
+    </DocumentPage>
   );
 }

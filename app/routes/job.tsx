@@ -9,7 +9,7 @@ import type { Route } from "./+types/job";
 import { business } from "~/content/business";
 import type { RouteHandle } from "~/root";
 import { smsHref, telHref } from "~/lib/links";
-import { Banner, DocumentHeader, Limited, Missing } from "~/components/document-page";
+import { Banner, DocumentPage, Limited, Missing } from "~/components/document-page";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import type { JobPageView } from "../../server/jobs/job-page.ts";
@@ -110,94 +110,80 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   const { page, deposit, invoice, error } = result;
   const onMyWay = page.days.find((d) => d.onMyWay)?.onMyWay;
   return (
-    <>
-      <DocumentHeader business={page.business} />
-      <main className="mx-auto max-w-2xl px-4 pt-6 pb-16">
-        <h1 className="text-4xl font-bold">Your job</h1>
-        <p className="mt-2 text-lg">
-          For {page.customer.name}
-          {page.customer.town ? `, ${page.customer.town}` : ""}
-        </p>
-        <p className="mt-1 text-sm text-stone-600">
-          Quote {page.reference} · <strong>{page.done ? "Done" : "Booked"}</strong>
-        </p>
-        {onMyWay && <Banner tone="ok">{onMyWay}</Banner>}
-        {error && <Banner tone="warn">{error}</Banner>}
+    <DocumentPage business={page.business} title="Your job" customer={page.customer}>
+      <p className="mt-1 text-sm text-stone-600">
+        Quote {page.reference} · <strong>{page.done ? "Done" : "Booked"}</strong>
+      </p>
+      {onMyWay && <Banner tone="ok">{onMyWay}</Banner>}
+      {error && <Banner tone="warn">{error}</Banner>}
 
-        <h2 className="mt-8 text-2xl font-bold">Work days</h2>
-        {page.days.length === 0 ? (
-          <p className="mt-2">We will e-mail you the days as soon as they are set.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-mortar-200" aria-label="Work days">
-            {page.days.map((d, i) => (
-              <li key={i} className={`py-2 ${d.past ? "text-stone-600" : ""}`}>
-                <strong>{d.label}</strong>, we arrive <span className="whitespace-nowrap">{d.window}</span>
-                {d.today && " (today)"}
-              </li>
-            ))}
-          </ul>
-        )}
-        {page.done && <p className="mt-2 font-semibold">The work is done. Thank you.</p>}
+      <h2 className="mt-8 text-2xl font-bold">Work days</h2>
+      {page.days.length === 0 ? (
+        <p className="mt-2">We will e-mail you the days as soon as they are set.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-mortar-200" aria-label="Work days">
+          {page.days.map((d, i) => (
+            <li key={i} className={`py-2 ${d.past ? "text-stone-600" : ""}`}>
+              <strong>{d.label}</strong>, we arrive <span className="whitespace-nowrap">{d.window}</span>
+              {d.today && " (today)"}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.done && <p className="mt-2 font-semibold">The work is done. Thank you.</p>}
 
-        <h2 className="mt-8 text-2xl font-bold">The accepted quote</h2>
-        <div className="mt-2 flex justify-between gap-4 text-lg">
-          <span>{page.work}</span>
-          {page.total && <span className="font-semibold tabular-nums">{page.total}</span>}
-        </div>
-        <form method="post" className="mt-2">
-          <button name="intent" value="quote" className={plainButton}>
-            See the accepted quote
+      <h2 className="mt-8 text-2xl font-bold">The accepted quote</h2>
+      <div className="mt-2 flex justify-between gap-4 text-lg">
+        <span>{page.work}</span>
+        {page.total && <span className="font-semibold tabular-nums">{page.total}</span>}
+      </div>
+      <form method="post" className="mt-2">
+        <button name="intent" value="quote" className={plainButton}>
+          See the accepted quote
+        </button>
+      </form>
+
+      {deposit.message && <Banner tone={deposit.state ? TONE[deposit.state] : "info"}>{deposit.message}</Banner>}
+      {deposit.payable && (
+        <form method="post" className="mt-4 print:hidden">
+          <button name="intent" value="pay-deposit" className={payButton}>
+            Pay the {deposit.payable} deposit
           </button>
         </form>
+      )}
 
-        {deposit.message && <Banner tone={deposit.state ? TONE[deposit.state] : "info"}>{deposit.message}</Banner>}
-        {deposit.payable && (
-          <form method="post" className="mt-4 print:hidden">
-            <button name="intent" value="pay-deposit" className={payButton}>
-              Pay the {deposit.payable} deposit
-            </button>
-          </form>
-        )}
-
-        {invoice && (
-          <>
-            <h2 className="mt-8 text-2xl font-bold">Invoice {invoice.number}</h2>
-            <p className="mt-2 text-lg">
-              Owed: <strong className="tabular-nums">{invoice.owed}</strong> · {invoice.state}
-            </p>
-            {invoice.payable && (
-              <form method="post" className="mt-4 print:hidden">
-                <button name="intent" value="pay-invoice" className={payButton}>
-                  Pay {invoice.payable}
-                </button>
-              </form>
-            )}
-            <form method="post" className="mt-2">
-              <button name="intent" value="invoice" className={plainButton}>
-                See the invoice
+      {invoice && (
+        <>
+          <h2 className="mt-8 text-2xl font-bold">Invoice {invoice.number}</h2>
+          <p className="mt-2 text-lg">
+            Owed: <strong className="tabular-nums">{invoice.owed}</strong> · {invoice.state}
+          </p>
+          {invoice.payable && (
+            <form method="post" className="mt-4 print:hidden">
+              <button name="intent" value="pay-invoice" className={payButton}>
+                Pay {invoice.payable}
               </button>
             </form>
-          </>
-        )}
+          )}
+          <form method="post" className="mt-2">
+            <button name="intent" value="invoice" className={plainButton}>
+              See the invoice
+            </button>
+          </form>
+        </>
+      )}
 
-        <JobPhotos token={result.token} photos={result.photos} />
+      <JobPhotos token={result.token} photos={result.photos} />
 
-        <h2 className="mt-8 text-2xl font-bold">Questions?</h2>
-        <p className="mt-2 flex flex-wrap gap-3">
-          <a
-            className="rounded-lg border-2 border-soot-950 px-4 py-2 font-semibold"
-            href={telHref(page.business.phone)}
-          >
-            Call {page.business.phone}
-          </a>
-          <a
-            className="rounded-lg border-2 border-soot-950 px-4 py-2 font-semibold"
-            href={smsHref(page.business.phone)}
-          >
-            Text us
-          </a>
-        </p>
-      </main>
-    </>
+      <h2 className="mt-8 text-2xl font-bold">Questions?</h2>
+      <p className="mt-2 flex flex-wrap gap-3">
+        <a className="rounded-lg border-2 border-soot-950 px-4 py-2 font-semibold" href={telHref(page.business.phone)}>
+          Call {page.business.phone}
+        </a>
+        <a className="rounded-lg border-2 border-soot-950 px-4 py-2 font-semibold" href={smsHref(page.business.phone)}>
+          Text us
+        </a>
+      </p>
+    </DocumentPage>
   );
 }
