@@ -2,7 +2,8 @@
 // server of its own (PUBLISHING, see playwright.config.ts), so the other stories keep seeing the site as built.
 // The stories that publish run one after another: "Undo last change" undoes the newest change, whoever made it.
 // Issue 51's stories (a photo removed, a list reordered and cut, an article unpublished, a review asked for with the
-// review link saved here) come after the others, so the counts those check are not changed under them.
+// review link saved here) come after the others, so the counts those check are not changed under them; the job's
+// before-and-after pair (issue 53) comes last of all.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,10 +13,14 @@ import sharp from "sharp";
 import { jpegMetadataSegments } from "../../server/photos/photo-ingest.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
+import { seedJob } from "../support/seed-job.ts";
 import { addAuthenticator, enrol, PUBLISHING } from "./owner-support";
 
 const SITE = PUBLISHING.origin;
 const BUILD = 200_000;
+const PUBLISH = 120_000;
+/** Where the job photos' story leaves its screenshots, for a person to look at. */
+const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "job-photos-shots");
 
 /** Waits for the newest publish to end as published with this summary; returns what the console says of it. */
 async function published(page: Page, summary: string) {
@@ -329,6 +334,80 @@ test.describe("Owner edits the site from the console and it publishes itself", (
     await page.goto(`${SITE}/blog`);
     await page.reload();
     await expect(page.getByRole("link", { name: /A Winter Crown Check/ })).toHaveCount(0);
+  });
+
+  // Issue 53: last, so the Recent work counts above are not changed under them.
+  test("owner adds before and after photos from the phone and, with the homeowner's yes, puts the pair on Recent work", async ({
+    page,
+    browser,
+  }) => {
+    const dataDir = PUBLISHING.dataDir ?? "";
+    const job = seedJob(dataDir);
+    const dir = mkdtempSync(path.join(tmpdir(), "job-photos-e2e-"));
+    const beforePhoto = await makeTestPhoto(path.join(dir, "IMG_0101.JPG"), { width: 2400, height: 1800, seed: 3 });
+    const afterPhoto = await makeTestPhoto(path.join(dir, "IMG_0102.JPG"), { width: 2400, height: 1800, seed: 7 });
+
+    await page.goto(`${SITE}/owner/jobs/${job.jobId}/photos`);
+    await expect(page.getByRole("heading", { level: 1, name: "Before and after photos" })).toBeVisible();
+    await expect(page.getByText("Up to 5 photos at a time, each up to 10 MB")).toBeVisible();
+
+    for (const [kind, file] of [
+      ["Before", beforePhoto],
+      ["After", afterPhoto],
+    ] as const) {
+      await page.getByRole("radio", { name: kind }).check();
+      await page.getByLabel("Photos", { exact: true }).setInputFiles(file);
+      await page.getByRole("button", { name: "Add photos" }).click();
+      await expect(page.getByText(`Added 1 photo (${kind.toLowerCase()}).`)).toBeVisible();
+    }
+    await expect(page.getByRole("img", { name: /Before photo/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /After photo/ })).toBeVisible();
+    await expect(page.getByText("Needs a before photo and an after photo the homeowner has said yes to")).toBeVisible();
+
+    // The homeowner, on their job page without JavaScript, says yes to each photo.
+    const homeowner = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const home = await homeowner.newPage();
+    await home.goto(`${SITE}/job/${job.token}`);
+    await expect(home.getByRole("heading", { name: "Photos of the work" })).toBeVisible();
+    await expect(home.getByText("May we show a photo on our website?")).toBeVisible();
+    for (const kind of ["before", "after"]) {
+      await home.getByRole("button", { name: new RegExp(`^Yes, you may show it \\(${kind} photo`) }).click();
+      await expect(home).toHaveURL(/#photos$/);
+    }
+    await expect(home.getByText(/^You said yes on /)).toHaveCount(2);
+    await expect(home.getByRole("button", { name: /^Take my yes back/ })).toHaveCount(2);
+    await home.screenshot({ path: path.join(SHOTS, "homeowner-job-photos-375.png"), fullPage: true });
+
+    await page.reload();
+    await expect(page.getByText("Homeowner said yes").first()).toBeVisible();
+    await page.getByLabel("Service").selectOption("chimney-crowns");
+    await expect(page.getByText("Town named: Normal")).toBeVisible();
+    await page.getByLabel("Caption").fill("New poured crown, November 2026");
+    await page.getByLabel("What the before photo shows").fill("Cracked crown with loose bricks on a brick chimney");
+    await page.getByLabel("What the after photo shows").fill("New concrete crown with a drip edge on the chimney");
+    await page.screenshot({ path: path.join(SHOTS, "owner-job-photos-375.png"), fullPage: true });
+    // The tap waits for its publish (up to 15 s), so the navigation may take that long on a busy machine.
+    await page.getByRole("button", { name: "Put on Recent work" }).click({ timeout: PUBLISH });
+    await expect(page.getByText(/On Recent work now|Publishing now/)).toBeVisible({ timeout: PUBLISH });
+    await expect(page.getByRole("heading", { name: "On Recent work", exact: true })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, "owner-job-photos-published-375.png"), fullPage: true });
+
+    await expect(async () => {
+      await page.goto(`${SITE}/services/chimney-crowns?fresh=${Date.now()}`);
+      await expect(page.getByRole("img", { name: "New concrete crown with a drip edge on the chimney" })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: PUBLISH });
+    const recent = page.getByTestId("recent-work");
+    await expect(recent).toContainText("Before: New poured crown, November 2026");
+    await expect(recent).toContainText("After: New poured crown, November 2026");
+    await expect(recent).toContainText("Normal");
+    await recent.scrollIntoViewIfNeeded();
+    await recent.screenshot({ path: path.join(SHOTS, "service-recent-work-375.png") });
+
+    await home.reload();
+    await expect(home.getByText(/^On our website’s Recent work, with your yes of /)).toHaveCount(2);
+    await homeowner.close();
   });
 });
 
