@@ -67,6 +67,7 @@ async function start(name: string, flags: string[] = []): Promise<Server> {
   mkdirSync(dataDir);
   const port = await freePort();
   const extra = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  if (MEMORY_PROBE && flags.length === 0) extra.push("--expose-gc", "--import", path.resolve("tools/memory-probe.mjs"));
   const child = spawn(process.execPath, [...extra, ...flags, path.resolve(SERVER_ENTRY)], {
     env: {
       ...process.env,
@@ -121,6 +122,17 @@ async function loopDelay(server: Server) {
   if (!line) throw new Error(`no event-loop reading:\n${server.output().slice(-2000)}`);
   const beyond = (v: string | undefined) => Math.max(0, Number(v) - RESOLUTION_MS);
   return { p99: beyond(line[1]), max: beyond(line[2]) };
+}
+
+/**
+ * With BENCH_MEMORY_PROBE=1 the measured server runs tools/memory-probe.mjs: its heap after a collection is printed
+ * beside the RSS (the server's own lines, shown at the end).
+ */
+const MEMORY_PROBE = process.env.BENCH_MEMORY_PROBE === "1";
+async function probeMemory(server: Server) {
+  if (!MEMORY_PROBE) return;
+  process.kill(server.pid, "SIGTTIN");
+  await sleep(1_500);
 }
 
 const rssMb = (pid: number) =>
@@ -357,13 +369,16 @@ try {
   await deliverMany(next, WARM_UP_EVENTS);
   await sleep(2_000);
   const rssBefore = rssMb(server.pid);
+  await probeMemory(server);
   const memory0 = performance.now();
   await deliverMany(next, MEMORY_EVENTS);
   const memoryMs = performance.now() - memory0;
   const rssAfter = rssMb(server.pid);
   await sleep(5_000);
   const rssSettled = rssMb(server.pid);
+  await probeMemory(server);
   const errors = server.output().match(/stripe: event .* not recorded.*/g) ?? [];
+  for (const line of server.output().match(/memory probe: .*/g) ?? []) console.log(line);
   await stop(server);
 
   console.log(`\nload ${load()} (after); mail sent to the local server: ${smtp.received.length} messages\n`);

@@ -1,5 +1,5 @@
 // `npx tsx tools/bench-render-worker.ts [rounds]` (after `npm run build`): where a cold render's worker spends its
-// time (issue 45), on the compiled worker (build/bin/render-worker.js) with a publish's 48 MB first heap and React's
+// time (issue 45), on the compiled worker (build/bin/render-worker.js) with a publish's 64 MB first heap (HEAP=MB, YOUNG=MB to try others) and React's
 // production build: its start and the bundle's import, the first render with empty caches, the first render of a
 // worker given what the last one learned of the critical CSS, the first render after a warm-up, the warm-up itself,
 // and a warm worker's third render. The kinds alternate in each round, so the machine's load meets them alike.
@@ -36,7 +36,10 @@ function startWorker(learned?: LearnedCriticalCss) {
   const started = performance.now();
   const worker = new Worker(path.resolve("build/bin/render-worker.js"), {
     workerData,
-    resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: Number(process.env.HEAP ?? 64),
+      maxYoungGenerationSizeMb: Number(process.env.YOUNG ?? 8),
+    },
   });
   const waiting: ((reply: Reply) => void)[] = [];
   const ready = new Promise<number>((resolve, reject) => {

@@ -59,7 +59,7 @@ type Running = {
 
 export function createRenderer({
   heapMb = 192,
-  firstHeapMb = 48,
+  firstHeapMb = 64,
   idleMs = 5 * 60_000,
   yieldTo,
   log = console.warn,
@@ -69,6 +69,7 @@ export function createRenderer({
   /**
    * What a worker's heap may take until a render needs more: a smaller limit makes V8 collect the render's garbage
    * sooner, about 20 MB less at a publish's peak for about a third more render time (issue 38, docs/benchmarks.md).
+   * 64, not 48, since the bundle grew: at 48 a warm render spent half its time collecting garbage (issue 53).
    * A render that runs out of it is done again at `heapMb`, which every worker gets from then on.
    */
   firstHeapMb?: number;
@@ -280,6 +281,9 @@ export function createRenderer({
     run(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number }) {
       const which = running;
       if (!which?.isReady) return null;
+      // Only a publish runs commands: its warm-up gives way at the next page, or the command's answer would wait
+      // for the thread until the warm-up ended (1.4 s of a photo publish's "git" step, issue 53).
+      Atomics.store(which.realRenderAsked, 0, 1);
       const id = ++commandIds;
       which.busy += 1;
       return new Promise<Buffer>((resolve, reject) => {

@@ -47,6 +47,9 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SITE_URL: "",
+      // As deployed: Vitest sets NODE_ENV=test, which would give the server React's development build (twice the
+      // render's time, issue 53).
+      NODE_ENV: "production",
       // Off here, on in production: tests/server/warm-up.test.ts checks it (config.ts, WARM_UP).
       WARM_UP: "off",
       ...env,

@@ -47,6 +47,13 @@ beforeAll(async () => {
     { PORT: String(port), SITE_URL: base, SITE_REPO: clone, BACKUP_DIR: "off", RATE_LIMIT_PER_MINUTE: "100000" },
     dataDir,
   );
+  // The start flushes the owner's pending pushes (the seeded acceptance's) in the background: let it, so the
+  // snapshots below see only what the requests do.
+  const pending = () =>
+    withStoreAt(dataDir, (store) =>
+      store.db.prepare("SELECT count(*) AS n FROM quote_events WHERE push_pending = 1").get(),
+    ) as { n: number };
+  for (const started = Date.now(); pending().n > 0 && Date.now() - started < 15_000;) await sleep(50);
 }, 120_000);
 
 afterAll(async () => {
@@ -230,10 +237,10 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
       `pair live on the service page ${seconds.toFixed(2)} s after the tap (editor open 5 s before), load ${load.toFixed(1)}`,
     );
     expect(page).toContain("After: New poured crown");
-    // The publish goal is 1.5 s (decision 0027). Measured here: 3.0-3.6 s at load 2, nearly all of it the render of
-    // the 26 pages (2.3 s; the photos' copies are made at the homeowner's yes and only copied here): missed, and said
-    // so in docs/benchmarks.md. The bound catches a publish that encodes again or waits for something new.
-    expect(seconds).toBeLessThan(load <= cpus().length ? 5 : 30);
+    // The publish goal is 1.5 s (decision 0027): 1.14-1.45 s here at load 1.5-2.0 (docs/benchmarks.md). The bound
+    // leaves room for a busy runner and still catches what cost 3.1-3.4 s before: a git answer waiting behind the
+    // worker's warm-up, a 48 MB heap spent collecting garbage, or a publish that encodes the photos again.
+    expect(seconds).toBeLessThan(load <= cpus().length ? 2.5 : 30);
     const town = await (await fetch(`${base}/locations/normal`)).text();
     expect(town).toContain("Before: New poured crown");
 

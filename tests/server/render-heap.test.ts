@@ -50,3 +50,23 @@ it("warms up again with the larger heap when the warm-up outgrows the small one,
     renderer.close();
   }
 }, 120_000);
+
+it("a publish's git does not wait behind the warm-up: its first command stops the warm-up at the next page", async () => {
+  const renderer = createRenderer({ heapMb: 192 });
+  const { serverBuildPath, contentDir } = request("git-first");
+  try {
+    renderer.warm(serverBuildPath, contentDir);
+    let answer: Promise<Buffer> | null = null;
+    for (const started = Date.now(); answer === null; await new Promise((r) => setTimeout(r, 20))) {
+      if (Date.now() - started > 60_000) throw new Error("the worker never got ready");
+      answer = renderer.run("git", ["--version"], { cwd: contentDir, env: process.env, maxBuffer: 1 << 20 });
+    }
+    expect((await answer).toString()).toMatch(/^git version/);
+    for (const started = Date.now(); renderer.warmedUp() === null; await new Promise((r) => setTimeout(r, 20)))
+      if (Date.now() - started > 60_000) throw new Error("the warm-up never ended");
+    // The warm-up renders all 26 pages when nothing stops it (the test above); the command stopped it early.
+    expect(renderer.warmedUp()?.pages).toBeLessThan(5);
+  } finally {
+    renderer.close();
+  }
+}, 120_000);
