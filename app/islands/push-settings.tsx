@@ -1,4 +1,4 @@
-// The Sign-in page's "Notify me of new requests" (owner console only): registers the console's service worker,
+// The Account page's "Notify me of new requests" (owner console only): registers the console's service worker,
 // asks for permission inside the tap (Safari refuses a prompt that does not come from one), subscribes this
 // device with the server's VAPID key and hands the subscription to the page's own form action.
 // Its classes are ones the public stylesheet already has: Tailwind scans app/islands/ for the public CSS.

@@ -114,7 +114,12 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       <p className="mt-1 text-sm text-stone-600">
         Quote {page.reference} · <strong>{page.done ? "Done" : "Booked"}</strong>
       </p>
-      {onMyWay && <Banner tone="ok">{onMyWay}</Banner>}
+      {/* Once the work is done, "on my way" is old news: the top line says it is done. */}
+      {page.done ? (
+        <Banner tone="ok">The work is done. Thank you.</Banner>
+      ) : (
+        onMyWay && <Banner tone="ok">{onMyWay}</Banner>
+      )}
       {error && <Banner tone="warn">{error}</Banner>}
 
       <h2 className="mt-8 text-2xl font-bold">Work days</h2>
@@ -130,7 +135,6 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
       )}
-      {page.done && <p className="mt-2 font-semibold">The work is done. Thank you.</p>}
 
       <h2 className="mt-8 text-2xl font-bold">The accepted quote</h2>
       <div className="mt-2 flex justify-between gap-4 text-lg">

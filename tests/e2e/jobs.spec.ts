@@ -87,6 +87,10 @@ test("owner schedules a two-day job, moves a rain day, is on the way and done; t
   expect(await text.getAttribute("href")).toMatch(/^sms:\+13095550177\?&body=Hi%20Dana%2C%20this%20is%20/);
   await expect(days.nth(0).getByRole("button", { name: "On my way" })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("owner-job-375.png"), fullPage: true });
+  // And on a desk, for a person to look at.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("owner-job-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
   await look(async (p) => {
     await expect(p.getByRole("status").first()).toHaveText("On my way — arriving 8–10 am");
   });
@@ -97,8 +101,12 @@ test("owner schedules a two-day job, moves a rain day, is on the way and done; t
   await page.getByRole("link", { name: "Open the invoice" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Invoice (draft)" })).toBeVisible();
   await look(async (p) => {
-    await expect(p.getByText("The work is done. Thank you.")).toBeVisible();
+    // Done replaces "On my way" at the top; the day no longer reads as today's arrival.
+    await expect(p.getByRole("status").first()).toHaveText("The work is done. Thank you.");
+    await expect(p.getByText("On my way — arriving 8–10 am")).toHaveCount(0);
     await p.screenshot({ path: testInfo.outputPath("homeowner-job-375.png"), fullPage: true });
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.screenshot({ path: testInfo.outputPath("homeowner-job-1280.png"), fullPage: true });
   });
   await homeowner.close();
 });

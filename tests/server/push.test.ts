@@ -149,7 +149,7 @@ afterAll(async () => {
 describe("The owner's phone buzzes for a new request", () => {
   let phone: ReturnType<typeof subscription>;
 
-  it("turns on notifications for this device from the Sign-in page, stored with its device name", async () => {
+  it("turns on notifications for this device from the Account page, stored with its device name", async () => {
     phone = subscription("phone");
     const response = await consolePost({ intent: "push-subscribe", subscription: phone.json });
     expect(response.status).toBe(302);
@@ -273,7 +273,7 @@ describe("The owner's phone buzzes for a new request", () => {
     expect(arrivals.length).toBe(before);
   });
 
-  it("sends a test notification to every device from the Sign-in page", async () => {
+  it("sends a test notification to every device from the Account page", async () => {
     const before = arrivals.length;
     const response = await consolePost({ intent: "push-test" });
     expect(response.headers.get("location")).toBe("/owner/security?done=push-sent");

@@ -61,7 +61,7 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                 aria-current={pathname.startsWith("/owner/security") ? "page" : undefined}
                 className="inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-soot-900 underline underline-offset-4"
               >
-                Sign-in
+                Account
               </a>
               <form method="post" action="/owner/sign-out">
                 <CsrfField token={csrf} />

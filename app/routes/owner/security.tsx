@@ -1,4 +1,4 @@
-// /owner/security ("Sign-in"): the owner's passkeys (add one for another device, remove a lost one), the devices
+// /owner/security ("Account"): the owner's passkeys (add one for another device, remove a lost one), the devices
 // notified of new requests (push), the sessions signed in now (end any, or all), and the audit log.
 import { redirect } from "react-router";
 import type { Route } from "./+types/security";
@@ -155,13 +155,13 @@ export async function action(args: Route.ActionArgs) {
   unknownIntent();
 }
 
-export const meta = () => [{ title: "Sign-in | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta = () => [{ title: "Account | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function Security({ loaderData }: Route.ComponentProps) {
   const { csrf, done, passkeys, sessions, audit, push } = loaderData;
   return (
     <>
-      <PageTitle sub="Your passkeys, where you are signed in, and what happened.">Sign-in</PageTitle>
+      <PageTitle sub="Your passkeys, where you are signed in, and what happened.">Account</PageTitle>
       {done && (
         <Notice tone={done === "last" || done === "push-invalid" || done === "push-failed" ? "warn" : "ok"}>
           {DONE[done]}

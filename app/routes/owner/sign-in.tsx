@@ -42,7 +42,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         )}
       </Card>
       <p className="mt-6 text-sm text-soot-800">
-        No passkey on this device? Sign in on one that has one and add this device under “Sign-in”, or ask for a new
+        No passkey on this device? Sign in on one that has one and add this device under “Account”, or ask for a new
         enrolment link on the server (<code>npm run owner -- invite</code>).
       </p>
     </>
