@@ -1,7 +1,7 @@
 // Work days outside their job (decision 0047), against a real database with a controllable clock: read with the
 // customer's name and town and "day 1 of 2"; busy for estimate windows from the arrival window to the end of the
 // working day, to the exact instant across the November 2026 change; in the owner's feed with their own UID and
-// SEQUENCE, strictly parsed, the same bytes under TZ=UTC and America/Los_Angeles.
+// SEQUENCE, strictly parsed, the same bytes under TZ=UTC, America/Los_Angeles, Asia/Kolkata and Pacific/Auckland.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -270,7 +270,7 @@ describe("the owner's feed", () => {
     expect(left.map((e) => [e.uid, e.summary])).toEqual([[days[1]?.uid, "Work: Dana Whitfield, Normal"]]);
   });
 
-  it("is the same bytes under TZ=UTC and America/Los_Angeles, with a job across the November change", () => {
+  it("is the same bytes under TZ=UTC, America/Los_Angeles, Asia/Kolkata and Pacific/Auckland, with a job across the November change", () => {
     store.close();
     const db = openEstimateStore({ dataDir });
     const { days } = addJob(db.db, quoteId, [
@@ -288,8 +288,14 @@ describe("the owner's feed", () => {
       if (run.status !== 0) throw new Error(run.stderr);
       return run.stdout;
     };
-    const [utc, la] = ["UTC", "America/Los_Angeles"].map(feedUnder);
+    // Los Angeles shares the November change a week apart from none; Kolkata's half hour and Auckland's southern
+    // summer catch a day cut from a host's zone.
+    const [utc, la, kolkata, auckland] = ["UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Auckland"].map(
+      feedUnder,
+    );
     expect(la).toBe(utc);
+    expect(kolkata).toBe(utc);
+    expect(auckland).toBe(utc);
     expect(strictEvents(utc ?? "").events.map((e) => [e.uid, e.summary, e.start, e.end])).toEqual([
       // Friday in CDT (UTC-5), Monday in CST (UTC-6): the same 8:00-18:00 on the wall clock.
       [
