@@ -288,8 +288,8 @@ describe("the owner's feed", () => {
       if (run.status !== 0) throw new Error(run.stderr);
       return run.stdout;
     };
-    // Los Angeles shares the November change a week apart from none; Kolkata's half hour and Auckland's southern
-    // summer catch a day cut from a host's zone.
+    // Los Angeles changes its clocks the same night as Chicago, two hours later; Kolkata's half hour and Auckland's
+    // southern summer catch a day cut from the host's zone instead of the business's.
     const [utc, la, kolkata, auckland] = ["UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Auckland"].map(
       feedUnder,
     );
