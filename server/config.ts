@@ -112,7 +112,7 @@ export const configSchema = z.object({
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
   /**
    * Warming the owner's first taps at start (server/http/warm-up.ts): on unless "off". The server tests turn it off
-   * (they start the server some 100 times, and the warm-up costs about a second of CPU and 20-25 MB each time).
+   * (they start the server some 100 times, and the warm-up costs 1.4-2 s of CPU and 22-30 MB each time; decision 0048).
    */
   WARM_UP: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
 });

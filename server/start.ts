@@ -6,7 +6,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { createApp, loadServerBuild, type EntryExports } from "./app.ts";
 import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./backup/backup.ts";
-import { readConfig } from "./config.ts";
+import { readConfig, type Config } from "./config.ts";
 import { openEstimateStore } from "./requests/estimate-store.ts";
 import { createOutbox, purgeExpired } from "./requests/outbox.ts";
 import { createPublisher } from "./publishing/publish.ts";
@@ -42,7 +42,8 @@ import { createPayments } from "./payments/payments.ts";
 import { createJobs } from "./jobs/jobs.ts";
 import { createStripeClient } from "./payments/stripe-client.ts";
 import { createCriticalCssPruner } from "./http/critical-css-in-worker.ts";
-import { warmBundle, warmFirstPage } from "./http/warm-up.ts";
+import { warmBundle, warmConsolePages, warmFirstPage } from "./http/warm-up.ts";
+import { WARM_UP_AGENT } from "./store/owner-sessions.ts";
 
 const HOUR = 3_600_000;
 const BACKUP_EVERY = 6 * HOUR;
@@ -82,7 +83,7 @@ function warnAtStart(store: EstimateStore, mailConfigured: boolean, backupDir: s
 }
 import { answerClientError } from "./http/http-guards.ts";
 
-let config;
+let config: Config;
 try {
   config = readConfig(process.env);
 } catch (error) {
@@ -340,6 +341,11 @@ function upgradeBrotli(pages: string) {
       console.error(`The quality-11 brotli copies of ${pages} are made but not served: ${String(error)}`);
     });
 }
+/** True while the start's warm-up asks for the console's pages (warmConsole). */
+let consoleWarming = false;
+/** The render's worker starts this long after an editor's page asked for it. */
+const WORKER_WARM_DELAY_MS = 400;
+let workerWarmSoon: NodeJS.Timeout | null = null;
 /** What the last publish's render said of its time, for the log line of the publish. */
 let lastRender = "";
 const publisher =
@@ -349,8 +355,20 @@ const publisher =
         rendersDir,
         // The worker starts, then renders the working copy once for nothing, so the owner's tap finds it warm.
         // Not while an update builds: no publish can run before it ends, and the worker would take its memory.
+        // Not for the start's own warm-up of the console (warmConsole below): a worker for a save nobody is making.
+        // And a moment after the page that asked for it is sent, not while that page renders: the worker's start
+        // keeps both cores busy for a second, and the page would wait for its share of them (issue 51).
         warm: () => {
-          if (!othersHoldTheSite()) renderer.warm(path.join(app.servedBuild(), "server", "index.js"), contentDir);
+          if (consoleWarming || workerWarmSoon) return;
+          workerWarmSoon = setTimeout(() => {
+            workerWarmSoon = null;
+            try {
+              if (!othersHoldTheSite()) renderer.warm(path.join(app.servedBuild(), "server", "index.js"), contentDir);
+            } catch (error) {
+              console.error(`publish: could not get the render ready: ${String(error)}`);
+            }
+          }, WORKER_WARM_DELAY_MS);
+          workerWarmSoon.unref();
         },
         // Words and photos change without a build: a new photo's web copies are made first (decision 0028), then
         // every prerendered page is rendered again with the code being served.
@@ -439,6 +457,51 @@ if (interrupted) {
   } else console.error(`The server stopped while publishing "${interrupted.summary}"; it was not published.`);
 }
 const warmStart = performance.now();
+
+/** The pages the owner opens first, the newest of each kind of record among them. */
+function consolePagesToWarm(): string[] {
+  const newest = (table: string) =>
+    (store.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;
+  const pages = ["/owner", "/owner/quotes", "/owner/visits", "/owner/visits/calendars", "/owner/visits/settings"];
+  // The editor, the heaviest page, four times: after one render its form's code is still cold (46 ms on the owner's
+  // first open on Node 24, 28-35 ms after four).
+  const editor = "/owner/site/edit/business";
+  pages.push("/owner/site", editor, editor, editor, editor, "/owner/site/photos", "/owner/reports", "/owner/money");
+  pages.push("/owner/spam", "/owner/security", "/owner/help");
+  const records = { estimates: "requests", quotes: "quotes", visits: "visits", invoices: "invoices", jobs: "jobs" };
+  for (const [table, route] of Object.entries(records)) {
+    const id = newest(table);
+    if (id !== null) pages.push(`/owner/${route}/${id}`);
+  }
+  return pages;
+}
+
+/**
+ * The sign-in page, then every console page the owner opens first, signed in as a session made for this alone
+ * (issue 51, server/http/warm-up.ts). Told in the log; a failure only warms less.
+ */
+async function warmConsole() {
+  const signIn = await warmFirstPage(server, config.SITE_URL);
+  let pages: string[] = [];
+  let statuses: number[] = [];
+  consoleWarming = true;
+  try {
+    owner.sessions.endWarmUps();
+    pages = consolePagesToWarm();
+    const { token, id } = owner.sessions.create({ ip: null, userAgent: WARM_UP_AGENT, passkeyId: null });
+    statuses = await warmConsolePages(server, config.SITE_URL, { token, end: () => owner.sessions.revoke(id) }, pages);
+  } catch (error) {
+    console.warn(`Warming up the console failed (it still works): ${error instanceof Error ? error.message : error}`);
+  } finally {
+    consoleWarming = false;
+  }
+  const ok = statuses.filter((s) => s === 200).length;
+  const odd = pages.flatMap((page, i) => (statuses[i] === 200 ? [] : [`${page}: ${statuses[i] ?? "not asked"}`]));
+  console.log(
+    `Warmed up for the owner's first taps in ${Math.round(performance.now() - warmStart)} ms (sign-in page: ${signIn}; ` +
+      `console pages: ${ok} of ${pages.length}${odd.length ? `; ${odd.join(", ")}` : ""}).`,
+  );
+}
 if (config.WARM_UP) await warmBundle(appEntry);
 // Host is checked by our own guard (http-guards.ts), so a request without one gets our answer, not Node's.
 const server = createServer({ requireHostHeader: false }, app);
@@ -446,12 +509,7 @@ server.listen(config.PORT, config.HOST, () => {
   // `npm run restore` refuses while this file names a live process.
   writePidFile(dataDir);
   console.log(`Site ready at http://localhost:${config.PORT} (estimates stored in ${store.file})`);
-  if (config.WARM_UP)
-    void warmFirstPage(server, config.SITE_URL).then((status) =>
-      console.log(
-        `Warmed up for the owner's first taps in ${Math.round(performance.now() - warmStart)} ms (sign-in page: ${status}).`,
-      ),
-    );
+  if (config.WARM_UP) void warmConsole();
 });
 // Requests Node cannot parse never reach Express: answer them in our words too.
 server.on("clientError", answerClientError);

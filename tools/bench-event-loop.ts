@@ -147,6 +147,7 @@ async function day(index: number, photos: NewPhoto[]) {
   console.log(`day ${index + 1}: server ready in ${Math.round(performance.now() - started)} ms, load ${load()}`);
   // The owner does not arrive in the first seconds after a start: the server warms up then (server/http/warm-up.ts).
   await sleep(5_000);
+  console.log(`  ${/Warmed up[^\n]*/.exec(output)?.[0] ?? "not warmed up within 5 s of the start"}`);
 
   async function reading(): Promise<Reading> {
     const mark = output.length;

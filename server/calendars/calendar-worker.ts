@@ -1,18 +1,12 @@
 // The calendars' worker thread (parse-in-worker.ts starts one per read): parses and expands one calendar off the
 // server's event loop, answers once, and ends, so whatever the parse took goes with it. It runs at the lowest CPU
 // priority: on two cores, visitors' pages come first and a read may take longer (docs/benchmarks.md).
-import { readlinkSync } from "node:fs";
-import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { lowerThisThread } from "../http/thread-priority.ts";
 import { CalendarProblem, expandCalendar } from "./expand.ts";
 import type { WorkerJob, WorkerReply } from "./parse-in-worker.ts";
 
-try {
-  // This thread's own id (Linux): setpriority on it lowers this thread alone, not the server's.
-  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 19);
-} catch {
-  // Not Linux, or not allowed: the read runs at the server's priority.
-}
+lowerThisThread(19);
 
 parentPort?.once("message", (job: WorkerJob) => {
   let reply: WorkerReply;

@@ -7,6 +7,11 @@ import { hashSecret, newSecret, type Clock } from "./secrets.ts";
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 /** Signed out this long after signing in, however busy. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 3_600_000;
+/**
+ * The user agent of the session a start's console warm-up signs in with (server/http/warm-up.ts). It has no passkey;
+ * one left behind by a stop during the warm-up is ended at the next start.
+ */
+export const WARM_UP_AGENT = "This server, warming up its console at start";
 /** last_seen_at is written at most this often (every request would be a disk write). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -38,6 +43,7 @@ export function openSessionStore(
   const removeByHash = db.prepare("DELETE FROM owner_sessions WHERE token_hash = ?");
   const all = db.prepare<[], OwnerSessionRow>("SELECT * FROM owner_sessions ORDER BY last_seen_at DESC");
   const removeAll = db.prepare("DELETE FROM owner_sessions");
+  const removeWarmUps = db.prepare("DELETE FROM owner_sessions WHERE user_agent = ? AND passkey_id IS NULL");
   const removeStale = db.prepare("DELETE FROM owner_sessions WHERE last_seen_at < ? OR created_at < ?");
 
   function expired(row: OwnerSessionRow, at: number): boolean {
@@ -92,6 +98,10 @@ export function openSessionStore(
     },
     revoke(id: number): boolean {
       return removeById.run(id).changes > 0;
+    },
+    /** Ends every warm-up session (WARM_UP_AGENT); returns how many. */
+    endWarmUps(): number {
+      return removeWarmUps.run(WARM_UP_AGENT).changes;
     },
     revokeAll(): number {
       return removeAll.run().changes;

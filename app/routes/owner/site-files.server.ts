@@ -256,6 +256,25 @@ function splitMarkdown(source: string): { front: string; body: string } {
   return match ? { front: match[1] ?? "", body: source.slice(match[0].length) } : { front: "", body: source };
 }
 
+/**
+ * The last few YAML texts parsed, with their documents. The editor's page parses its file, and its save parses the
+ * same text twice more (the old values for the summary, the patch); the yaml package takes 2–4 ms a kilobyte, so
+ * each parse of the business file held the event loop for 8–15 ms (issue 51). These documents are only read: a
+ * change works on a clone.
+ */
+const parsedTexts = new Map<string, Document.Parsed>();
+function parsedYaml(text: string): Document.Parsed {
+  const hit = parsedTexts.get(text);
+  if (hit) return hit;
+  const doc = parseDocument(text);
+  parsedTexts.set(text, doc);
+  for (const oldest of parsedTexts.keys()) {
+    if (parsedTexts.size <= 6) break;
+    parsedTexts.delete(oldest);
+  }
+  return doc;
+}
+
 export function readSource(file: SiteFile): string {
   return readFileSync(path.join(root(), file.path), "utf8");
 }
@@ -265,10 +284,10 @@ export function formValue(file: SiteFile, source = readSource(file)): Record<str
   if (file.kind === "posts") {
     const { front, body } = splitMarkdown(source);
     const { text, back } = protect(front);
-    return { ...(unprotect(parseDocument(text).toJS(), back) as object), body };
+    return { ...(unprotect(parsedYaml(text).toJS(), back) as object), body };
   }
   const { text, back } = protect(source);
-  const data = unprotect(parseDocument(text).toJS(), back);
+  const data = unprotect(parsedYaml(text).toJS(), back);
   return isList(file) ? { items: data ?? [] } : ((data ?? {}) as Record<string, unknown>);
 }
 
@@ -341,16 +360,17 @@ function scalarPatches(node: unknown, value: unknown, back: (s: string) => strin
 
 function writeYaml(oldSource: string, value: unknown): string {
   const { text, back } = protect(oldSource);
-  const doc = parseDocument(text);
+  const parsed = parsedYaml(text);
   const patches: Patch[] = [];
   // Most edits change words, not the shape: then only those values' text changes; the rest stays byte for byte.
-  if (scalarPatches(doc.contents, value, back, patches)) {
+  if (scalarPatches(parsed.contents, value, back, patches)) {
     let patched = text;
     for (const p of patches.sort((x, y) => y.start - x.start))
       patched = patched.slice(0, p.start) + p.text + patched.slice(p.end);
     return back(patched);
   }
   // Items added, removed or reordered: the document is written again, keeping its comments.
+  const doc = parsed.clone();
   doc.contents = merge(doc, doc.contents, value, back) as typeof doc.contents;
   return back(doc.toString({ lineWidth: 0, flowCollectionPadding: false }));
 }

@@ -194,6 +194,17 @@ group("schema-to-form mapping", () => {
     expect(fieldLabel(spec, ["closedDays", 4, "date"])).toBe("Closed days 5 › When");
   });
 
+  it("a save that changes a list's shape leaves the file's parsed text as it was, for the next page and save", () => {
+    const file = must(findFile("business", undefined));
+    const source = readSource(file);
+    const before = formValue(file, source);
+    const longer = formValue(file, source) as { closedDays: { name: string; date: string }[] };
+    longer.closedDays.push({ name: "Veterans Day", date: "November 11" });
+    expect(serialize(file, longer, source)).toContain("Veterans Day");
+    expect(formValue(file, source)).toEqual(before);
+    expect(serialize(file, before, source)).toBe(source);
+  });
+
   it("names fields for Conform and in words", () => {
     expect(fieldName(["hours", 1, "closes"])).toBe("hours[1].closes");
     expect(fieldName(["items", 0, "alt"])).toBe("items[0].alt");
