@@ -27,7 +27,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { connect } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { loadavg, setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { MALLOC_ENV } from "../server/malloc-env.ts";
 import { freePort, SERVER_ENTRY } from "../tests/server/harness.ts";
@@ -94,6 +94,16 @@ const GROUPED =
   UNIT_MEMORY_MB > 0 &&
   process.env.BENCH_UNIT_MEMORY !== "off";
 
+/**
+ * As root, this process (the clients, the Stripe stand-in, the mail server) runs its thread at nice 10 and starts the
+ * servers at nice 0, so the profile's samples, which are taken by the clock, count the server's work and not this
+ * process's: at equal priority, the webhook's answer woke this process inside the send, the kernel ran it on the
+ * server's core, and the server's samples meanwhile read "writeUtf8String" (0.33-0.38 ms of the figure, against
+ * 0.11 ms with the load at nice 10). BENCH_LOAD_NICE=0 runs both at the same priority.
+ */
+const LOAD_NICE = process.getuid?.() === 0 ? Number(process.env.BENCH_LOAD_NICE ?? 10) : 0;
+if (LOAD_NICE > 0) setPriority(LOAD_NICE);
+
 async function start(name: string, flags: string[] = []): Promise<Server> {
   const dataDir = path.join(work, name);
   mkdirSync(dataDir);
@@ -109,6 +119,7 @@ async function start(name: string, flags: string[] = []): Promise<Server> {
     writeFileSync(path.join(group, "memory.limit_in_bytes"), `${UNIT_MEMORY_MB}M`);
     command = ["sh", "-c", 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"', "sh", group, ...command];
   }
+  if (LOAD_NICE > 0) command = ["nice", "-n", String(-LOAD_NICE), ...command];
   const child = spawn(command[0] ?? "", command.slice(1), {
     env: {
       ...process.env,
@@ -337,13 +348,16 @@ function webhookTime(profile: Profile, builtDir: string) {
     }
     if (f?.functionName === "(garbage collector)") gc += dt;
   });
-  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 10));
   return { webhookMs: webhook / 1000, gcMs: gc / 1000, matched: under.size, top };
 }
 
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
 const dirty = execFileSync("git", ["status", "--porcelain", "--", "server", "app", "build"]).toString().trim();
-console.log(`commit ${commit}${dirty ? " (with changes)" : ""}, Node ${process.version}, load ${load()}`);
+console.log(
+  `commit ${commit}${dirty ? " (with changes)" : ""}, Node ${process.version}, load ${load()}` +
+    (LOAD_NICE > 0 ? `; this process at nice ${LOAD_NICE}, the servers at 0` : ""),
+);
 
 try {
   // The profiled server first: its figure is the one the profile's attribution needs a quiet series for.
