@@ -19,8 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   openSiteRepo(args.context);
   const publisher = args.context.publisher;
-  // The owner is one tap from an editor: the render's worker gets ready and warm meanwhile (issue 45).
-  publisher?.warm();
+  // The render's worker is started by the editor, not here: started a tap ahead, it was still importing when the
+  // editor opened, and on two cores the editor's page then held the event loop 46-69 ms (issue 51, decision 0048).
   const now = Date.now();
   const jobs = (publisher?.jobs() ?? []).slice(0, 8).map((j) => ({
     id: j.id,
