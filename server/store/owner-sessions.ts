@@ -106,9 +106,12 @@ export function openSessionStore(
     revokeAll(): number {
       return removeAll.run().changes;
     },
+    /** The live sessions, as the Account page lists them: a start's warm-up is not one of the owner's devices. */
     list(): OwnerSessionRow[] {
       const at = now().getTime();
-      return all.all().filter((row) => !expired(row, at));
+      return all
+        .all()
+        .filter((row) => !expired(row, at) && !(row.user_agent === WARM_UP_AGENT && row.passkey_id === null));
     },
     purgeExpired(): number {
       const at = now().getTime();
