@@ -42,7 +42,7 @@ import { createPayments } from "./payments/payments.ts";
 import { createJobs } from "./jobs/jobs.ts";
 import { createStripeClient } from "./payments/stripe-client.ts";
 import { createCriticalCssPruner } from "./http/critical-css-in-worker.ts";
-import { warmBundle, warmConsolePages, warmFirstPage } from "./http/warm-up.ts";
+import { warmBundle, warmConsolePages, warmSignIn } from "./http/warm-up.ts";
 import { WARM_UP_AGENT } from "./store/owner-sessions.ts";
 
 const HOUR = 3_600_000;
@@ -481,7 +481,7 @@ function consolePagesToWarm(): string[] {
  * (issue 51, server/http/warm-up.ts). Told in the log; a failure only warms less.
  */
 async function warmConsole() {
-  const signIn = await warmFirstPage(server, config.SITE_URL);
+  const signIn = await warmSignIn(server, config.SITE_URL);
   let pages: string[] = [];
   let statuses: number[] = [];
   consoleWarming = true;
@@ -498,8 +498,8 @@ async function warmConsole() {
   const ok = statuses.filter((s) => s === 200).length;
   const odd = pages.flatMap((page, i) => (statuses[i] === 200 ? [] : [`${page}: ${statuses[i] ?? "not asked"}`]));
   console.log(
-    `Warmed up for the owner's first taps in ${Math.round(performance.now() - warmStart)} ms (sign-in page: ${signIn}; ` +
-      `console pages: ${ok} of ${pages.length}${odd.length ? `; ${odd.join(", ")}` : ""}).`,
+    `Warmed up for the owner's first taps in ${Math.round(performance.now() - warmStart)} ms ` +
+      `(sign-in page: ${signIn.page}; its first step: ${signIn.challenge}; console pages: ${ok} of ${pages.length}${odd.length ? `; ${odd.join(", ")}` : ""}).`,
   );
 }
 if (config.WARM_UP) await warmBundle(appEntry);

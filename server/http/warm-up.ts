@@ -17,24 +17,38 @@ export async function warmBundle(entry: EntryExports): Promise<void> {
 }
 
 /**
- * One GET through the listening server, with the site's own Host; resolves with its status when it is done (0 when
- * it could not be asked).
+ * One request through the listening server, with the site's own Host (and, for a POST, its Origin, as the owner's
+ * browser sends them); resolves with its status when it is done (0 when it could not be asked).
  */
-function warmGet(
+function warmAsk(
   server: Server,
   siteUrl: string | undefined,
   pagePath: string,
-  headers: Record<string, string> = {},
-  timeoutMs = 15_000,
+  { headers = {}, form, timeoutMs = 15_000 }: { headers?: Record<string, string>; form?: string; timeoutMs?: number },
 ): Promise<number> {
   const address = server.address() as AddressInfo | null;
   if (!address) return Promise.resolve(0);
   const host = address.family === "IPv6" ? (address.address === "::" ? "::1" : address.address) : address.address;
   const hostname = host === "0.0.0.0" ? "127.0.0.1" : host;
-  const siteHost = siteUrl ? new URL(siteUrl).host : `localhost:${address.port}`;
+  const site = siteUrl ? new URL(siteUrl) : new URL(`http://localhost:${address.port}`);
+  const post =
+    form === undefined
+      ? {}
+      : {
+          origin: site.origin,
+          "sec-fetch-site": "same-origin",
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(Buffer.byteLength(form)),
+        };
   return new Promise((done) => {
     const req = request(
-      { hostname, port: address.port, path: pagePath, headers: { ...headers, host: siteHost } },
+      {
+        hostname,
+        port: address.port,
+        path: pagePath,
+        method: form === undefined ? "GET" : "POST",
+        headers: { ...headers, ...post, host: site.host },
+      },
       (res) =>
         res
           .resume()
@@ -43,13 +57,23 @@ function warmGet(
     );
     req.setTimeout(timeoutMs, () => req.destroy());
     req.on("error", () => done(0));
-    req.end();
+    req.end(form);
   });
 }
 
-/** The console's sign-in page, the first page of a signed-out phone. */
-export function warmFirstPage(server: Server, siteUrl: string | undefined, timeoutMs = 15_000): Promise<number> {
-  return warmGet(server, siteUrl, "/owner/sign-in", {}, timeoutMs);
+/**
+ * The console's sign-in page, the first page of a signed-out phone, then the first step of a sign-in: its POST for
+ * the passkey's challenge. That runs a POST through the stack once (the body's parser, an action, the passkey
+ * library's options); the challenge is held as any other is, and its id is dropped here, so it can never be answered.
+ */
+export async function warmSignIn(
+  server: Server,
+  siteUrl: string | undefined,
+  timeoutMs = 15_000,
+): Promise<{ page: number; challenge: number }> {
+  const page = await warmAsk(server, siteUrl, "/owner/sign-in", { timeoutMs });
+  const challenge = await warmAsk(server, siteUrl, "/owner/passkey/sign-in", { form: "step=options", timeoutMs });
+  return { page, challenge };
 }
 
 /** The session the warm-up signs in with: made for it, ended after it; its id never leaves this process. */
@@ -70,7 +94,7 @@ export async function warmConsolePages(
   const cookie = `owner=${session.token}; __Host-owner=${session.token}`;
   const statuses: number[] = [];
   try {
-    for (const page of pages) statuses.push(await warmGet(server, siteUrl, page, { cookie }, timeoutMs));
+    for (const page of pages) statuses.push(await warmAsk(server, siteUrl, page, { headers: { cookie }, timeoutMs }));
   } finally {
     session.end();
   }

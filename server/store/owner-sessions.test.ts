@@ -14,11 +14,14 @@ it("lists the owner's sessions, not the start's warm-up, which still reads as li
     const warm = sessions.create({ ip: null, userAgent: WARM_UP_AGENT, passkeyId: null });
     // A device that happens to send the same words is still listed: it signed in with a passkey.
     sessions.create({ ip: "192.0.2.2", userAgent: WARM_UP_AGENT, passkeyId: "laptop" });
-    expect(sessions.list().map((s) => s.passkey_id)).toEqual(expect.arrayContaining(["phone", "laptop"]));
-    expect(sessions.list()).toHaveLength(2);
+    // Nor is a session that sent no user agent taken for the warm-up.
+    sessions.create({ ip: "192.0.2.3", userAgent: null, passkeyId: null });
+    expect(sessions.list().map((s) => s.passkey_id)).toEqual(expect.arrayContaining(["phone", "laptop", null]));
+    expect(sessions.list()).toHaveLength(3);
     expect(sessions.read(warm.token)?.id).toBe(warm.id);
     expect(sessions.endWarmUps()).toBe(1);
     expect(sessions.read(warm.token)).toBeNull();
+    expect(sessions.list()).toHaveLength(3);
   } finally {
     store.close();
   }

@@ -41,9 +41,14 @@ export function openSessionStore(
   const touch = db.prepare("UPDATE owner_sessions SET last_seen_at = ? WHERE id = ?");
   const removeById = db.prepare("DELETE FROM owner_sessions WHERE id = ?");
   const removeByHash = db.prepare("DELETE FROM owner_sessions WHERE token_hash = ?");
-  const all = db.prepare<[], OwnerSessionRow>("SELECT * FROM owner_sessions ORDER BY last_seen_at DESC");
+  // A start's warm-up session, in one place: its words and no passkey (a device sending the same words signed in
+  // with one). `IS` so that a session without a user agent is never taken for one.
+  const warmUp = `(user_agent IS '${WARM_UP_AGENT.replace(/'/g, "''")}' AND passkey_id IS NULL)`;
+  const owners = db.prepare<[], OwnerSessionRow>(
+    `SELECT * FROM owner_sessions WHERE NOT ${warmUp} ORDER BY last_seen_at DESC`,
+  );
   const removeAll = db.prepare("DELETE FROM owner_sessions");
-  const removeWarmUps = db.prepare("DELETE FROM owner_sessions WHERE user_agent = ? AND passkey_id IS NULL");
+  const removeWarmUps = db.prepare(`DELETE FROM owner_sessions WHERE ${warmUp}`);
   const removeStale = db.prepare("DELETE FROM owner_sessions WHERE last_seen_at < ? OR created_at < ?");
 
   function expired(row: OwnerSessionRow, at: number): boolean {
@@ -101,7 +106,7 @@ export function openSessionStore(
     },
     /** Ends every warm-up session (WARM_UP_AGENT); returns how many. */
     endWarmUps(): number {
-      return removeWarmUps.run(WARM_UP_AGENT).changes;
+      return removeWarmUps.run().changes;
     },
     revokeAll(): number {
       return removeAll.run().changes;
@@ -109,9 +114,7 @@ export function openSessionStore(
     /** The live sessions, as the Account page lists them: a start's warm-up is not one of the owner's devices. */
     list(): OwnerSessionRow[] {
       const at = now().getTime();
-      return all
-        .all()
-        .filter((row) => !expired(row, at) && !(row.user_agent === WARM_UP_AGENT && row.passkey_id === null));
+      return owners.all().filter((row) => !expired(row, at));
     },
     purgeExpired(): number {
       const at = now().getTime();
