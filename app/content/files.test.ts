@@ -1,5 +1,9 @@
 // Content is data read at run time (decision 0027): a new snapshot changes what every module exports at once, and a
 // refused one changes nothing.
+import { mkdirSync, mkdtempSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { business } from "./business";
 import { generalFaqs } from "./faqs";
@@ -72,5 +76,37 @@ describe("the content snapshot", () => {
     expect(business.phone).toBe("(309) 555-0134");
     expect(services.map((s) => s.slug)).toEqual(before);
     expect(generalFaqs).toEqual(faqs);
+  });
+
+  it("finds a photo's copies by its bytes' hash, hashed again when the photo is written again or replaced", () => {
+    const site = mkdtempSync(path.join(tmpdir(), "content-photos-"));
+    const photos = path.join(site, "content", "photos");
+    const copies = path.join(site, "photo-copies");
+    mkdirSync(photos, { recursive: true });
+    mkdirSync(copies);
+    const photo = path.join(photos, "porch.jpg");
+    // Same size each time, so only the bytes tell them apart.
+    const versions = ["a", "b", "c"].map((fill) => Buffer.alloc(4096, fill));
+    for (const bytes of versions) {
+      const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+      const manifest = { file: "porch.jpg", hash, sources: { avif: "", webp: "", jpeg: "" }, placeholder: "" };
+      writeFileSync(path.join(copies, `porch-${hash}.json`), JSON.stringify(manifest));
+    }
+    const hashRead = () => readContentFiles(path.join(site, "content")).photoCopies.get("porch.jpg")?.hash;
+    const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+
+    writeFileSync(photo, versions[0] as Buffer);
+    expect(hashRead()).toBe(hashOf(versions[0] as Buffer));
+    expect(hashRead()).toBe(hashOf(versions[0] as Buffer));
+    // Written again in place, same size, and its time set back by hand.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(photo, old, old);
+    writeFileSync(photo, versions[1] as Buffer);
+    utimesSync(photo, old, old);
+    expect(hashRead()).toBe(hashOf(versions[1] as Buffer));
+    // Replaced by another file, as git's checkout does.
+    writeFileSync(`${photo}.new`, versions[2] as Buffer);
+    renameSync(`${photo}.new`, photo);
+    expect(hashRead()).toBe(hashOf(versions[2] as Buffer));
   });
 });
