@@ -11,8 +11,8 @@ type Form = FormMetadata<Record<string, unknown>, string[]>;
 /**
  * A field as its controls show it, with Conform's names and ids. Read from the form's state once per render rather
  * than through Conform's field metadata: each read of that is a new Proxy, and is recorded for re-renders in a list
- * copied whole at every read. The form is rendered on the server only, so nothing is lost; the business editor's 95
- * controls rendered in 8-10 ms that way, on the event loop (issue 51).
+ * copied whole at every read. The form is rendered on the server only, so nothing is lost. The business editor's 95
+ * controls took a median of 10 ms on the event loop that way, and take 2.5 ms this way (issue 51).
  */
 type Shown = {
   id: string;
