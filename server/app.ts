@@ -48,6 +48,8 @@ import { REFUSED_PAGE_PATH } from "../app/lib/refused-page.ts";
 const HTML_CACHE = "public, max-age=300, must-revalidate";
 const ASSET_CACHE = "public, max-age=31536000, immutable";
 const STATIC_CACHE = "public, max-age=86400";
+/** After a publish's switch, when this process's bundle takes the new content (switchPendingContent). */
+const CONTENT_SWITCH_DELAY_MS = 200;
 
 /** Content type, and whether it is worth compressing. */
 const TYPES: Record<string, [string, boolean]> = {
@@ -453,7 +455,7 @@ export async function createApp({
   app.use((req, res, next) => site.cachePages(req, res, next));
   app.all("/{*splat}", (req, res, next) => {
     if (pendingContent === null) return site.handler(req, res, next);
-    // A turn of the event loop between the two: each is some milliseconds, and requests waiting go in between.
+    // Only when a request came before the timer above: the switch, then the page in the loop's next check phase.
     switchPendingContent();
     setImmediate(() => site.handler(req, res, next));
   });
@@ -472,13 +474,17 @@ export async function createApp({
       site = { ...from, pages, files };
       pendingContent = content;
       pageCache.clear();
+      // Soon after, in a task of its own: not in the owner's next page, which would pay for both (issue 51).
+      setTimeout(switchPendingContent, CONTENT_SWITCH_DELAY_MS).unref();
     };
   }
 
   /**
-   * The new content reaches this process's React Router bundle when a request first needs it (a page rendered on
-   * request: the console, a 404), not at the switch: deriving every content module again takes about 100 ms of the
-   * event loop, which the prerendered pages (nearly every visit) never need.
+   * The new content reaches this process's React Router bundle in a task of its own shortly after the switch, or
+   * before the first request that needs it (a page rendered on request: the console, a 404) if that comes first.
+   * Not in the switch's own task: deriving every content module again took about 100 ms of the event loop when this
+   * was written (issue 38), and 7-22 ms with the caches of load.ts; the owner's next console page after a publish
+   * took it on top of its own render, 26-49 ms on Node 24 (issue 51).
    */
   let pendingContent: unknown = null;
   function switchPendingContent() {
