@@ -96,6 +96,14 @@ function control(meta: Shown, spec: FieldSpec) {
   };
 }
 
+/** An object's fields, each under its name within the object's. */
+function Members(props: { fields: [string, FieldSpec][]; meta: Shown; state: FormState; form: Form }) {
+  const { meta, state, form } = props;
+  return props.fields.map(([key, f]) => (
+    <Field key={key} spec={f} meta={shown(state, childName(meta, key), member(meta, key))} state={state} form={form} />
+  ));
+}
+
 function Field({ spec, meta, state, form }: { spec: FieldSpec; meta: Shown; state: FormState; form: Form }): ReactNode {
   switch (spec.type) {
     case "text":
@@ -171,15 +179,7 @@ function Field({ spec, meta, state, form }: { spec: FieldSpec; meta: Shown; stat
         <fieldset className="mb-4 rounded-xl border border-mortar-200 bg-white p-3">
           <legend className="px-1 font-serif text-lg font-bold">{spec.label}</legend>
           <Help spec={spec} id={meta.descriptionId} />
-          {spec.fields.map(([key, f]) => (
-            <Field
-              key={key}
-              spec={f}
-              meta={shown(state, childName(meta, key), member(meta, key))}
-              state={state}
-              form={form}
-            />
-          ))}
+          <Members fields={spec.fields} meta={meta} state={state} form={form} />
           <Errors meta={meta} />
         </fieldset>
       );
@@ -194,15 +194,7 @@ function Field({ spec, meta, state, form }: { spec: FieldSpec; meta: Shown; stat
             {spec.label}: {variant?.label}
           </legend>
           <input type="hidden" name={`${meta.name}.${spec.discriminator}`} value={kind} />
-          {variant?.fields.map(([key, f]) => (
-            <Field
-              key={key}
-              spec={f}
-              meta={shown(state, childName(meta, key), member(meta, key))}
-              state={state}
-              form={form}
-            />
-          ))}
+          <Members fields={variant?.fields ?? []} meta={meta} state={state} form={form} />
           <Errors meta={meta} />
         </fieldset>
       );
