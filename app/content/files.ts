@@ -61,7 +61,8 @@ export function readContentFiles(dir: string): ContentFiles {
     const full = path.join(photoDir, file);
     const stat = fs.statSync(full, { bigint: true });
     const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
-    let hash = photoHashes.get(full)?.stamp === stamp ? photoHashes.get(full)?.hash : undefined;
+    const known = photoHashes.get(full);
+    let hash = known?.stamp === stamp ? known.hash : undefined;
     if (hash === undefined) {
       hash = crypto.createHash("sha256").update(fs.readFileSync(full)).digest("hex").slice(0, 10);
       photoHashes.set(full, { stamp, hash });

@@ -43,8 +43,8 @@ export function openSessionStore(
   const removeByHash = db.prepare("DELETE FROM owner_sessions WHERE token_hash = ?");
   // A start's warm-up session, in one place: its words and no passkey (a device sending the same words signed in
   // with one). `IS` so that a session without a user agent is never taken for one.
-  const warmUp = `(user_agent IS '${WARM_UP_AGENT.replace(/'/g, "''")}' AND passkey_id IS NULL)`;
-  const owners = db.prepare<[], OwnerSessionRow>(
+  const warmUp = "(user_agent IS ? AND passkey_id IS NULL)";
+  const owners = db.prepare<[string], OwnerSessionRow>(
     `SELECT * FROM owner_sessions WHERE NOT ${warmUp} ORDER BY last_seen_at DESC`,
   );
   const removeAll = db.prepare("DELETE FROM owner_sessions");
@@ -106,7 +106,7 @@ export function openSessionStore(
     },
     /** Ends every warm-up session (WARM_UP_AGENT); returns how many. */
     endWarmUps(): number {
-      return removeWarmUps.run().changes;
+      return removeWarmUps.run(WARM_UP_AGENT).changes;
     },
     revokeAll(): number {
       return removeAll.run().changes;
@@ -114,7 +114,7 @@ export function openSessionStore(
     /** The live sessions, as the Account page lists them: a start's warm-up is not one of the owner's devices. */
     list(): OwnerSessionRow[] {
       const at = now().getTime();
-      return owners.all().filter((row) => !expired(row, at));
+      return owners.all(WARM_UP_AGENT).filter((row) => !expired(row, at));
     },
     purgeExpired(): number {
       const at = now().getTime();
