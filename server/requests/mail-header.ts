@@ -17,21 +17,16 @@ export function headerText(text: string): string {
 
 /** The whole value as UTF-8 base64 encoded-words, folded one per line, never splitting a character. */
 export function encodeHeaderText(text: string): string {
+  const bytes = Buffer.from(headerText(text), "utf8");
   const words: string[] = [];
-  let chunk: Buffer[] = [];
-  let size = 0;
-  for (const char of headerText(text)) {
-    const bytes = Buffer.from(char, "utf8");
-    if (size + bytes.length > WORD_BYTES) {
-      words.push(Buffer.concat(chunk).toString("base64"));
-      chunk = [];
-      size = 0;
-    }
-    chunk.push(bytes);
-    size += bytes.length;
+  for (let start = 0; start < bytes.length; ) {
+    let end = Math.min(start + WORD_BYTES, bytes.length);
+    // Back off a character's continuation bytes (10xxxxxx): each word holds whole characters.
+    if (end < bytes.length) while ((bytes[end] ?? 0) >> 6 === 0b10) end -= 1;
+    words.push(`=?UTF-8?B?${bytes.toString("base64", start, end)}?=`);
+    start = end;
   }
-  if (size > 0) words.push(Buffer.concat(chunk).toString("base64"));
-  return words.map((b64) => `=?UTF-8?B?${b64}?=`).join("\r\n ");
+  return words.join("\r\n ");
 }
 
 /** Decodes encoded-words the way a mail client reads a header (once), for tests and the leads tool. */
