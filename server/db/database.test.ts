@@ -34,6 +34,43 @@ describe("numbered migrations", () => {
     store.close();
   });
 
+  it("upgrade to 16: the provider's events keep every row, kept by id alone; the outbox keeps its lookups", () => {
+    const old = new Database(path.join(dir, "estimates.db"));
+    expect(
+      migrate(
+        old,
+        MIGRATIONS.filter((m) => m.version <= 15),
+      ),
+    ).toBe(15);
+    old
+      .prepare("INSERT INTO provider_events (event_id, type, received_at) VALUES (?, ?, ?)")
+      .run("evt_1", "checkout.session.completed", "2026-11-30T15:00:00.000Z");
+    old.close();
+
+    const store = openEstimateStore({ dataDir: dir });
+    const { db } = store;
+    expect(db.prepare("SELECT * FROM provider_events").all()).toEqual([
+      {
+        event_id: "evt_1",
+        provider: "stripe",
+        type: "checkout.session.completed",
+        received_at: "2026-11-30T15:00:00.000Z",
+      },
+    ]);
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'provider_events'").pluck().get()).toMatch(
+      /WITHOUT ROWID/,
+    );
+    // A repeat of an id is still refused by its key.
+    expect(store.payments.firstSight("evt_1", "checkout.session.completed")).toBe(false);
+    expect(store.payments.firstSight("evt_2", "checkout.session.completed")).toBe(true);
+    // The outbox's reads by request use the unique (estimate_id, dedupe) index now.
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT * FROM outbox WHERE estimate_id = ? ORDER BY id").all(1) as {
+      detail: string;
+    }[];
+    expect(plan.map((p) => p.detail).join("; ")).toMatch(/USING INDEX sqlite_autoindex_outbox_1 \(estimate_id=\?\)/);
+    store.close();
+  });
+
   it("run only the new steps, each in its own transaction: a failing step keeps the ones before it", () => {
     const db = new Database(path.join(dir, "x.db"));
     const steps = [

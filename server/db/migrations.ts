@@ -748,6 +748,24 @@ CREATE UNIQUE INDEX job_photo_pairs_live_before ON job_photo_pairs (before_id) W
 CREATE UNIQUE INDEX job_photo_pairs_live_after ON job_photo_pairs (after_id) WHERE state != 'taken-off';
 `;
 
+// Version 16: fewer pages written per payment event (issue 52: each page a commit writes is two writes to the WAL, on
+// the event loop). A provider's event is kept by its id alone, so the table is that id's b-tree (WITHOUT ROWID: one
+// page written, not the table's and its index's). outbox_estimate is dropped: the UNIQUE (estimate_id, dedupe) index
+// starts with estimate_id, so it serves the same lookups and the cascade from estimates.
+const MIGRATE_V16 = `
+CREATE TABLE provider_events_v16 (
+  event_id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL DEFAULT 'stripe',
+  type TEXT NOT NULL,
+  received_at TEXT NOT NULL
+) WITHOUT ROWID;
+INSERT INTO provider_events_v16 (event_id, provider, type, received_at)
+  SELECT event_id, provider, type, received_at FROM provider_events;
+DROP TABLE provider_events;
+ALTER TABLE provider_events_v16 RENAME TO provider_events;
+DROP INDEX outbox_estimate;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -782,4 +800,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 14, name: "jobs: work days with their invites, links, on my way once a day", up: MIGRATE_V14 },
   { version: 15, name: "job photos before and after, the homeowner's consent, pairs on Recent work", up: MIGRATE_V15 },
+  { version: 16, name: "payment events: fewer pages per commit", up: MIGRATE_V16 },
 ];

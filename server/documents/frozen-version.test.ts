@@ -20,6 +20,16 @@ describe("a frozen version", () => {
     expect(parsed).toBe(1);
   });
 
+  it("is read from the database only when its hash is not remembered", () => {
+    const { body, sha256 } = frozenBytes({ a: 2 });
+    const read = frozenReader((json) => json as { a: number });
+    let loads = 0;
+    const load = () => (loads++, body);
+    expect(read(load, sha256)).toEqual({ a: 2 });
+    expect(read(load, sha256)).toEqual({ a: 2 });
+    expect(loads).toBe(1);
+  });
+
   it("is refused any change by its table's trigger", () => {
     const db = new Database(":memory:");
     db.exec("CREATE TABLE versions (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");

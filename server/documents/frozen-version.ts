@@ -8,13 +8,16 @@ export function frozenBytes(version: unknown): { body: string; sha256: string } 
   return { body, sha256: sha256Hex(body) };
 }
 
-/** A reader of stored versions: checked by `parse`, then remembered by hash (a frozen version never changes). */
-export function frozenReader<T>(parse: (json: unknown) => T): (body: string, sha256: string) => T {
+/**
+ * A reader of stored versions: checked by `parse`, then remembered by hash (a frozen version never changes). `body`
+ * may be a function, called only when the hash is not remembered: a caller that knows the hash need not read the body.
+ */
+export function frozenReader<T>(parse: (json: unknown) => T): (body: string | (() => string), sha256: string) => T {
   const parsed = new Map<string, T>();
   return (body, sha256) => {
     const known = parsed.get(sha256);
     if (known) return known;
-    const version = parse(JSON.parse(body));
+    const version = parse(JSON.parse(typeof body === "function" ? body() : body));
     if (parsed.size > 500) parsed.clear();
     parsed.set(sha256, version);
     return version;

@@ -3,7 +3,7 @@
 import type { EstimateStore } from "../requests/estimate-store.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import { readVersion, type QuoteVersion } from "../quotes/document.ts";
-import type { AcceptanceRow, QuoteRow } from "../store/quotes.ts";
+import type { AcceptanceRow } from "../store/quotes.ts";
 import type { StripeClient } from "./stripe-client.ts";
 import { business as siteBusiness } from "../../app/content/business.ts";
 import type { OpeningHours } from "../../app/lib/business-hours.ts";
@@ -50,13 +50,28 @@ export function paymentsContext({
   };
 }
 
-/** An accepted quote with the version its acceptance froze: where every amount comes from. */
-export type AcceptedQuote = { quote: QuoteRow; acceptance: AcceptanceRow; version: QuoteVersion };
+/**
+ * An accepted quote with the version its acceptance froze: where every amount comes from. One row, and the version's
+ * body only when its hash has not been read before (a payment's webhook runs this on every event).
+ */
+export type AcceptedQuote = {
+  quote: { id: number; estimate_id: number | null; reference: string };
+  acceptance: Pick<AcceptanceRow, "id" | "option_key" | "addon_keys" | "deposit_cents" | "at">;
+  version: QuoteVersion;
+};
 
 export function acceptedQuote({ store }: Pick<PaymentsContext, "store">, quoteId: number): AcceptedQuote | null {
-  const quote = store.quotes.get(quoteId);
-  const acceptance = store.quotes.acceptance(quoteId);
-  if (!quote || quote.status !== "accepted" || !acceptance) return null;
-  const row = store.quotes.versionById(acceptance.version_id);
-  return row ? { quote, acceptance, version: readVersion(row.body, row.sha256) } : null;
+  const row = store.quotes.accepted(quoteId);
+  if (!row) return null;
+  return {
+    quote: { id: row.quote_id, estimate_id: row.estimate_id, reference: row.reference },
+    acceptance: {
+      id: row.acceptance_id,
+      option_key: row.option_key,
+      addon_keys: row.addon_keys,
+      deposit_cents: row.deposit_cents,
+      at: row.accepted_at,
+    },
+    version: readVersion(() => store.quotes.versionBody(row.version_id), row.version_sha256),
+  };
 }

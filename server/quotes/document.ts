@@ -249,7 +249,7 @@ export function versionBytes(version: QuoteVersion): { body: string; sha256: str
 }
 
 /** A stored version read back (checked against its schema; remembered by its hash, the versions never change). */
-export const readVersion: (body: string, sha256: string) => QuoteVersion = frozenReader((json) =>
+export const readVersion: (body: string | (() => string), sha256: string) => QuoteVersion = frozenReader((json) =>
   versionSchema.parse(json),
 );
 

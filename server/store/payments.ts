@@ -88,11 +88,17 @@ export function createPaymentStore(db: Db, now: () => Date) {
   const paymentByProviderStmt = db.prepare<[string], OnlinePaymentRow>(
     "SELECT * FROM online_payments WHERE provider_payment_id = ?",
   );
-  const moveStmt = db.prepare(
-    `UPDATE online_payments SET state = @to, updated_at = @at,
-       paid_at = CASE WHEN @to = 'paid' THEN @at ELSE paid_at END,
-       failed_at = CASE WHEN @to = 'failed' THEN @at ELSE failed_at END
-     WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+  // One statement per target state, its allowed starting states written in (MOVES is ours, not input).
+  const moveStmts = new Map(
+    (Object.keys(MOVES) as OnlinePaymentState[]).map((to) => [
+      to,
+      db.prepare(
+        `UPDATE online_payments SET state = @to, updated_at = @at,
+           paid_at = CASE WHEN @to = 'paid' THEN @at ELSE paid_at END,
+           failed_at = CASE WHEN @to = 'failed' THEN @at ELSE failed_at END
+         WHERE id = @id AND state IN (${MOVES[to].map((from) => `'${from}'`).join(", ")})`,
+      ),
+    ]),
   );
   const refundStmt = db.prepare(
     `UPDATE online_payments SET refunded_cents = @cents, updated_at = @at,
@@ -165,7 +171,7 @@ export function createPaymentStore(db: Db, now: () => Date) {
     },
     /** Moves a payment forward to `to`; false when it was not in a state that moves there. */
     move(id: number, to: OnlinePaymentState): boolean {
-      return moveStmt.run({ id, to, from: JSON.stringify(MOVES[to]), at: iso() }).changes > 0;
+      return (moveStmts.get(to)?.run({ id, to, at: iso() }).changes ?? 0) > 0;
     },
     /** Records the total refunded so far; false when it was known already. */
     refunded(id: number, cents: number): boolean {

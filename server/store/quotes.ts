@@ -68,6 +68,20 @@ export type AcceptanceRow = {
 
 export type NewAcceptance = Omit<AcceptanceRow, "id">;
 
+/** An accepted quote's facts a payment needs, in one row: what was chosen, the deposit, and the frozen version's hash. */
+export type AcceptedRow = {
+  quote_id: number;
+  estimate_id: number | null;
+  reference: string;
+  acceptance_id: number;
+  option_key: string;
+  addon_keys: string;
+  deposit_cents: number;
+  accepted_at: string;
+  version_id: number;
+  version_sha256: string;
+};
+
 export type PhotoRow = { sha256: string; width: number; height: number };
 export type PaymentRow = {
   id: number;
@@ -152,6 +166,14 @@ export function createQuoteStore(db: Db, now: () => Date) {
      ON CONFLICT (quote_id) DO NOTHING`,
   );
   const acceptanceStmt = db.prepare<[number], AcceptanceRow>("SELECT * FROM quote_acceptances WHERE quote_id = ?");
+  // Only the columns a payment reads: the acceptance's record and the version's body are kilobytes each.
+  const acceptedStmt = db.prepare<[number], AcceptedRow>(
+    `SELECT q.id AS quote_id, q.estimate_id, q.reference, a.id AS acceptance_id, a.option_key, a.addon_keys, a.deposit_cents,
+       a.at AS accepted_at, v.id AS version_id, v.sha256 AS version_sha256
+     FROM quotes q JOIN quote_acceptances a ON a.quote_id = q.id JOIN quote_versions v ON v.id = a.version_id
+     WHERE q.id = ? AND q.status = 'accepted'`,
+  );
+  const versionBodyStmt = db.prepare<[number], string>("SELECT body FROM quote_versions WHERE id = ?").pluck();
   const addPhotoStmt = db.prepare(
     `INSERT INTO quote_photos (quote_id, sha256, width, height, jpeg, preview) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (quote_id, sha256) DO NOTHING`,
@@ -286,6 +308,15 @@ export function createQuoteStore(db: Db, now: () => Date) {
     },
     acceptance(quoteId: number): AcceptanceRow | undefined {
       return acceptanceStmt.get(quoteId);
+    },
+    /** An accepted quote's acceptance and frozen version's hash; undefined unless the quote is accepted. */
+    accepted(quoteId: number): AcceptedRow | undefined {
+      return acceptedStmt.get(quoteId);
+    },
+    versionBody(id: number): string {
+      const body = versionBodyStmt.get(id);
+      if (body === undefined) throw new Error(`quote version ${id} is missing`);
+      return body;
     },
     addPhoto(quoteId: number, photo: PhotoRow & { jpeg: Buffer; preview: Buffer }) {
       addPhotoStmt.run(quoteId, photo.sha256, photo.width, photo.height, photo.jpeg, photo.preview);
