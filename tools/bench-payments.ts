@@ -1,19 +1,23 @@
 // `npx tsx tools/bench-payments.ts` (after `npm run build`): deposits paid on the site (issue 52, decision 0040),
 // measured on the built server with a local mail server and the loopback Stripe stand-in the server tests use
 // (tests/support/stripe-stand-in.ts). Quotes are seeded in a temporary DATA_DIR and accepted over HTTP, as in
-// tests/server/payments.test.ts. Two servers, one after the other:
+// tests/server/payments.test.ts. Four servers, one after the other:
+// - three profiled ones (`--cpu-prof --cpu-prof-interval 100`), each: 1,000 signed deliveries one at a time
+//   (completed paid; completed unpaid then async succeeded; the same payment told again under a new id; a fifth are
+//   repeats of an event already delivered); the profile's self time of samples under the webhook's handler,
+//   constructEvent and recordEvent, per event (goal ≤ 1 ms). The median run's figure is the one given, with all
+//   three beside it; for that run, the ten functions its self time is most in, the process's CPU per event
+//   (/proc/<pid>/stat, all threads) and the event-loop histogram (EVENT_LOOP_MONITOR=1, 1 ms timer, read with
+//   SIGUSR2) over the series;
 // - the measured one: 200 Pay taps on one accepted quote, each posted as the homeowner's browser posts the quote
 //   page's form (Origin: null, the page is no-referrer): the first makes the Stripe session, the rest reuse it (goal
 //   ≤ 50 ms p50); 20 rounds of 20 concurrent signed webhook deliveries beside 20 concurrent GET /favicon.svg (p99
 //   of each); VmRSS from /proc before and after 10,000 events that follow a warm-up of 1,000 (goal ≤ +20 MB); the
 //   accepted quote page with its Pay button as brotli bytes on the wire, and whether it has a script (goal ≤ 14,600 B,
-//   none);
-// - a profiled one (`--cpu-prof --cpu-prof-interval 100`): 1,000 signed deliveries one at a time (completed paid;
-//   completed unpaid then async succeeded; the same payment told again under a new id; a fifth are repeats of an
-//   event already delivered); the profile's self time of samples under the webhook's handler, constructEvent and
-//   recordEvent, per event (goal ≤ 1 ms), and the ten functions that self time is most in; beside it the process's CPU per event (/proc/<pid>/stat, all threads) and
-//   the event-loop histogram (EVENT_LOOP_MONITOR=1, 1 ms timer, read with SIGUSR2) over the series.
-// BENCH_NODE_FLAGS are passed to both servers. The load average is printed before and after: the machine is shared.
+//   none).
+// BENCH_NODE_FLAGS are passed to every server. BENCH_PROFILE_OUT=<prefix> keeps the profiles (<prefix>.<run>.cpuprofile);
+// BENCH_PROFILE_ONLY=1 stops after the profiled servers. The load average is printed before and after: the machine is
+// shared.
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import {
@@ -40,6 +44,8 @@ import { startStripeStandIn, type StandInSession } from "../tests/support/stripe
 const WEBHOOK_SECRET = "whsec_bench_payments";
 const TAPS = 200;
 const PROFILED_EVENTS = 1_000;
+const PROFILE_INTERVAL_US = 100;
+const PROFILED_RUNS = 3;
 const ROUNDS = 20;
 const CONCURRENT = 20;
 const WARM_UP_EVENTS = 1_000;
@@ -359,14 +365,17 @@ console.log(
     (LOAD_NICE > 0 ? `; this process at nice ${LOAD_NICE}, the servers at 0` : ""),
 );
 
-try {
-  // The profiled server first: its figure is the one the profile's attribution needs a quiet series for.
-  const profileDir = path.join(work, "profile");
-  const profiled = await start("profiled", [
+/**
+ * One profiled server: a pool of sessions, 20 deliveries to warm it, then the series one at a time. Its profile's
+ * webhook time, the process's CPU and the event loop over the series.
+ */
+async function profiledRun(run: number) {
+  const profileDir = path.join(work, `profile-${run}`);
+  const profiled = await start(`profiled-${run}`, [
     "--cpu-prof",
     `--cpu-prof-dir=${profileDir}`,
     "--cpu-prof-interval",
-    "100",
+    String(PROFILE_INTERVAL_US),
   ]);
   const profiledPool = await sessions(profiled, 400);
   const profiledNext = eventSeries(profiledPool, 52);
@@ -381,100 +390,127 @@ try {
   await stop(profiled);
   const profileFile = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
   if (!profileFile) throw new Error("no profile written");
-  const profile = JSON.parse(readFileSync(path.join(profileDir, profileFile), "utf8")) as Profile;
+  const profileText = readFileSync(path.join(profileDir, profileFile), "utf8");
+  // BENCH_PROFILE_OUT keeps each profiled server's profile (Chrome's DevTools opens it) for a closer look.
+  if (process.env.BENCH_PROFILE_OUT) writeFileSync(`${process.env.BENCH_PROFILE_OUT}.${run}.cpuprofile`, profileText);
   // Every delivery the profiled server saw: the series, the 20 before it, and the pool's making (which made none).
-  const attributed = webhookTime(profile, path.dirname(path.resolve(SERVER_ENTRY)));
+  const attributed = webhookTime(JSON.parse(profileText) as Profile, path.dirname(path.resolve(SERVER_ENTRY)));
   const delivered = PROFILED_EVENTS + 20;
-
-  const server = await start("measured");
-  // 1. Pay taps on one accepted quote.
-  const link = await acceptedQuote(server);
-  const taps: number[] = [];
-  for (let i = 0; i < TAPS; i++) taps.push((await tap(link)).ms);
-  const [firstTap = NaN, ...reuse] = taps;
-
-  // 5. An accepted quote's page with its Pay button, as brotli.
-  const pageLink = await acceptedQuote(server);
-  const page = await (await fetch(pageLink)).text();
-  if (!page.includes("Pay the ")) throw new Error("no Pay button on the accepted quote's page");
-  const wire = await onTheWire(pageLink, { "Accept-Encoding": "br" });
-  const encoding = /content-encoding: *(\S+)/i.exec(wire.head)?.[1] ?? "none";
-  const hasScript = /<script/i.test(page);
-
-  // 3. Concurrent deliveries beside a static file, round by round.
-  const pool = await sessions(server, 200);
-  const next = eventSeries(pool, 53);
-  const hooks: number[] = [];
-  const statics: number[] = [];
-  const fetched = async (url: string) => {
-    const t0 = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    return performance.now() - t0;
+  return {
+    ...attributed,
+    perEvent: attributed.webhookMs / delivered,
+    delivered,
+    cpuMs: cpu1 - cpu0,
+    seriesMs,
+    seriesLoop,
   };
-  // Each round sends its 20 deliveries and 20 GETs at once, one of each in turn.
-  for (let round = 0; round < ROUNDS; round++) {
-    const answers = await Promise.all(
-      Array.from({ length: CONCURRENT }, () => [deliver(next()), fetched(`${server.url}/favicon.svg`)]).flat(),
+}
+
+try {
+  // The profiled servers first, one after another: the profile's attribution needs a quiet series. Three of them,
+  // since one series' figure moves by a fifth from run to run on this kind of shared machine; the median is given.
+  const runs: Awaited<ReturnType<typeof profiledRun>>[] = [];
+  for (let run = 1; run <= PROFILED_RUNS; run++) runs.push(await profiledRun(run));
+  const ordered = [...runs].sort((a, b) => a.perEvent - b.perEvent);
+  const median = ordered[Math.floor(ordered.length / 2)];
+  if (!median) throw new Error("no profiled run");
+  const { delivered } = median;
+  const perRun = runs.map((r) => r.perEvent.toFixed(3)).join(", ");
+  if (process.env.BENCH_PROFILE_ONLY === "1") {
+    console.log(
+      `profile only (interval ${PROFILE_INTERVAL_US} µs): median ${median.perEvent.toFixed(3)} ms per event (${perRun})`,
     );
-    answers.forEach((v, i) => (i % 2 ? statics : hooks).push(v));
+    for (const [name, us] of median.top) console.log(`  ${(us / 1000 / delivered).toFixed(3)} ms  ${name}`);
+  } else {
+    const server = await start("measured");
+    // 1. Pay taps on one accepted quote.
+    const link = await acceptedQuote(server);
+    const taps: number[] = [];
+    for (let i = 0; i < TAPS; i++) taps.push((await tap(link)).ms);
+    const [firstTap = NaN, ...reuse] = taps;
+
+    // 5. An accepted quote's page with its Pay button, as brotli.
+    const pageLink = await acceptedQuote(server);
+    const page = await (await fetch(pageLink)).text();
+    if (!page.includes("Pay the ")) throw new Error("no Pay button on the accepted quote's page");
+    const wire = await onTheWire(pageLink, { "Accept-Encoding": "br" });
+    const encoding = /content-encoding: *(\S+)/i.exec(wire.head)?.[1] ?? "none";
+    const hasScript = /<script/i.test(page);
+
+    // 3. Concurrent deliveries beside a static file, round by round.
+    const pool = await sessions(server, 200);
+    const next = eventSeries(pool, 53);
+    const hooks: number[] = [];
+    const statics: number[] = [];
+    const fetched = async (url: string) => {
+      const t0 = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      return performance.now() - t0;
+    };
+    // Each round sends its 20 deliveries and 20 GETs at once, one of each in turn.
+    for (let round = 0; round < ROUNDS; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: CONCURRENT }, () => [deliver(next()), fetched(`${server.url}/favicon.svg`)]).flat(),
+      );
+      answers.forEach((v, i) => (i % 2 ? statics : hooks).push(v));
+    }
+
+    // 4. Memory over 10,000 events after a warm-up of 1,000.
+    await deliverMany(next, WARM_UP_EVENTS);
+    await sleep(2_000);
+    const rssBefore = rssMb(server.pid);
+    await probeMemory(server);
+    const memory0 = performance.now();
+    await deliverMany(next, MEMORY_EVENTS);
+    const memoryMs = performance.now() - memory0;
+    const rssAfter = rssMb(server.pid);
+    await sleep(5_000);
+    const rssSettled = rssMb(server.pid);
+    await probeMemory(server);
+    const errors = server.output().match(/stripe: event .* not recorded.*/g) ?? [];
+    for (const line of server.output().match(/memory probe: .*/g) ?? []) console.log(line);
+    await stop(server);
+
+    console.log(`\nload ${load()} (after); mail sent to the local server: ${smtp.received.length} messages\n`);
+    console.log("| figure | measured | goal |");
+    console.log("| --- | --- | --- |");
+    console.log(`| Pay tap → 303 to the checkout, first (makes the session) | ${ms(firstTap)} | |`);
+    console.log(
+      `| Pay tap → 303, ${reuse.length} reusing it: p50 / p95 | ${ms(percentile(reuse, 50))} / ${ms(percentile(reuse, 95))} | ≤ 50 ms p50 |`,
+    );
+    console.log(
+      `| webhook's main-thread time per event (profile: self time under the handler, constructEvent, recordEvent; ${delivered} events; median of ${runs.length} servers: ${perRun}) | ${median.perEvent.toFixed(3)} ms | ≤ 1 ms |`,
+    );
+    console.log(
+      `| the process's CPU per event over the ${PROFILED_EVENTS}-event series (all threads, profiling on) | ${(
+        median.cpuMs / PROFILED_EVENTS
+      ).toFixed(2)} ms | |`,
+    );
+    console.log(
+      `| event loop over the series, beyond the 1 ms timer: max / p99 | ${ms(median.seriesLoop.max)} / ${ms(median.seriesLoop.p99)} | |`,
+    );
+    console.log(
+      `| ${ROUNDS} rounds of ${CONCURRENT} concurrent: webhook p99 / GET /favicon.svg p99 | ${ms(percentile(hooks, 99))} / ${ms(percentile(statics, 99))} | |`,
+    );
+    console.log(
+      `| RSS over ${MEMORY_EVENTS.toLocaleString("en-US")} events after ${WARM_UP_EVENTS.toLocaleString("en-US")}${server.group ? ` (in a ${UNIT_MEMORY_MB} MB memory group, as the unit runs it)` : " (no memory group)"} | ${rssBefore.toFixed(1)} → ${rssAfter.toFixed(1)} MB (${rssAfter - rssBefore >= 0 ? "+" : ""}${(rssAfter - rssBefore).toFixed(1)} MB; ${rssSettled.toFixed(1)} MB 5 s later) | ≤ +20 MB |`,
+    );
+    console.log(
+      `| accepted quote page with Pay, brotli on the wire (headers + body) | ${wire.total} B (Content-Encoding: ${encoding}; headers ${wire.head.length} B); script: ${hasScript ? "yes" : "no"} | ≤ 14,600 B, no script |`,
+    );
+    console.log(
+      `\nthe median run's series of ${PROFILED_EVENTS} one at a time: ${Math.round(median.seriesMs)} ms (${(median.seriesMs / PROFILED_EVENTS).toFixed(2)} ms each, round trip); ` +
+        `garbage collector over that server's life ${median.gcMs.toFixed(0)} ms; ${median.matched} profile nodes under the webhook`,
+    );
+    console.log(`where the webhook's time went (self time per event, top 10):`);
+    for (const [name, us] of median.top) console.log(`  ${(us / 1000 / delivered).toFixed(3)} ms  ${name}`);
+    console.log(
+      `memory series: ${Math.round(memoryMs)} ms (${((memoryMs / MEMORY_EVENTS) * 4).toFixed(2)} ms per delivery, 4 at a time); ` +
+        `webhook p50 ${ms(percentile(hooks, 50))}, favicon p50 ${ms(percentile(statics, 50))}; events not recorded: ${errors.length}`,
+    );
   }
-
-  // 4. Memory over 10,000 events after a warm-up of 1,000.
-  await deliverMany(next, WARM_UP_EVENTS);
-  await sleep(2_000);
-  const rssBefore = rssMb(server.pid);
-  await probeMemory(server);
-  const memory0 = performance.now();
-  await deliverMany(next, MEMORY_EVENTS);
-  const memoryMs = performance.now() - memory0;
-  const rssAfter = rssMb(server.pid);
-  await sleep(5_000);
-  const rssSettled = rssMb(server.pid);
-  await probeMemory(server);
-  const errors = server.output().match(/stripe: event .* not recorded.*/g) ?? [];
-  for (const line of server.output().match(/memory probe: .*/g) ?? []) console.log(line);
-  await stop(server);
-
-  console.log(`\nload ${load()} (after); mail sent to the local server: ${smtp.received.length} messages\n`);
-  console.log("| figure | measured | goal |");
-  console.log("| --- | --- | --- |");
-  console.log(`| Pay tap → 303 to the checkout, first (makes the session) | ${ms(firstTap)} | |`);
-  console.log(
-    `| Pay tap → 303, ${reuse.length} reusing it: p50 / p95 | ${ms(percentile(reuse, 50))} / ${ms(percentile(reuse, 95))} | ≤ 50 ms p50 |`,
-  );
-  console.log(
-    `| webhook's main-thread time per event (profile: self time under the handler, constructEvent, recordEvent; ${delivered} events) | ${(attributed.webhookMs / delivered).toFixed(3)} ms | ≤ 1 ms |`,
-  );
-  console.log(
-    `| the process's CPU per event over the ${PROFILED_EVENTS}-event series (all threads, profiling on) | ${(
-      (cpu1 - cpu0) /
-      PROFILED_EVENTS
-    ).toFixed(2)} ms | |`,
-  );
-  console.log(
-    `| event loop over the series, beyond the 1 ms timer: max / p99 | ${ms(seriesLoop.max)} / ${ms(seriesLoop.p99)} | |`,
-  );
-  console.log(
-    `| ${ROUNDS} rounds of ${CONCURRENT} concurrent: webhook p99 / GET /favicon.svg p99 | ${ms(percentile(hooks, 99))} / ${ms(percentile(statics, 99))} | |`,
-  );
-  console.log(
-    `| RSS over ${MEMORY_EVENTS.toLocaleString("en-US")} events after ${WARM_UP_EVENTS.toLocaleString("en-US")}${server.group ? ` (in a ${UNIT_MEMORY_MB} MB memory group, as the unit runs it)` : " (no memory group)"} | ${rssBefore.toFixed(1)} → ${rssAfter.toFixed(1)} MB (${rssAfter - rssBefore >= 0 ? "+" : ""}${(rssAfter - rssBefore).toFixed(1)} MB; ${rssSettled.toFixed(1)} MB 5 s later) | ≤ +20 MB |`,
-  );
-  console.log(
-    `| accepted quote page with Pay, brotli on the wire (headers + body) | ${wire.total} B (Content-Encoding: ${encoding}; headers ${wire.head.length} B); script: ${hasScript ? "yes" : "no"} | ≤ 14,600 B, no script |`,
-  );
-  console.log(
-    `\nseries of ${PROFILED_EVENTS} one at a time: ${Math.round(seriesMs)} ms (${(seriesMs / PROFILED_EVENTS).toFixed(2)} ms each, round trip); ` +
-      `garbage collector over the profiled server's life ${attributed.gcMs.toFixed(0)} ms; ${attributed.matched} profile nodes under the webhook`,
-  );
-  console.log(`where the webhook's time went (self time per event, top 10):`);
-  for (const [name, us] of attributed.top) console.log(`  ${(us / 1000 / delivered).toFixed(3)} ms  ${name}`);
-  console.log(
-    `memory series: ${Math.round(memoryMs)} ms (${((memoryMs / MEMORY_EVENTS) * 4).toFixed(2)} ms per delivery, 4 at a time); ` +
-      `webhook p50 ${ms(percentile(hooks, 50))}, favicon p50 ${ms(percentile(statics, 50))}; events not recorded: ${errors.length}`,
-  );
 } finally {
   await smtp.close();
   await stripe.close();
