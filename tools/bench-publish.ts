@@ -12,7 +12,8 @@
 // that long), then the editor is opened and the change posted 5 s later (the owner typing), and in a second series at
 // once; N publishes each (default 10), with each step's time from the server's log, the visitors' latency and the
 // memory group's peak.
-// BENCH_NODE_FLAGS are given to the server's node ("--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile).
+// BENCH_NODE_FLAGS are given to the server's node ("--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile, "--trace-gc"
+// for each collection); BENCH_SERVER_LOG=<file> keeps the server's output.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -348,6 +349,7 @@ try {
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
+  if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, output);
   if (grouped) rmdirSync(GROUP);
   rmSync(work, { recursive: true, force: true });
 }
