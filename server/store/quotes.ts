@@ -166,10 +166,10 @@ export function createQuoteStore(db: Db, now: () => Date) {
      ON CONFLICT (quote_id) DO NOTHING`,
   );
   const acceptanceStmt = db.prepare<[number], AcceptanceRow>("SELECT * FROM quote_acceptances WHERE quote_id = ?");
-  // Only the columns a payment reads: the acceptance's record and the version's body are kilobytes each.
+  // Only the columns a payment reads: not the version's body (kilobytes) nor the acceptance's record.
   const acceptedStmt = db.prepare<[number], AcceptedRow>(
-    `SELECT q.id AS quote_id, q.estimate_id, q.reference, a.id AS acceptance_id, a.option_key, a.addon_keys, a.deposit_cents,
-       a.at AS accepted_at, v.id AS version_id, v.sha256 AS version_sha256
+    `SELECT q.id AS quote_id, q.estimate_id, q.reference, a.id AS acceptance_id, a.option_key, a.addon_keys,
+       a.deposit_cents, a.at AS accepted_at, v.id AS version_id, v.sha256 AS version_sha256
      FROM quotes q JOIN quote_acceptances a ON a.quote_id = q.id JOIN quote_versions v ON v.id = a.version_id
      WHERE q.id = ? AND q.status = 'accepted'`,
   );
