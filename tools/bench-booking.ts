@@ -15,7 +15,7 @@ import { defaultBookingSettings } from "../server/booking/availability.ts";
 import { createBooking } from "../server/booking/booking.ts";
 import { openWindows } from "../server/booking/windows.ts";
 import { openEstimateStore } from "../server/requests/estimate-store.ts";
-import { MALLOC_ENV } from "../server/malloc-env.ts";
+import { SERVER_ENV } from "../server/server-env.ts";
 import { newLead } from "../server/store/stored-lead.fixture.ts";
 import { business } from "../app/content/business.ts";
 import { addDays, dayAt } from "../app/lib/business-day.ts";
@@ -85,7 +85,7 @@ const server = spawn(
   {
     env: {
       ...process.env,
-      ...MALLOC_ENV,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: base,

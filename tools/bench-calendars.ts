@@ -18,7 +18,7 @@ import { business } from "../app/content/business.ts";
 import { createBooking } from "../server/booking/booking.ts";
 import type { Busy } from "../server/booking/windows.ts";
 import { expandCalendar } from "../server/calendars/expand.ts";
-import { MALLOC_ENV } from "../server/malloc-env.ts";
+import { SERVER_ENV } from "../server/server-env.ts";
 import { createOwnerConsole } from "../server/owner/owner-console.ts";
 import { openEstimateStore } from "../server/requests/estimate-store.ts";
 import { dayAt } from "../server/time/wall-time.ts";
@@ -62,7 +62,7 @@ let output = "";
 const server: ChildProcess = spawn(process.execPath, [path.resolve("build/bin/server.js")], {
   env: {
     ...process.env,
-    ...MALLOC_ENV,
+    ...SERVER_ENV,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

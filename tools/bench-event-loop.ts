@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { business } from "../app/content/business.ts";
-import { MALLOC_ENV } from "../server/malloc-env.ts";
+import { SERVER_ENV } from "../server/server-env.ts";
 import { ingestEstimatePhoto } from "../server/photos/photo-ingest.ts";
 import { openEstimateStore, type NewPhoto } from "../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../server/owner/owner-console.ts";
@@ -122,7 +122,7 @@ async function day(index: number, photos: NewPhoto[]) {
   const server: ChildProcess = spawn(NODE, [...flags, path.resolve("build/bin/server.js")], {
     env: {
       ...process.env,
-      ...MALLOC_ENV,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: origin,

@@ -33,7 +33,7 @@ import {
 import { connect } from "node:net";
 import { loadavg, setPriority, tmpdir } from "node:os";
 import path from "node:path";
-import { MALLOC_ENV } from "../server/malloc-env.ts";
+import { SERVER_ENV } from "../server/server-env.ts";
 import { freePort, SERVER_ENTRY } from "../tests/server/harness.ts";
 import { startSmtp } from "../tests/server/smtp.ts";
 import { acceptOnline, homeownerPost } from "../tests/support/homeowner-post.ts";
@@ -129,7 +129,7 @@ async function start(name: string, flags: string[] = []): Promise<Server> {
   const child = spawn(command[0] ?? "", command.slice(1), {
     env: {
       ...process.env,
-      ...MALLOC_ENV,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openEstimateStore } from "../server/requests/estimate-store.ts";
-import { MALLOC_ENV } from "../server/malloc-env.ts";
+import { SERVER_ENV } from "../server/server-env.ts";
 import { createOwnerConsole } from "../server/owner/owner-console.ts";
 import { makeTestPhoto } from "../tests/support/test-photos.ts";
 import { freePort } from "../tests/server/harness.ts";
@@ -69,7 +69,7 @@ const server: ChildProcess = spawn(
   {
     env: {
       ...process.env,
-      ...MALLOC_ENV,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: base,

@@ -47,7 +47,7 @@ export function stoppedBy(code: number | null, signal: NodeJS.Signals | null): s
 export function npmBuild(repoDir: string, log: (chunk: string) => void = () => {}) {
   return (buildDir: string) =>
     new Promise<void>((resolve, reject) => {
-      // The server's own allocator tuning (server/malloc-env.ts) is for its photo uploads, not for the build.
+      // The server's own allocator tuning (server/server-env.ts) is for its photo uploads, not for the build.
       const inherited = { ...process.env };
       delete inherited.MALLOC_MMAP_THRESHOLD_;
       delete inherited.MALLOC_TRIM_THRESHOLD_;

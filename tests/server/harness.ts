@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MALLOC_ENV } from "../../server/malloc-env.ts";
+import { SERVER_ENV } from "../../server/server-env.ts";
 
 /** The compiled server (scripts/build-server.ts); `npm run build` writes it. */
 export const SERVER_ENTRY = "build/bin/server.js";
@@ -39,10 +39,10 @@ export async function startServer(
 ) {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    // The allocator settings `npm start` and the systemd unit start it with (server/malloc-env.ts).
+    // The environment `npm start` and the systemd unit start it with (server/server-env.ts).
     env: {
       ...process.env,
-      ...MALLOC_ENV,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
