@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SERVER_ENV } from "./server/server-env.ts";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromePath)) {
@@ -66,7 +67,9 @@ export default defineConfig({
       command: "node build/bin/server.js",
       url: `${baseURL}/`,
       reuseExistingServer: false,
+      // With the allocator's and V8's settings npm start and the unit give it (server/server-env.ts).
       env: {
+        ...SERVER_ENV,
         PORT: process.env.E2E_PORT,
         HOST: "127.0.0.1",
         DATA_DIR: process.env.E2E_DATA_DIR,
@@ -80,6 +83,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${process.env.E2E_SITE_PORT}/`,
       reuseExistingServer: false,
       env: {
+        ...SERVER_ENV,
         PORT: process.env.E2E_SITE_PORT,
         HOST: "127.0.0.1",
         DATA_DIR: process.env.E2E_SITE_DATA_DIR,

@@ -8,7 +8,8 @@
 //   constructEvent and recordEvent, per event (goal ≤ 1 ms). The median run's figure is the one given, with all
 //   three beside it; for that run, the ten functions its self time is most in, the process's CPU per event
 //   (/proc/<pid>/stat, all threads) and the event-loop histogram (EVENT_LOOP_MONITOR=1, 1 ms timer, read with
-//   SIGUSR2) over the series;
+//   SIGUSR2) over the series; and the main thread's whole busy time over the series and 0.5 s after it, per event:
+//   the handler and what it leaves for later (the mail it queued going out, the owner's push, collections);
 // - the measured one: 200 Pay taps on one accepted quote, each posted as the homeowner's browser posts the quote
 //   page's form (Origin: null, the page is no-referrer): the first makes the Stripe session, the rest reuse it (goal
 //   ≤ 50 ms p50); 20 rounds of 20 concurrent signed webhook deliveries beside 20 concurrent GET /favicon.svg (p99
@@ -51,6 +52,7 @@ const CONCURRENT = 20;
 const WARM_UP_EVENTS = 1_000;
 const MEMORY_EVENTS = 10_000;
 const RESOLUTION_MS = 1;
+const SETTLE_MS = 500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () =>
@@ -358,6 +360,29 @@ function webhookTime(profile: Profile, builtDir: string) {
   return { webhookMs: webhook / 1000, gcMs: gc / 1000, matched: under.size, top };
 }
 
+/**
+ * The main thread's busy time (every sample but "(idle)") from `fromUs` to `toUs` on the monotonic clock the profile
+ * and process.hrtime share: all an event costs the loop, the handler and what it leaves for later (the mail it
+ * queued going out, the owner's push, collections), with the ten functions most of it was in.
+ */
+function busyBetween(profile: Profile & { startTime: number }, fromUs: number, toUs: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let at = profile.startTime;
+  let busy = 0;
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const f = byId.get(id)?.callFrame;
+    if (at < fromUs || at >= toUs || !f || f.functionName === "(idle)") return;
+    busy += dt;
+    const name = `${f.functionName || "(anonymous)"} ${path.basename(f.url) || "(native)"}:${f.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + dt);
+  });
+  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 10));
+  return { busyMs: busy / 1000, top };
+}
+
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
 const dirty = execFileSync("git", ["status", "--porcelain", "--", "server", "app", "build"]).toString().trim();
 console.log(
@@ -383,8 +408,12 @@ async function profiledRun(run: number) {
   await loopDelay(profiled);
   const cpu0 = cpuMs(profiled.pid);
   const series0 = performance.now();
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
   for (let i = 0; i < PROFILED_EVENTS; i++) await deliver(profiledNext());
-  const seriesMs = performance.now() - series0;
+  // A moment more, for the last event's mail and push to go.
+  await sleep(SETTLE_MS);
+  const toUs = Number(process.hrtime.bigint() / 1000n);
+  const seriesMs = performance.now() - series0 - SETTLE_MS;
   const cpu1 = cpuMs(profiled.pid);
   const seriesLoop = await loopDelay(profiled);
   await stop(profiled);
@@ -394,16 +423,32 @@ async function profiledRun(run: number) {
   // BENCH_PROFILE_OUT keeps each profiled server's profile (Chrome's DevTools opens it) for a closer look.
   if (process.env.BENCH_PROFILE_OUT) writeFileSync(`${process.env.BENCH_PROFILE_OUT}.${run}.cpuprofile`, profileText);
   // Every delivery the profiled server saw: the series, the 20 before it, and the pool's making (which made none).
-  const attributed = webhookTime(JSON.parse(profileText) as Profile, path.dirname(path.resolve(SERVER_ENTRY)));
+  const profile = JSON.parse(profileText) as Profile & { startTime: number };
+  const attributed = webhookTime(profile, path.dirname(path.resolve(SERVER_ENTRY)));
+  const series = busyBetween(profile, fromUs, toUs);
   const delivered = PROFILED_EVENTS + 20;
   return {
     ...attributed,
+    series,
     perEvent: attributed.webhookMs / delivered,
     delivered,
     cpuMs: cpu1 - cpu0,
     seriesMs,
     seriesLoop,
   };
+}
+
+type ProfiledRun = Awaited<ReturnType<typeof profiledRun>>;
+
+/** The series' whole main-thread time per event, each run's and where the median run's went. */
+function printSeries(runs: ProfiledRun[], median: ProfiledRun) {
+  const perEvent = (r: ProfiledRun) => r.series.busyMs / PROFILED_EVENTS;
+  console.log(
+    `the main thread busy over the series, everything included, per event: ${perEvent(median).toFixed(3)} ms in the ` +
+      `median run (${runs.map((r) => perEvent(r).toFixed(3)).join(", ")}); top 10:`,
+  );
+  for (const [name, us] of median.series.top)
+    console.log(`  ${(us / 1000 / PROFILED_EVENTS).toFixed(3)} ms  ${name}`);
 }
 
 try {
@@ -421,6 +466,7 @@ try {
       `profile only (interval ${PROFILE_INTERVAL_US} µs): median ${median.perEvent.toFixed(3)} ms per event (${perRun})`,
     );
     for (const [name, us] of median.top) console.log(`  ${(us / 1000 / delivered).toFixed(3)} ms  ${name}`);
+    printSeries(runs, median);
   } else {
     const server = await start("measured");
     // 1. Pay taps on one accepted quote.
@@ -506,6 +552,7 @@ try {
     );
     console.log(`where the webhook's time went (self time per event, top 10):`);
     for (const [name, us] of median.top) console.log(`  ${(us / 1000 / delivered).toFixed(3)} ms  ${name}`);
+    printSeries(runs, median);
     console.log(
       `memory series: ${Math.round(memoryMs)} ms (${((memoryMs / MEMORY_EVENTS) * 4).toFixed(2)} ms per delivery, 4 at a time); ` +
         `webhook p50 ${ms(percentile(hooks, 50))}, favicon p50 ${ms(percentile(statics, 50))}; events not recorded: ${errors.length}`,

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../requests/estimate-store.ts";
 import { migrate } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
+import { DUE_RANK } from "../store/outbox.ts";
+import { MAIL_KINDS } from "../store/types.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -68,6 +70,70 @@ describe("numbered migrations", () => {
       detail: string;
     }[];
     expect(plan.map((p) => p.detail).join("; ")).toMatch(/USING INDEX sqlite_autoindex_outbox_1 \(estimate_id=\?\)/);
+    store.close();
+  });
+
+  it("upgrade to 17: the outbox's next message is read from outbox_due in the order it goes, with no sort", () => {
+    const old = new Database(path.join(dir, "estimates.db"));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= 16),
+    );
+    old.exec("INSERT INTO estimates (name, email, phone, message) VALUES ('Ann', 'ann@example.com', '5', 'hi')");
+    const queue = old.prepare(
+      `INSERT INTO outbox (estimate_id, kind, dedupe, recipient, created_at, next_attempt_at, sent_at)
+       VALUES (1, ?, ?, 'x@example.com', '2026-11-30T15:00:00.000Z', ?, ?)`,
+    );
+    queue.run("quote-followup", "f", "2026-11-30T15:00:00.000Z", null);
+    queue.run("reminder", "r", "2026-12-30T15:00:00.000Z", null); // not due yet
+    queue.run("job-on-my-way", "w", "2026-11-30T15:00:00.000Z", null);
+    queue.run("quote-owner", "o", "2026-11-30T15:00:00.000Z", "2026-11-30T15:01:00.000Z"); // sent
+    queue.run("owner-alert", "a", "2026-11-30T15:00:00.000Z", null);
+    old.close();
+
+    const store = openEstimateStore({ dataDir: dir, now: () => new Date("2026-12-01T15:00:00.000Z") });
+    const { db } = store;
+    expect(store.dueMail({ limit: 10 }).map((m) => m.kind)).toEqual(["owner-alert", "job-on-my-way", "quote-followup"]);
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id, message FROM outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL AND next_attempt_at <= ?
+         ORDER BY ${DUE_RANK}, id LIMIT 1`,
+      )
+      .all("2026-12-01") as { detail: string }[];
+    const details = plan.map((p) => p.detail).join("; ");
+    expect(details).toMatch(/USING INDEX outbox_due/);
+    expect(details).not.toMatch(/TEMP B-TREE/);
+    // A session's state is in no index: closing it writes the table's page only.
+    const columns = (index: string) => (db.pragma(`index_info(${index})`) as { name: string }[]).map((c) => c.name);
+    expect(columns("checkout_sessions_quote")).toEqual(["quote_id"]);
+    expect(columns("checkout_sessions_invoice")).toEqual(["invoice_id"]);
+    store.close();
+  });
+
+  it("rank every kind of mail on purpose: the owner's first, then what a homeowner waits for", () => {
+    const store = openEstimateStore({ dataDir: dir });
+    const rank = store.db.prepare<[string], number>(`SELECT ${DUE_RANK} FROM (SELECT ? AS kind)`).pluck();
+    const ranks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, rank.get(kind)]));
+    expect(ranks).toEqual({
+      "owner-alert": 0,
+      "visit-owner": 0,
+      "quote-owner": 0,
+      confirmation: 1,
+      "visit-invite": 1,
+      "quote-sent": 1,
+      "quote-accepted": 1,
+      "payment-homeowner": 1,
+      "invoice-sent": 1,
+      "job-day": 1,
+      "job-on-my-way": 1,
+      reminder: 2,
+      "review-request": 2,
+      "visit-reminder": 2,
+      "quote-followup": 2,
+      "invoice-reminder": 2,
+      "job-reminder": 2,
+    });
     store.close();
   });
 

@@ -94,7 +94,7 @@ export function quoteContext({
     db,
     origin: siteUrl.replace(/\/+$/, ""),
     lookups: limitedLookups(now, LOOKUP_LIMIT),
-    flushPushes: pushFlusher({ db, quotes, push }),
+    flushPushes: pushFlusher({ db, quotes, durable: store.durable, push }),
   };
 }
 

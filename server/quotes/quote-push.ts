@@ -23,16 +23,19 @@ const PUSH_TITLES: Partial<Record<string, string>> = {
   "invoice opened": "Invoice opened",
 };
 
-type PushDeps = { db: EstimateStore["db"]; quotes: EstimateStore["quotes"]; push: PushNotifier | null };
+type PushDeps = Pick<EstimateStore, "db" | "quotes" | "durable"> & { push: PushNotifier | null };
 
-async function pushPending({ db, quotes, push }: PushDeps) {
+async function pushPending({ db, quotes, durable, push }: PushDeps) {
   if (!push) return;
-  // Taken off the list in one write (one fsync), then sent: a push is a hint, the e-mail and the console are the record.
-  const events = db.transaction(() => {
-    const pending = quotes.pendingPushes();
-    for (const event of pending) quotes.pushed(event.id);
-    return pending;
-  })();
+  // Taken off the list in one write, then sent: a push is a hint, the e-mail and the console are the record. The
+  // write's fsync runs off the event loop (it followed every payment event and acceptance on the loop before).
+  const events = await durable.commit(
+    db.transaction(() => {
+      const pending = quotes.pendingPushes();
+      for (const event of pending) quotes.pushed(event.id);
+      return pending;
+    }),
+  );
   for (const event of events) {
     const q = quotes.get(event.quote_id);
     if (!q) continue;

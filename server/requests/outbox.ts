@@ -226,7 +226,8 @@ export function createOutbox({
           // A message queued by a commit whose fsync is still under way waits for it: nothing goes out unkept.
           await store.durable.settled();
           await send(item, mail);
-          store.markSent(item.id);
+          // On disk before the next message, its fsync off the event loop (one for each message sent).
+          await store.durable.commit(() => store.markSent(item.id));
           sent += 1;
         } catch (error) {
           recordFailure(item, error);

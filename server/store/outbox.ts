@@ -20,6 +20,17 @@ export function followUpCounter(db: Db, kind: MailKind) {
   });
 }
 
+/**
+ * The order messages go in: 0 the owner's, 1 what a homeowner is waiting for, 2 the rest. Migration 17's outbox_due
+ * index is on this expression; SQLite uses it only while the two match (server/db/database.test.ts).
+ */
+export const DUE_RANK = `CASE kind
+    WHEN 'owner-alert' THEN 0 WHEN 'visit-owner' THEN 0 WHEN 'quote-owner' THEN 0
+    WHEN 'confirmation' THEN 1 WHEN 'visit-invite' THEN 1 WHEN 'quote-sent' THEN 1 WHEN 'quote-accepted' THEN 1
+    WHEN 'payment-homeowner' THEN 1 WHEN 'invoice-sent' THEN 1 WHEN 'job-day' THEN 1 WHEN 'job-on-my-way' THEN 1
+    ELSE 2
+  END`;
+
 export function createOutboxStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const enqueueStmt = db.prepare(
@@ -34,13 +45,12 @@ export function createOutboxStore(db: Db, now: () => Date) {
   const recentConfirmation = db.prepare<[string, string], { n: number }>(
     `SELECT count(*) AS n FROM outbox WHERE kind = 'confirmation' AND recipient = ? COLLATE NOCASE AND created_at >= ?`,
   );
-  // The owner's alerts go first, then what the homeowner waits for, then the rest; oldest first within a kind.
+  // The owner's alerts go first, then what the homeowner waits for, then the rest; by id within a rank. Read in that
+  // order from migration 17's outbox_due, with no sort.
   const dueStmt = db.prepare<{ now: string; limit: number }, OutboxItem>(
     `SELECT id, estimate_id, kind, dedupe, attempts, recipient, message FROM outbox
      WHERE sent_at IS NULL AND failed_at IS NULL AND cancelled_at IS NULL AND next_attempt_at <= @now
-     ORDER BY CASE kind WHEN 'owner-alert' THEN 0 WHEN 'visit-owner' THEN 0 WHEN 'quote-owner' THEN 0
-       WHEN 'confirmation' THEN 1 WHEN 'visit-invite' THEN 1 WHEN 'quote-accepted' THEN 1 WHEN 'quote-sent' THEN 1
-       ELSE 2 END, id LIMIT @limit`,
+     ORDER BY ${DUE_RANK}, id LIMIT @limit`,
   );
   const sentStmt = db.prepare(
     "UPDATE outbox SET sent_at = @now, attempts = attempts + 1, last_error = NULL WHERE id = @id",

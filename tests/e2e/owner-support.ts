@@ -8,6 +8,7 @@ import { expect, type Page } from "@playwright/test";
 import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { createInviteLink, withConsole } from "../../scripts/owner.ts";
+import { SERVER_ENV } from "../../server/server-env.ts";
 
 /** A console to sign in to: its origin and the data folder its invites are made in. */
 export type ConsoleServer = { origin: string; dataDir: string | undefined };
@@ -42,6 +43,7 @@ export function ownServer(name: string, env: Record<string, string> = {}) {
       child = spawn(process.execPath, ["build/bin/server.js"], {
         env: {
           ...process.env,
+          ...SERVER_ENV,
           PORT: port,
           HOST: "127.0.0.1",
           DATA_DIR: server.dataDir,
