@@ -766,7 +766,7 @@ ALTER TABLE provider_events_v16 RENAME TO provider_events;
 DROP INDEX outbox_estimate;
 `;
 
-// Version 17 (issue 52): the outbox's next message found in its index, and a session's state off its indexes.
+// Version 17 (issue 52, decision 0050): the outbox's next message found in its index, and a session's state off its indexes.
 // - outbox_due holds the pending messages in the order they go (store/outbox.ts DUE_RANK, then id), with the time each
 //   is due: the next one due is the first entry that is due, read from the index alone. outbox_pending held them by
 //   time, so each look sorted every pending row with its stored message: with 2,000 waiting, 1 ms a look, and the
