@@ -444,11 +444,10 @@ type ProfiledRun = Awaited<ReturnType<typeof profiledRun>>;
 function printSeries(runs: ProfiledRun[], median: ProfiledRun) {
   const perEvent = (r: ProfiledRun) => r.series.busyMs / PROFILED_EVENTS;
   console.log(
-    `the main thread busy over the series, everything included, per event: ${perEvent(median).toFixed(3)} ms in the ` +
-      `median run (${runs.map((r) => perEvent(r).toFixed(3)).join(", ")}); top 10:`,
+    `the main thread busy over the series, everything included, per event: ${perEvent(median).toFixed(3)} ms in the run ` +
+      `with the median handler figure (each run: ${runs.map((r) => perEvent(r).toFixed(3)).join(", ")}); top 10:`,
   );
-  for (const [name, us] of median.series.top)
-    console.log(`  ${(us / 1000 / PROFILED_EVENTS).toFixed(3)} ms  ${name}`);
+  for (const [name, us] of median.series.top) console.log(`  ${(us / 1000 / PROFILED_EVENTS).toFixed(3)} ms  ${name}`);
 }
 
 try {

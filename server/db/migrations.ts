@@ -766,7 +766,8 @@ ALTER TABLE provider_events_v16 RENAME TO provider_events;
 DROP INDEX outbox_estimate;
 `;
 
-// Version 17 (issue 52, decision 0050): the outbox's next message found in its index, and a session's state off its indexes.
+// Version 17 (issue 52, decision 0050): the outbox's next message found in its index, and a session's state off its
+// indexes.
 // - outbox_due holds the pending messages in the order they go (store/outbox.ts DUE_RANK, then id), with the time each
 //   is due: the next one due is the first entry that is due, read from the index alone. outbox_pending held them by
 //   time, so each look sorted every pending row with its stored message: with 2,000 waiting, 1 ms a look, and the
@@ -827,5 +828,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: "jobs: work days with their invites, links, on my way once a day", up: MIGRATE_V14 },
   { version: 15, name: "job photos before and after, the homeowner's consent, pairs on Recent work", up: MIGRATE_V15 },
   { version: 16, name: "payment events: fewer pages per commit", up: MIGRATE_V16 },
-  { version: 17, name: "the outbox's next message from its index; sessions' indexes without their state", up: MIGRATE_V17 },
+  {
+    version: 17,
+    name: "the outbox's next message from its index; sessions' indexes without their state",
+    up: MIGRATE_V17,
+  },
 ];
