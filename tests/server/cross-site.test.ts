@@ -195,6 +195,16 @@ describe("a POST from another site", () => {
     }
   });
 
+  it("never reaches the 403 page's own path by a GET: /__refused, however spelled, is the ordinary 404 page", async () => {
+    for (const spelling of ["/__refused", "/__REFUSED", "/__refused/", "/%5F%5Frefused", "/x/../__refused"]) {
+      const res = await fetch(`${server.url}${spelling}`);
+      const body = await res.text();
+      expect(res.status, spelling).toBe(404);
+      expect(body, spelling).toContain("Page Not Found");
+      expect(body, spelling).not.toContain(REFUSED);
+    }
+  });
+
   it("to the owner console: refused in its words, the session's token notwithstanding, and nothing made", async () => {
     expect(stored().feed).toBeNull();
     for (const [what, headers] of [...variants(), nullOrigin]) {
