@@ -192,6 +192,32 @@ describe("delivery", () => {
     expect(store.dueMail()).toHaveLength(0);
   });
 
+  it("keeps going when the disk fails the sent mark's fsync: the run ends, nothing is sent twice, the next mail goes", async () => {
+    const smtp = await startSmtp();
+    store.save(lead, { notifyTo: "owner@example.com" });
+    const logged: string[] = [];
+    const outbox = outboxFor(smtp.url, (m) => logged.push(m));
+    const durable = store.durable;
+    store.durable = {
+      ...durable,
+      commit: <T>(write: () => T) => {
+        write();
+        return Promise.reject(Object.assign(new Error("EIO: i/o error, fsync"), { code: "EIO" }));
+      },
+    };
+    expect(await outbox.runOnce()).toBe(0);
+    expect(logged.join("\n")).toContain("EIO: i/o error, fsync");
+    // The message went, and its row says so: it is not sent again.
+    expect(smtp.received).toHaveLength(1);
+    expect(store.outbox()).toMatchObject([{ kind: "owner-alert", sent_at: expect.any(String) }]);
+    store.durable = durable;
+    store.save({ ...lead, email: "second@example.com" }, { notifyTo: "owner@example.com" });
+    expect(await outbox.runOnce()).toBe(1);
+    await outbox.stop();
+    await smtp.close();
+    expect(smtp.received).toHaveLength(2);
+  });
+
   it(`gives up after ${MAX_ATTEMPTS} attempts, says so loudly, and can be retried once fixed`, async () => {
     store.save(lead, { notifyTo: "owner@example.com" });
     const logged: string[] = [];
