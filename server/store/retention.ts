@@ -29,7 +29,12 @@ export function createRetentionStore(db: Db) {
     `DELETE FROM job_photos WHERE job_id IN (${jobsOf}) AND id NOT IN
        (SELECT before_id FROM job_photo_pairs UNION SELECT after_id FROM job_photo_pairs)`,
   );
+  // A sent condition report is kept 14 years (decision 0054): detached like a contract; an unsent draft goes.
+  const detachSentReports = db.prepare(
+    "UPDATE condition_reports SET estimate_id = NULL WHERE estimate_id = ? AND current_version IS NOT NULL",
+  );
   const remove = (id: number) => {
+    detachSentReports.run(id);
     forgetPairsOffSite.run(id);
     forgetJobPhotos.run(id);
     forgetCheckouts.run(id);
