@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { loadYaml } from "./load";
 import { FINDINGS_FILE, findingsFile } from "./findings";
 import { QUOTE_PRESETS_FILE, quotePresetsFile } from "./quote-words";
-import { REPORT_PARTS } from "../lib/condition-report";
+import { REPORT_PARTS } from "./condition-report";
 
 const text = readFileSync(FINDINGS_FILE, "utf8");
 const words = loadYaml(`/${FINDINGS_FILE}`, text, findingsFile);

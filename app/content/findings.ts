@@ -6,7 +6,7 @@
 // The report is "a chimney condition report, the basis of our estimate", never a home inspection: that needs an
 // Illinois licence (225 ILCS 441/5-5(c)(3)), so the schema refuses the words anywhere in the file.
 import { z } from "zod";
-import { FINDING_STATES, REPORT_PARTS, ROOF_ACCESS, WEATHER } from "../lib/condition-report";
+import { FINDING_STATES, REPORT_PARTS, ROOF_ACCESS, WEATHER } from "./condition-report";
 
 export const FINDINGS_FILE = "content/findings.yaml";
 

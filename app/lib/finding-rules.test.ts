@@ -28,20 +28,20 @@ describe("a finding", () => {
   });
 
   it("is Good with no photo, and keeps only its note", () => {
-    expect(check({ state: "good", note: "  Sound. ", worseIf: "x", recheckDay: "2028-01-01", defect: "cracked" })).toEqual(
-      {
-        ok: true,
-        finding: {
-          state: "good",
-          doNotUse: false,
-          defect: null,
-          note: "Sound.",
-          worseIf: "",
-          recheckDay: null,
-          notInspectedWhy: "",
-        },
+    expect(
+      check({ state: "good", note: "  Sound. ", worseIf: "x", recheckDay: "2028-01-01", defect: "cracked" }),
+    ).toEqual({
+      ok: true,
+      finding: {
+        state: "good",
+        doNotUse: false,
+        defect: null,
+        note: "Sound.",
+        worseIf: "",
+        recheckDay: null,
+        notInspectedWhy: "",
       },
-    );
+    });
   });
 
   it("as Repair now needs a photo; Watch needs a photo, what makes it worse and a day after today", () => {
@@ -85,9 +85,9 @@ describe("a finding", () => {
   it("names a defect of its own part only, and refuses boxes over their limits", () => {
     expect(problems({ state: "repair", photos: 1, defect: "spalling" })).toEqual({ defect: FINDING_WORDS.defect });
     expect(problems({ state: "good", note: "x".repeat(501) })).toEqual({ note: FINDING_WORDS.note });
-    expect(
-      problems({ state: "watch", photos: 1, worseIf: "x".repeat(301), recheckDay: "2028-01-01" }),
-    ).toEqual({ worseIf: FINDING_WORDS.worseIfLong });
+    expect(problems({ state: "watch", photos: 1, worseIf: "x".repeat(301), recheckDay: "2028-01-01" })).toEqual({
+      worseIf: FINDING_WORDS.worseIfLong,
+    });
   });
 });
 

@@ -4,7 +4,7 @@
 // Not inspected with why; "Do not use until fixed" only on Repair now or Not inspected; at most 3 photos. Words that
 // do not apply to the state chosen are dropped, never kept unseen. Pure.
 import { addDays, daysBetween, type Day } from "./business-day";
-import { isState, MAX_FINDING_PHOTOS, REPORT_LIMITS, type FindingState } from "./condition-report";
+import { isState, MAX_FINDING_PHOTOS, REPORT_LIMITS, type FindingState } from "~/content/condition-report";
 
 /** A finding as posted: boxes as typed, the flag, and how many photos it has (on the server or on the phone). */
 export type FindingForm = {
@@ -32,8 +32,7 @@ export type CheckedFinding = {
 };
 
 export type FindingCheck =
-  | { ok: true; finding: CheckedFinding }
-  | { ok: false; problems: Partial<Record<FindingField, string>> };
+  { ok: true; finding: CheckedFinding } | { ok: false; problems: Partial<Record<FindingField, string>> };
 
 /** The furthest a recheck may be set: five years on. */
 export const RECHECK_MAX_DAYS = 5 * 366;

@@ -984,7 +984,8 @@ END;
 //   request: erasure detaches it (estimate_id NULL) as it does an accepted quote (decision 0033); one it forgot is
 //   refused by report_versions_kept, loudly.
 // - report_findings: a flue and one part from the fixed list (the CHECK is REPORT_PARTS in
-//   app/lib/condition-report.ts, a unit test keeps them equal), its state (NULL until chosen: a photo may come first),
+//   app/content/condition-report.ts; a unit test keeps them equal), its state (NULL until chosen: a photo may come
+//   first),
 //   the "Do not use" flag, a note, the library's defect key (content/findings.yaml), and for Watch what makes it worse
 //   and a day to look again, for Not inspected why. `previous_id` and `trend` are next year's comparison.
 // - report_photos: up to 3 per finding, keyed by the id the phone made (UNIQUE: a retry is the same photo). A row

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type EstimateStore } from "../requests/estimate-store.ts";
 import { MIGRATIONS } from "../db/migrations.ts";
-import { FINDING_STATES, REPORT_PARTS, ROOF_ACCESS, WEATHER } from "../../app/lib/condition-report.ts";
+import { FINDING_STATES, REPORT_PARTS, ROOF_ACCESS, WEATHER } from "../../app/content/condition-report.ts";
 import { seedVisitIn, type SeededVisit } from "../../tests/support/seed-report.ts";
 import type { ReportPhotoCopies } from "./report-photos.ts";
 

@@ -4,7 +4,7 @@
 // version can say which draft it froze. The rules a finding must meet are in app/lib/finding-rules.ts; the schema's
 // CHECKs are their backstop.
 import type { Db } from "../db/database.ts";
-import type { FindingState, NfpaLevel, ReportPart, RoofAccess, Weather } from "../../app/lib/condition-report.ts";
+import type { FindingState, NfpaLevel, ReportPart, RoofAccess, Weather } from "../../app/content/condition-report.ts";
 
 export type ReportRow = {
   id: number;

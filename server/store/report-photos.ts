@@ -4,7 +4,7 @@
 // again is the same photo, never a second row. Its copies (the evidence, upright and stripped; the page's 1600 px;
 // the PDF's 1200 px; a thumbnail) are BLOBs in the row: private, in every backup, gone with the row.
 import type { Db } from "../db/database.ts";
-import { MAX_FINDING_PHOTOS } from "../../app/lib/condition-report.ts";
+import { MAX_FINDING_PHOTOS } from "../../app/content/condition-report.ts";
 
 export type ReportPhotoRow = {
   id: number;
