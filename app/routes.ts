@@ -63,6 +63,10 @@ export default [
     route("visits/settings", "routes/owner/visit-settings.tsx"),
     route("visits/calendars", "routes/owner/calendars.tsx"),
     route("visits/:id", "routes/owner/visit.tsx"),
+    // The condition report recorded at the visit, its field island's JSON writes, and its photos (decision 0054).
+    route("visits/:id/report", "routes/owner/visit-report.tsx"),
+    route("visits/:id/report/save", "routes/owner/visit-report-save.ts"),
+    route("visits/:id/report/photos/:photo", "routes/owner/visit-report-photo.ts"),
     route("reports", "routes/owner/reports.tsx"),
     route("reports.csv", "routes/owner/reports-csv.ts"),
     route("money", "routes/owner/money.tsx"),

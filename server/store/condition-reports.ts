@@ -107,6 +107,10 @@ export function createReportStore(db: Db, now: () => Date) {
      ORDER BY r.first_sent_at DESC, f.id DESC LIMIT 1`,
   );
 
+  const requestLink = db.prepare<[number], { property_id: number | null; customer_id: number | null }>(
+    "SELECT property_id, customer_id FROM estimates WHERE id = ?",
+  );
+
   /** Raises the report's rev and returns it: the mark of this change. */
   const touch = (reportId: number): number => {
     bump.run(iso(), reportId);
@@ -120,6 +124,11 @@ export function createReportStore(db: Db, now: () => Date) {
     },
     get(id: number): ReportRow | undefined {
       return byId.get(id);
+    },
+    /** The property and customer a request is linked to (migration 20): where a new report's flues are. */
+    requestLink(estimateId: number): { propertyId: number | null; customerId: number | null } {
+      const row = requestLink.get(estimateId);
+      return { propertyId: row?.property_id ?? null, customerId: row?.customer_id ?? null };
     },
     forVisit(visitId: number): ReportRow | undefined {
       return byVisit.get(visitId);
