@@ -1,0 +1,330 @@
+// The condition report's server side (issue 66, decision 0054), against the built server: a photo's upload by the
+// id the phone made is kept once however often and however fast it comes (50 at once: one row, every answer the same
+// hash); every EXIF orientation comes out upright with no EXIF, GPS, XMP or profile in any copy; HEIC, a file that is
+// not an image, a 30 MB photo and the rest are refused in words; a Watch or Repair now without a photo, or a Watch
+// without what makes it worse and a day, is refused at its field; a send naming a photo the server lacks is refused.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
+import { jpegMetadataSegments } from "../../server/photos/photo-ingest.ts";
+import { sha256Hex } from "../../server/documents/canonical-json.ts";
+import { REPORT_PHOTO_WORDS } from "../../app/lib/report-photos.ts";
+import { FINDING_WORDS } from "../../app/lib/finding-rules.ts";
+import { startServer, stopServer, type RunningServer } from "./harness.ts";
+import { LEAKS } from "./raw-http.ts";
+import { seedVisit, type SeededVisit } from "../support/seed-report.ts";
+import { ownerFormPost, withStoreAt } from "../support/server-db.ts";
+import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
+
+let work: string;
+let server: RunningServer;
+let base: string;
+let session: { token: string; csrf: string };
+let visit: SeededVisit;
+let phone: Buffer;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), "reports-"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "reports-data-"));
+  visit = seedVisit(dataDir, { flues: 2 });
+  session = withStoreAt(dataDir, (store) => {
+    const made = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
+    return { token: made.token, csrf: made.session.csrf };
+  });
+  phone = readFileSync(await makeTestPhoto(path.join(work, "IMG_0001.JPG"), { width: 2048, height: 1536 }));
+  server = await startServer({ BACKUP_DIR: "off", RATE_LIMIT_PER_MINUTE: "100000" }, dataDir);
+  base = `http://127.0.0.1:${server.port}`;
+}, 120_000);
+
+afterAll(async () => {
+  if (server) await stopServer(server);
+  rmSync(work, { recursive: true, force: true });
+});
+
+const report = () => `/owner/visits/${visit.visitId}/report`;
+const flue = () => visit.flueIds[0] ?? 0;
+const db = <T>(work: Parameters<typeof withStoreAt<T>>[1]) => withStoreAt(server.dataDir, work);
+const photoRows = () =>
+  db((store) =>
+    store.db
+      .prepare<[], { client_id: string; stored: number; upload_sha256: string | null; finding_id: number }>(
+        "SELECT client_id, stored_at IS NOT NULL AS stored, upload_sha256, finding_id FROM report_photos ORDER BY id",
+      )
+      .all(),
+  );
+
+function upload(
+  id: string,
+  bytes: Buffer | Uint8Array,
+  {
+    part = "crown",
+    flueId = flue(),
+    type = "image/jpeg",
+    csrf = session.csrf,
+    headers = {} as Record<string, string>,
+  } = {},
+) {
+  return fetch(`${base}${report()}/photos/${id}?flue=${flueId}&part=${part}`, {
+    method: "POST",
+    headers: {
+      Cookie: `owner=${session.token}`,
+      Origin: base,
+      "Content-Type": type,
+      "X-CSRF-Token": csrf,
+      ...headers,
+    },
+    body: bytes,
+  });
+}
+
+async function answer(response: Promise<Response>) {
+  const r = await response;
+  return { status: r.status, body: (await r.json()) as { sha256?: string; error?: string; id?: string } };
+}
+
+const save = (fields: Record<string, string>, photos: string[] = []) => {
+  const form = new URLSearchParams({ csrf: session.csrf, ...fields });
+  for (const id of photos) form.append("photos", id);
+  return fetch(`${base}${report()}/save`, {
+    method: "POST",
+    headers: {
+      Cookie: `owner=${session.token}`,
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: form,
+  });
+};
+
+const finding = (part: string, over: Record<string, string> = {}) => ({
+  intent: "finding",
+  flue: String(flue()),
+  part,
+  state: "good",
+  defect: "",
+  note: "",
+  worseIf: "",
+  recheckDay: "",
+  notInspectedWhy: "",
+  ...over,
+});
+
+/** A small greyscale thumbnail of the image, to compare scenes whatever their size. */
+async function look(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes).resize(48, 36, { fit: "fill" }).greyscale().raw().toBuffer();
+}
+const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 0)), 0) / a.length;
+
+describe("a photo's upload", () => {
+  it("by one id, 50 times at once, is one row, and every answer is the stored photo's hash", async () => {
+    const id = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => answer(upload(id, phone))));
+    const sha = sha256Hex(phone);
+    expect(answers.map((a) => a.body.sha256)).toEqual(Array(50).fill(sha));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(49);
+    expect(photoRows().filter((r) => r.client_id === id)).toEqual([
+      expect.objectContaining({ stored: 1, upload_sha256: sha }),
+    ]);
+    // An hour later, a retry is still the same photo.
+    expect(await answer(upload(id, phone))).toEqual({ status: 200, body: { id, sha256: sha } });
+  }, 120_000);
+
+  it("under a used id with other bytes is refused, with the kept one's hash", async () => {
+    const id = randomUUID();
+    expect((await upload(id, phone)).status).toBe(201);
+    const other = await sharp(phone).resize(800).jpeg().toBuffer();
+    expect(await answer(upload(id, other))).toEqual({
+      status: 409,
+      body: { error: REPORT_PHOTO_WORDS.conflict, sha256: sha256Hex(phone) },
+    });
+  });
+
+  it("comes out upright for every EXIF orientation, with no EXIF, GPS, XMP or profile in any copy", async () => {
+    let reference: Buffer | null = null;
+    for (const orientation of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const sideways = orientation >= 5;
+      const file = await makeTestPhoto(path.join(work, `o${orientation}.jpg`), {
+        width: sideways ? 600 : 800,
+        height: sideways ? 800 : 600,
+        seed: 11,
+        orientation,
+      });
+      const bytes = readFileSync(file);
+      expect(hasGps((await sharp(bytes).metadata()).exif)).toBe(true);
+      const id = randomUUID();
+      expect((await upload(id, bytes, { part: "bricks" })).status, `orientation ${orientation}`).toBe(201);
+      for (const size of ["", "-thumb", "-original"]) {
+        const r = await fetch(`${base}${report()}/photos/${id}${size}`, {
+          headers: { Cookie: `owner=${session.token}` },
+        });
+        expect(r.status).toBe(200);
+        expect(r.headers.get("content-type")).toBe("image/jpeg");
+        const copy = Buffer.from(await r.arrayBuffer());
+        const meta = await sharp(copy).metadata();
+        expect(meta.width, `orientation ${orientation} ${size}`).toBeGreaterThan(meta.height ?? 0);
+        expect([meta.exif, meta.xmp, meta.icc, meta.iptc, meta.orientation]).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        expect(jpegMetadataSegments(copy)).toEqual([]);
+        expect(copy.includes(Buffer.from("Oak St"))).toBe(false);
+        if (size === "-original") {
+          const seen = await look(copy);
+          reference ??= seen;
+          expect(difference(seen, reference), `orientation ${orientation} looks like orientation 1`).toBeLessThan(6);
+          const mirrored = await look(await sharp(copy).flop().toBuffer());
+          expect(difference(mirrored, reference)).toBeGreaterThan(12);
+        }
+      }
+      // A part takes 3 photos: each orientation's goes before the next comes.
+      db((store) => store.db.prepare("DELETE FROM report_photos WHERE client_id = ?").run(id));
+    }
+  }, 120_000);
+
+  it("is refused in words: HEIC, not an image, 30 MB, another type, a bad id, an unknown flue or part, a 4th photo", async () => {
+    const avif = await sharp(phone).resize(400).avif({ effort: 0 }).toBuffer();
+    const heic = Buffer.from(avif);
+    heic.write("heic", 8, "latin1");
+    expect(await answer(upload(randomUUID(), heic))).toEqual({ status: 415, body: { error: REPORT_PHOTO_WORDS.heic } });
+    expect(await answer(upload(randomUUID(), heic, { type: "image/png" }))).toEqual({
+      status: 415,
+      body: { error: REPORT_PHOTO_WORDS.heic },
+    });
+    expect(await answer(upload(randomUUID(), Buffer.from("%PDF-1.7 not a photo")))).toEqual({
+      status: 415,
+      body: { error: REPORT_PHOTO_WORDS.type },
+    });
+    expect(await answer(upload(randomUUID(), phone, { type: "image/heic" }))).toEqual({
+      status: 415,
+      body: { error: REPORT_PHOTO_WORDS.type },
+    });
+    const big = Buffer.concat([phone, Buffer.alloc(30 * 1024 * 1024 - phone.length)]);
+    expect(await answer(upload(randomUUID(), big))).toEqual({ status: 413, body: { error: REPORT_PHOTO_WORDS.size } });
+    expect(await answer(upload("not-a-uuid", phone))).toEqual({ status: 400, body: { error: REPORT_PHOTO_WORDS.id } });
+    expect(await answer(upload(randomUUID(), phone, { flueId: 999_999 }))).toEqual({
+      status: 400,
+      body: { error: REPORT_PHOTO_WORDS.flue },
+    });
+    expect(await answer(upload(randomUUID(), phone, { part: "roof" }))).toEqual({
+      status: 400,
+      body: { error: REPORT_PHOTO_WORDS.part },
+    });
+    expect(await answer(upload(randomUUID(), Buffer.alloc(0)))).toEqual({
+      status: 400,
+      body: { error: REPORT_PHOTO_WORDS.empty },
+    });
+    for (let i = 0; i < 3; i++) expect((await upload(randomUUID(), phone, { part: "cap" })).status).toBe(201);
+    expect(await answer(upload(randomUUID(), phone, { part: "cap" }))).toEqual({
+      status: 409,
+      body: { error: REPORT_PHOTO_WORDS.full },
+    });
+    expect(photoRows().filter((r) => !r.stored)).toEqual([]);
+  }, 120_000);
+
+  it("needs this session's token in its header, from our own pages", async () => {
+    const rowsBefore = photoRows().length;
+    expect((await upload(randomUUID(), phone, { csrf: "forged" })).status).toBe(403);
+    expect((await upload(randomUUID(), phone, { headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    const anonymous = await fetch(`${base}${report()}/photos/${randomUUID()}?flue=${flue()}&part=crown`, {
+      method: "POST",
+      headers: { Origin: base, "Content-Type": "image/jpeg", "X-CSRF-Token": session.csrf },
+      body: phone,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toMatch(LEAKS);
+    expect(photoRows()).toHaveLength(rowsBefore);
+  });
+});
+
+describe("a finding", () => {
+  it("as Watch or Repair now needs a photo; a Watch what makes it worse and a day; refused at the field", async () => {
+    const refused = async (fields: Record<string, string>, photos: string[] = []) => {
+      const r = await save(fields, photos);
+      return { status: r.status, body: (await r.json()) as { problems?: Record<string, string> } };
+    };
+    expect(await refused(finding("mortar", { state: "repair" }))).toEqual({
+      status: 400,
+      body: { ok: false, problems: { photos: FINDING_WORDS.repairPhoto } },
+    });
+    expect(await refused(finding("mortar", { state: "watch" }))).toEqual({
+      status: 400,
+      body: {
+        ok: false,
+        problems: {
+          photos: FINDING_WORDS.watchPhoto,
+          worseIf: FINDING_WORDS.worseIf,
+          recheckDay: FINDING_WORDS.recheckDay,
+        },
+      },
+    });
+    expect((await refused(finding("mortar", { state: "good", doNotUse: "on" }))).body.problems).toEqual({
+      doNotUse: FINDING_WORDS.doNotUse,
+    });
+    // A photo still on its way counts: it is named, and waits.
+    const waiting = randomUUID();
+    const watch = finding("mortar", { state: "watch", worseIf: "Sand washing out", recheckDay: "2040-01-01" });
+    expect((await refused(watch, [waiting])).body.problems).toEqual({ recheckDay: FINDING_WORDS.recheckFar });
+    const saved = await save({ ...watch, recheckDay: "2030-03-01" }, [waiting]);
+    expect(saved.status).toBe(200);
+    expect(photoRows().find((r) => r.client_id === waiting)).toMatchObject({ stored: 0 });
+  });
+
+  it("refuses a send naming a photo the server lacks, and lets it go when every photo is there", async () => {
+    const check = async (photos: string[], intent = "send") => {
+      const r = await save({ intent }, photos);
+      return { status: r.status, body: (await r.json()) as { ok?: boolean; blockers?: string[]; next?: string } };
+    };
+    await save({ intent: "scope", nfpaLevel: "2", weather: "dry", roofAccess: "ladder", limits: "" });
+    const stillOnPhone = randomUUID();
+    const refused = await check([stillOnPhone]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.blockers).toContain(
+      "1 photo waiting on the phone for the server: keep the page open on the phone that took them.",
+    );
+    // The mortar's photo named above waits on the server too; once it arrives, and the parts photographed without
+    // a state are decided, the report can go.
+    const [named] = photoRows().filter((r) => !r.stored);
+    await upload(named?.client_id ?? "", phone, { part: "mortar" });
+    await save(finding("bricks", { state: "good" }));
+    for (const part of ["cap", "crown"]) expect((await save(finding(part, { state: "repair" }))).status).toBe(200);
+    const ready = await check([]);
+    expect(ready).toEqual({ status: 200, body: { ok: true, next: `${report()}?ready` } });
+    expect((await check([stillOnPhone], "check")).body.blockers).toHaveLength(1);
+  });
+});
+
+describe("the report page", () => {
+  it("without script: a form post saves, a refusal comes back with its words at the part", async () => {
+    const page = await fetch(`${base}${report()}`, { headers: { Cookie: `owner=${session.token}` } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Chimney condition report");
+    expect(html).toContain('data-island="ReportField"');
+    expect(html).not.toMatch(/home inspection/i);
+    const refused = await ownerFormPost(base, session, report(), finding("flashing", { state: "watch" }));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(FINDING_WORDS.worseIf);
+    const saved = await ownerFormPost(base, session, report(), finding("flashing", { state: "good" }));
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`${report()}?done=saved`);
+    const added = await ownerFormPost(base, session, report(), {
+      intent: "add-flue",
+      label: "Basement furnace",
+      appliance: "furnace-vent",
+      fuel: "gas",
+      useLevel: "daily",
+    });
+    expect(added.headers.get("location")).toBe(`${report()}?done=flue`);
+    expect(db((store) => store.flues.ofProperties([visit.propertyId]).map((f) => f.label))).toContain(
+      "Basement furnace",
+    );
+  });
+});
