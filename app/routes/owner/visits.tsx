@@ -249,6 +249,10 @@ function VisitItem({
         <a href={`/owner/requests/${v.requestId}`} className={cn(consoleButton("quiet"), "px-2")}>
           Request
         </a>
+        {/* At the visit, what he finds: the chimney condition report (decision 0054). */}
+        <a href={`/owner/visits/${v.id}/report`} className={cn(consoleButton("quiet"), "px-2")}>
+          Report
+        </a>
         <a href={`/owner/visits/${v.id}`} className={cn(consoleButton("quiet"), "px-2")}>
           Move
         </a>
