@@ -723,7 +723,12 @@ function withFlue(visitId: number) {
     const visit = store.visits.get(visitId);
     const { propertyId } = store.reports.requestLink(visit?.estimate_id ?? 0);
     if (propertyId && store.flues.ofProperties([propertyId]).length === 0)
-      store.flues.add(propertyId, { label: "Living room", appliance: "fireplace", fuel: "wood", useLevel: "occasional" });
+      store.flues.add(propertyId, {
+        label: "Living room",
+        appliance: "fireplace",
+        fuel: "wood",
+        useLevel: "occasional",
+      });
   } finally {
     store.close();
   }
