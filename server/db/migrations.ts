@@ -890,6 +890,8 @@ ALTER TABLE estimates ADD COLUMN property_id INTEGER REFERENCES properties(id) O
 CREATE INDEX estimates_customer ON estimates (customer_id) WHERE customer_id IS NOT NULL;
 CREATE INDEX estimates_property ON estimates (property_id) WHERE property_id IS NOT NULL;
 CREATE INDEX estimates_unlinked ON estimates (id) WHERE customer_id IS NULL AND spam = 0;
+-- A customer's history reads every visit of their requests, cancelled ones too (visits_per_request skips those).
+CREATE INDEX visits_estimate ON visits (estimate_id);
 
 CREATE TABLE customer_merges (
   id INTEGER PRIMARY KEY,

@@ -111,6 +111,8 @@ function ownerPaths() {
     "/owner/money",
     "/owner/jobs/1",
     "/owner/jobs/1/photos",
+    "/owner/customers",
+    "/owner/customers/1",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -139,6 +141,7 @@ function ownerPaths() {
     ...pages.flatMap(spellings),
     ...spellings("/owner/export.csv"),
     ...spellings("/owner/money.csv"),
+    ...spellings("/owner/customers.csv"),
     ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
     ...spellings("/owner/jobs/1/photos/1"),
@@ -287,6 +290,10 @@ describe("the owner console with a session", () => {
       "/OWNER/VISITS/1/REPORT/SAVE",
       `/%6Fwner/visits/1/report/photos/${PHOTO_ID}`,
       `/owner/visits/1/report/photos/${PHOTO_ID}?flue=1&part=crown`,
+      "/owner/customers/1",
+      "/OWNER/CUSTOMERS/1",
+      "/%6Fwner/customers/1",
+      "/owner/customers/1.data",
     ]) {
       for (const headers of <Record<string, string>[]>[
         { Origin: "https://evil.example" },
