@@ -2,14 +2,8 @@
 // taps: what it is, its fuel, how much it is used, and a name the owner will know it by next year.
 import { Card, CsrfField } from "./ui";
 import { REPORT_LIMITS } from "~/content/condition-report";
-import {
-  APPLIANCES,
-  FUELS,
-  USE_LEVELS,
-  type Appliance,
-  type Fuel,
-  type UseLevel,
-} from "../../../server/store/flues.ts";
+import { APPLIANCE_WORDS, FUEL_WORDS, USE_WORDS } from "./customer-words";
+import { APPLIANCES, FUELS, USE_LEVELS } from "../../../server/store/flues.ts";
 
 function Choices<V extends string>({
   legend,
