@@ -77,7 +77,7 @@ function upload(
       "X-CSRF-Token": csrf,
       ...headers,
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 
@@ -236,7 +236,7 @@ describe("a photo's upload", () => {
     const anonymous = await fetch(`${base}${report()}/photos/${randomUUID()}?flue=${flue()}&part=crown`, {
       method: "POST",
       headers: { Origin: base, "Content-Type": "image/jpeg", "X-CSRF-Token": session.csrf },
-      body: phone,
+      body: new Uint8Array(phone),
     });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toMatch(LEAKS);

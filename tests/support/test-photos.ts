@@ -1,7 +1,7 @@
 // Realistic stand-ins for phone photos: a brick chimney against the sky, saved as JPEG with the metadata a phone
 // adds (GPS position, camera make, XMP, a colour profile, a rotation flag). Tests make them in a temp folder.
 import { writeFileSync } from "node:fs";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 const XMP =
   '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
@@ -108,7 +108,7 @@ export async function makeTestPhoto(
  * One operation a pass: sharp applies a rotation and a mirror in an order of its own.
  */
 async function stored(upright: Buffer, o: number): Promise<Buffer> {
-  const pass = (input: Buffer, op: (s: sharp.Sharp) => sharp.Sharp) =>
+  const pass = (input: Buffer, op: (s: Sharp) => Sharp) =>
     op(sharp(input)).png({ compressionLevel: 1 }).toBuffer();
   switch (o) {
     case 2:

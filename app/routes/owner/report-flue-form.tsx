@@ -2,36 +2,8 @@
 // taps: what it is, its fuel, how much it is used, and a name the owner will know it by next year.
 import { Card, CsrfField } from "./ui";
 import { REPORT_LIMITS } from "~/content/condition-report";
-import {
-  APPLIANCES,
-  FUELS,
-  USE_LEVELS,
-  type Appliance,
-  type Fuel,
-  type UseLevel,
-} from "../../../server/store/flues.ts";
-
-export const APPLIANCE_NAMES: Record<Appliance, string> = {
-  fireplace: "Fireplace",
-  insert: "Fireplace insert",
-  stove: "Stove",
-  "furnace-vent": "Furnace or boiler vent",
-};
-export const FUEL_NAMES: Record<Fuel, string> = {
-  wood: "Wood",
-  gas: "Gas",
-  oil: "Oil",
-  pellet: "Pellets",
-  coal: "Coal",
-  unknown: "Not known",
-};
-export const USE_NAMES: Record<UseLevel, string> = {
-  unused: "Not used",
-  occasional: "Now and then",
-  regular: "Most weeks in winter",
-  daily: "Daily in winter",
-  unknown: "Not known",
-};
+import { APPLIANCE_WORDS, FUEL_WORDS, USE_WORDS } from "./customer-words";
+import { APPLIANCES, FUELS, USE_LEVELS } from "../../../server/store/flues.ts";
 
 function Choices<V extends string>({
   legend,
@@ -98,15 +70,15 @@ export function AddFlueForm({
           <Choices
             legend="What it is"
             name="appliance"
-            names={APPLIANCE_NAMES}
+            names={APPLIANCE_WORDS}
             values={APPLIANCES}
             checked="fireplace"
           />
-          <Choices legend="Fuel" name="fuel" names={FUEL_NAMES} values={FUELS} checked="wood" />
+          <Choices legend="Fuel" name="fuel" names={FUEL_WORDS} values={FUELS} checked="wood" />
           <Choices
             legend="How much it is used"
             name="useLevel"
-            names={USE_NAMES}
+            names={USE_WORDS}
             values={USE_LEVELS}
             checked="occasional"
           />
