@@ -79,7 +79,8 @@ const MIRRORS = [
 // ---------------------------------------------------------------------------------------------------------------
 // Output: every step's name and wall time, every check, a transcript of every command.
 
-const RESULTS = path.resolve("test-results/deploy");
+// DRILL_RESULTS: CI's run beside npm test writes elsewhere (Playwright empties test-results/ when it starts).
+const RESULTS = path.resolve(process.env.DRILL_RESULTS ?? "test-results/deploy");
 const times: { name: string; seconds: number }[] = [];
 let passed = 0;
 let failed = 0;
@@ -124,6 +125,13 @@ function indent(text: string, prefix = "       ") {
 function tail(text: string, lines: number) {
   return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
+
+/**
+ * CI starts the drill beside `npm test` at a lower priority (.ci/run): the new server, its packages and Node 24 take
+ * what the tests leave of the machine. From step 6 on (compiling, building, timed checks) it goes on only once this
+ * file exists, which CI makes when npm test has ended, so nothing of the tests runs beside the rest.
+ */
+const GATE = process.env.DRILL_GATE;
 
 /** Opt-in, for working on the drill's part 6: the stages between step 12 and part 6 are left out. */
 const SKIPPABLE = /^(Publish from|systemctl restart|Undo last|Reboot|Backup, the off)/;
@@ -367,7 +375,7 @@ class Container {
     const deadline = Date.now() + 180_000;
     // The container's PID 1 is nspawn's child once it has become systemd.
     while (!this.leader) {
-      if (exited(child)) fail(`systemd-nspawn exited (${child.exitCode}): see test-results/deploy/nspawn.log`);
+      if (exited(child)) fail(`systemd-nspawn exited (${child.exitCode}): see ${path.join(RESULTS, "nspawn.log")}`);
       const children = spawnSync("ps", ["-o", "pid=,comm=", "--ppid", String(child.pid)], { encoding: "utf8" }).stdout;
       const init = /^\s*(\d+)\s+systemd$/m.exec(children);
       if (init) this.leader = Number(init[1]);
@@ -548,13 +556,18 @@ async function main() {
       if (left.length || busy.length) failed += 1;
     });
   };
+  // Once: a signal sent to the drill's whole process group (CI stopping it) reaches it again through npm and tsx,
+  // and must not end the clean-up it started.
+  let stopping = false;
   const interrupted = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     say(`\n${signal}: stopping`);
     failed += 1;
     void cleanup().finally(() => process.exit(130));
   };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
+  process.on("SIGINT", interrupted);
+  process.on("SIGTERM", interrupted);
 
   try {
     await drill(container, work, (m) => (mail = m));
@@ -826,6 +839,12 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     const mode = await container.root_(`stat -c '%U:%G %a' ${SITE_DIR}/.env`);
     ok(".env is root:heartland 640", mode.out.trim() === "root:heartland 640", mode.out);
   });
+
+  if (GATE) {
+    await stage("Waiting for npm test to end (DRILL_GATE: CI runs the steps above beside it)", async () => {
+      while (!existsSync(GATE)) await sleep(1_000);
+    });
+  }
 
   await stage("Step 6. Install and build", async () => {
     await userStep(readme.install, { timeoutMs: 1_200_000, show: 3 });
