@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptOnline } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
-import { addAuthenticator, enrol, ownServer } from "./owner-support";
+import { addAuthenticator, enrol, onPhone, ownServer } from "./owner-support";
 
 const clock = path.join(mkdtempSync(path.join(tmpdir(), "jobs-e2e-clock-")), "clock");
 writeFileSync(clock, "2026-12-02T14:12:00.000Z");
@@ -16,6 +16,7 @@ const own = ownServer("jobs", { TEST_CLOCK_FILE: clock });
 const NO_MAIL = "E-mail is not set up on this server, so nothing was e-mailed.";
 
 test.beforeAll(async () => {
+  if (!onPhone()) return;
   test.setTimeout(90_000);
   await own.start();
 });

@@ -14,7 +14,7 @@ import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { calendarAnswer, makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
 import { calendar, chicagoEvent } from "../support/ics-fixtures.ts";
-import { addAuthenticator, enrol, ownServer } from "./owner-support";
+import { addAuthenticator, enrol, onPhone, ownServer } from "./owner-support";
 
 const env: Record<string, string> = {};
 const own = ownServer("calendars", env);
@@ -51,6 +51,7 @@ test.describe("The owner's own calendar", () => {
   test.skip(({ isMobile }) => !isMobile, "a story at 375 px");
 
   test.beforeAll(async () => {
+    if (!onPhone()) return;
     test.setTimeout(90_000);
     writeFileSync(clockFile, new Date("2026-11-30T16:00:00.000Z").toISOString());
     const tls = makeTls();
