@@ -71,10 +71,14 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "add") {
     const address = boxText(form, "address");
     const label = boxText(form, "label");
-    const over = [overLimit(address, LIMIT.address), overLimit(label, LIMIT.label)].filter(Boolean);
-    if (over.length > 0) return data({ error: over.join(" "), typed: { address, label } }, { status: 400 });
+    const typed = { address, label };
+    // Said at the box it is about: the name's when only the name is too long, else the address's.
+    const over = overLimit(address, LIMIT.address);
+    if (over) return data({ error: over, field: "address" as const, typed }, { status: 400 });
+    const longName = overLimit(label, LIMIT.label);
+    if (longName) return data({ error: longName, field: "label" as const, typed }, { status: 400 });
     const added = await calendars.addAndRead(address, label, WAIT_FOR_READ_MS);
-    if ("error" in added) return data({ error: added.error, typed: { address, label } }, { status: 400 });
+    if ("error" in added) return data({ error: added.error, field: "address" as const, typed }, { status: 400 });
     console_.audit.log("calendar added", { ip: clientIp, detail: label || "calendar" });
     return back("added");
   }
@@ -112,11 +116,37 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) => [
 
 const LIMIT = TEXT_LIMITS.calendars;
 
-const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2";
+const input =
+  "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2 aria-invalid:border-brick-700";
+
+type AddField = "address" | "label";
+type AddRefusal = { error: string; field: AddField } | null;
+const REFUSAL_ID = "calendar-add-problem";
+
+/**
+ * A refused Add, said at the box it is about (with what was typed still in it), and announced: the page comes back
+ * with that box focused (no script: `autofocus`, which also scrolls it into view below a long list) and described by
+ * the words, which are an alert besides.
+ */
+function Refusal({ refused, field }: { refused: AddRefusal; field: AddField }) {
+  if (refused?.field !== field) return null;
+  return (
+    <p id={REFUSAL_ID} role="alert" className="mt-1 font-semibold text-brick-800">
+      {refused.error}
+    </p>
+  );
+}
+
+function refusedAt(refused: AddRefusal, field: AddField) {
+  return refused?.field === field
+    ? { "aria-invalid": true, "aria-describedby": REFUSAL_ID, autoFocus: true }
+    : { "aria-invalid": undefined, "aria-describedby": undefined, autoFocus: undefined };
+}
 
 export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
   const { calendars, csrf, feed, done, every } = loaderData;
   const typed = actionData && "typed" in actionData ? actionData.typed : null;
+  const refused = actionData && "field" in actionData ? actionData : null;
   const made = feed.fresh;
   const confirming = actionData !== undefined && "confirmFeed" in actionData;
   return (
@@ -191,11 +221,13 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
         <form method="post" className="mt-5 grid gap-3">
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="add" />
-          {/* Said next to the boxes it is about, with what was typed still in them. */}
-          {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
-          <label className="block">
-            <span className="font-semibold">Secret address in iCal format</span>
+          <div>
+            <label htmlFor="calendar-address" className="block font-semibold">
+              Secret address in iCal format
+            </label>
+            <Refusal refused={refused} field="address" />
             <input
+              id="calendar-address"
               name="address"
               required
               inputMode="url"
@@ -204,19 +236,25 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
               placeholder="https://calendar.google.com/…/basic.ics"
               maxLength={LIMIT.address.max}
               defaultValue={typed?.address}
+              {...refusedAt(refused, "address")}
               className={input}
             />
-          </label>
-          <label className="block">
-            <span className="font-semibold">Name (for you)</span>
+          </div>
+          <div>
+            <label htmlFor="calendar-label" className="block font-semibold">
+              Name (for you)
+            </label>
+            <Refusal refused={refused} field="label" />
             <input
+              id="calendar-label"
               name="label"
               maxLength={LIMIT.label.max}
               placeholder="Work"
               defaultValue={typed?.label}
+              {...refusedAt(refused, "label")}
               className={input}
             />
-          </label>
+          </div>
           <Button className="justify-self-start">Add calendar</Button>
         </form>
         <p className="mt-3 text-sm text-soot-800">
