@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/calendars";
 import { feedAddresses, whenLabel } from "./calendars.server";
 import { boxText, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
+import { AddCalendarForm } from "./calendars-add";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
@@ -116,37 +117,12 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) => [
 
 const LIMIT = TEXT_LIMITS.calendars;
 
-const input =
-  "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2 aria-invalid:border-brick-700";
-
-type AddField = "address" | "label";
-type AddRefusal = { error: string; field: AddField } | null;
-const REFUSAL_ID = "calendar-add-problem";
-
-/**
- * A refused Add, said at the box it is about (with what was typed still in it), and announced: the page comes back
- * with that box focused (no script: `autofocus`, which also scrolls it into view below a long list) and described by
- * the words, which are an alert besides.
- */
-function Refusal({ refused, field }: { refused: AddRefusal; field: AddField }) {
-  if (refused?.field !== field) return null;
-  return (
-    <p id={REFUSAL_ID} role="alert" className="mt-1 font-semibold text-brick-800">
-      {refused.error}
-    </p>
-  );
-}
-
-function refusedAt(refused: AddRefusal, field: AddField) {
-  return refused?.field === field
-    ? { "aria-invalid": true, "aria-describedby": REFUSAL_ID, autoFocus: true }
-    : { "aria-invalid": undefined, "aria-describedby": undefined, autoFocus: undefined };
-}
+const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white p-2";
 
 export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
   const { calendars, csrf, feed, done, every } = loaderData;
   const typed = actionData && "typed" in actionData ? actionData.typed : null;
-  const refused = actionData && "field" in actionData ? actionData : null;
+  const refused = actionData && "field" in actionData ? { error: actionData.error, field: actionData.field } : null;
   const made = feed.fresh;
   const confirming = actionData !== undefined && "confirmFeed" in actionData;
   return (
@@ -218,45 +194,7 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         )}
-        <form method="post" className="mt-5 grid gap-3">
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="add" />
-          <div>
-            <label htmlFor="calendar-address" className="block font-semibold">
-              Secret address in iCal format
-            </label>
-            <Refusal refused={refused} field="address" />
-            <input
-              id="calendar-address"
-              name="address"
-              required
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://calendar.google.com/…/basic.ics"
-              maxLength={LIMIT.address.max}
-              defaultValue={typed?.address}
-              {...refusedAt(refused, "address")}
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="calendar-label" className="block font-semibold">
-              Name (for you)
-            </label>
-            <Refusal refused={refused} field="label" />
-            <input
-              id="calendar-label"
-              name="label"
-              maxLength={LIMIT.label.max}
-              placeholder="Work"
-              defaultValue={typed?.label}
-              {...refusedAt(refused, "label")}
-              className={input}
-            />
-          </div>
-          <Button className="justify-self-start">Add calendar</Button>
-        </form>
+        <AddCalendarForm csrf={csrf} typed={typed} refused={refused} />
         <p className="mt-3 text-sm text-soot-800">
           Google: Settings, your calendar, “Secret address in iCal format”. iPhone: Calendar, Calendars, the (i) beside
           the calendar, Public Calendar, Share Link. Outlook: Settings, Calendar, Shared calendars, Publish, the ICS
