@@ -1,7 +1,8 @@
 // A job's photos before and after, against the built server publishing into a clone of the site: the owner's routes
 // refuse strangers on every spelling; an upload is stripped of its GPS (the bytes are read); the homeowner's consent is
 // a POST from our pages only and a GET changes nothing; a pair without consent is refused; with it, the pair is on the
-// service page within the publish goal and in the image sitemap; erasure names the photos on the site before it acts.
+// service page within the publish goal and in the image sitemap, which lists every picture each page shows (issue 64);
+// erasure names the photos on the site before it acts.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { jpegMetadataSegments } from "../../server/photos/photo-ingest.ts";
 import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
 import { LEAKS } from "./raw-http.ts";
 import { multipartBody } from "../support/multipart.ts";
+import { pagePictures } from "../support/page-pictures.ts";
 import { seedJob } from "../support/seed-job.ts";
 import { tableRows, withStoreAt } from "../support/server-db.ts";
 import { siteClone } from "../support/site-clone.ts";
@@ -267,6 +269,42 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     expect(withdraw.status).toBe(409);
     expect((await ownerPost(photosPath(), { intent: "remove", photo: String(before?.id ?? 0) })).status).toBe(409);
   }, 60_000);
+
+  it("the image sitemap lists under each page every picture the page shows, on SITE_URL, and each one answers 200", async () => {
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const pages = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry = ""]) => ({
+      loc: /<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "",
+      images: [...entry.matchAll(/<image:image>\s*<image:loc>([^<]+)<\/image:loc>\s*<\/image:image>/g)].map(
+        ([, loc = ""]) => loc,
+      ),
+    }));
+    expect(pages.length).toBeGreaterThan(20);
+    const answered = new Map<string, number>();
+    for (const { loc, images } of pages) {
+      expect(new URL(loc).origin, loc).toBe(base);
+      const shown = pagePictures(await (await fetch(loc)).text());
+      expect(images.map((image) => image.replace(base, "")).sort(), loc).toEqual(shown);
+      for (const image of images) {
+        expect(new URL(image).origin, image).toBe(base);
+        if (!answered.has(image)) answered.set(image, (await fetch(image)).status);
+      }
+    }
+    expect([...answered].filter(([, status]) => status !== 200)).toEqual([]);
+    // A service page: its own picture and the gallery's pair; the home page: its pictures and every service's.
+    const listed = (pagePath: string) => pages.find((p) => p.loc === base + pagePath)?.images ?? [];
+    expect(listed("/services/chimney-crowns")).toEqual([
+      `${base}/images/chimney-crowns.webp`,
+      expect.stringMatching(/\/photos\/chimney-crowns-normal-before-[0-9a-f]{10}-\d+\.jpg$/),
+      expect.stringMatching(/\/photos\/chimney-crowns-normal-after-[0-9a-f]{10}-\d+\.jpg$/),
+    ]);
+    expect(listed("/")).toEqual(
+      expect.arrayContaining([`${base}/images/hero-home.webp`, `${base}/images/tuckpointing.webp`]),
+    );
+    expect(listed("/locations/normal")).toEqual(
+      expect.arrayContaining([`${base}/images/city-skyline.webp`, expect.stringMatching(/-normal-after-/)]),
+    );
+    figures.push(`image sitemap: ${pages.length} pages, ${answered.size} pictures, every one 200`);
+  });
 
   it("erasure asks first, naming the photos on the site, and keeps them with the consent; the rest go", async () => {
     const preview = await ownerPost("/owner/erase", { intent: "preview", email: job.email });
