@@ -15,6 +15,8 @@ import { RequestQuotes } from "./request-quotes";
 import { RequestStatus } from "./request-status";
 import { RequestReview } from "./request-review";
 import { RequestHistory, RequestMail, RequestOrigin } from "./request-records";
+import { RequestCustomer } from "./request-customer";
+import { requestCustomer } from "./request-customer.server";
 import { business } from "~/content/business";
 import { typedBack } from "~/lib/text-limits";
 
@@ -23,7 +25,11 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.id);
   const lead = id === null ? undefined : args.context.estimates.get(id);
   if (!lead) notFound();
-  return { csrf: owner.csrf, ...requestScreen(args.context, lead, new URL(args.request.url)) };
+  return {
+    csrf: owner.csrf,
+    ...requestScreen(args.context, lead, new URL(args.request.url)),
+    customer: requestCustomer(args.context, lead.id),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -43,6 +49,7 @@ export default function RequestPage({ loaderData: screen, actionData }: Route.Co
     <>
       <RequestTop lead={lead} done={screen.done} error={actionData?.error} csrf={csrf} />
       <RequestContact lead={lead} />
+      <RequestCustomer customer={screen.customer} />
       <RequestVisit visit={screen.visit} book={screen.book} csrf={csrf} typed={typed} />
       <RequestDetails lead={lead} photos={screen.photos} photosRefused={screen.photosRefused} />
       <RequestQuotes lead={lead} quotes={screen.quotes} csrf={csrf} />
