@@ -18,14 +18,14 @@ import {
   type JobContext,
 } from "./job-context.ts";
 import { JobRefusal } from "./job-refusal.ts";
-import { isOpenDay, nextOpenDay, offeredDays, type OfferedDay } from "./work-days.ts";
+import { hasStarted, holdsWindow, isOpenDay, nextOpenDay, offeredDays, type OfferedDay } from "./work-days.ts";
 
 export type WindowChoice = { day: string; starts: string; ends: string };
 
 /** The days the owner may put work on, from today, busy ones marked; the job's own days left out. */
 export function offered(ctx: JobContext, jobId: number): OfferedDay[] {
   const taken = new Set(ctx.jobs.days(jobId).map((d) => d.day));
-  return offeredDays(today(ctx), OFFER_DAYS, calendar(ctx), taken);
+  return offeredDays(today(ctx), OFFER_DAYS, calendar(ctx), taken, ctx.now());
 }
 
 /** A chosen day and window, checked, with the instants they stand for; a refusal in words otherwise. */
@@ -35,8 +35,16 @@ export function checkChoice(ctx: JobContext, choice: WindowChoice): DayPlace {
     throw new JobRefusal(400, "Choose an arrival window: it ends after it starts.");
   }
   if (choice.day < today(ctx)) throw new JobRefusal(400, "That day has passed. Choose today or a later day.");
-  if (!isOpenDay(choice.day, calendar(ctx))) {
+  const c = calendar(ctx);
+  if (!isOpenDay(choice.day, c)) {
     throw new JobRefusal(409, "You are closed that day (your hours, a holiday or a day off). Choose another day.");
+  }
+  if (!holdsWindow(choice.day, choice, c.hours)) {
+    throw new JobRefusal(409, "That window is outside your opening hours that day. Choose another.");
+  }
+  // The picker offers none of today's windows that have started; a form left open since is refused the same.
+  if (hasStarted(choice.day, choice.starts, ctx.now(), zone())) {
+    throw new JobRefusal(409, "That window has started. Choose a later one.");
   }
   return {
     day: choice.day,
@@ -82,14 +90,17 @@ export function removeDay(ctx: JobContext, jobId: number, dayId: number): JobDay
   });
 }
 
-/** "Rain day": the day moves to the next open day, same window, not a day this job has; the homeowner is told. */
+/**
+ * "Rain day": the day moves to the next open day whose hours hold its whole window (Friday 1-3 pm skips Saturday,
+ * which closes at 2), same window, not a day this job has; the homeowner is told.
+ */
 export function rainDay(ctx: JobContext, jobId: number, dayId: number): JobDayRow {
   return change(ctx, () => {
     refuseIfDone(jobOf(ctx, jobId));
     const before = dayOf(ctx, jobId, dayId);
     if (before.day < today(ctx)) throw new JobRefusal(409, "That day has passed.");
     const taken = new Set(ctx.jobs.days(jobId).map((d) => d.day));
-    const next = nextOpenDay(before.day, today(ctx), calendar(ctx), taken);
+    const next = nextOpenDay(before.day, today(ctx), calendar(ctx), taken, before);
     if (!next) throw new JobRefusal(409, "No open day in the next three months. Move the day by hand.");
     const moved = ctx.jobs.moveDay(
       dayId,

@@ -37,6 +37,7 @@ function page(lines: readonly string[], html: string, subject: string, calendar?
 export function workDayInvite(day: JobDayRow, job: JobFor, stamp: Date): string {
   const cancelled = day.status === "cancelled";
   return buildInvite({
+    product: { company: business.name, name: "Work days" },
     method: cancelled ? "CANCEL" : "REQUEST",
     uid: day.uid,
     sequence: day.sequence,

@@ -110,7 +110,15 @@ describe("work days and their invites", () => {
     expect(() => jobs.addDay(job.id, { day: "2026-12-06", starts: "08:00", ends: "10:00" })).toThrow(/closed that day/);
     jobs.moveDay(job.id, a.id, { day: "2026-12-04", starts: "13:00", ends: "15:00" });
     jobs.removeDay(job.id, b.id);
-    const invites = outbox(estimateId, "job-day").map(invite);
+    const rows = outbox(estimateId, "job-day");
+    // Made by the business's work days, not its estimate visits (issue 64).
+    for (const row of rows) {
+      const ics = readStoredMail(row.message as string).calendar?.ics ?? "";
+      expect(ics).toContain(`\r\nPRODID:-//${business.name}//Work days//EN\r\n`);
+      expect(ics).not.toContain("Estimate visits");
+    }
+    expect(business.name).toBe("Heartland Chimney & Masonry");
+    const invites = rows.map(invite);
     expect(invites.map((i) => [i.method, i.sequence, i.status])).toEqual([
       ["REQUEST", 0, "CONFIRMED"],
       ["REQUEST", 0, "CONFIRMED"],
@@ -127,6 +135,30 @@ describe("work days and their invites", () => {
     expect(reminders.filter((r) => r.cancelled_at === null).map((r) => r.dedupe)).toEqual([
       `job-reminder:${job.id}:${a.id}:2026-12-04`,
     ]);
+  });
+
+  it("refuses a window of today that has started and one the day's hours do not hold; offers neither", () => {
+    // Wednesday, December 2, 2026, 11:00 in Chicago.
+    const { estimateId, job, jobs } = setUp("2026-12-02T17:00:00Z");
+    const today = jobs.offered(job.id).find((d) => d.day === "2026-12-02");
+    expect(today?.windows.map((w) => w.starts)).toEqual(["13:00", "15:00"]);
+    expect(() => jobs.addDay(job.id, { day: "2026-12-02", starts: "08:00", ends: "10:00" })).toThrow(
+      "That window has started. Choose a later one.",
+    );
+    expect(() => jobs.addDay(job.id, { day: "2026-12-02", starts: "10:00", ends: "12:00" })).toThrow(
+      "That window has started. Choose a later one.",
+    );
+    // Saturday closes at 2 pm.
+    expect(() => jobs.addDay(job.id, { day: "2026-12-05", starts: "13:00", ends: "15:00" })).toThrow(
+      "That window is outside your opening hours that day. Choose another.",
+    );
+    expect(outbox(estimateId, "job-day")).toHaveLength(0);
+    const later = jobs.addDay(job.id, { day: "2026-12-02", starts: "13:00", ends: "15:00" });
+    expect(later.day).toBe("2026-12-02");
+    // Moving a day to a started window is refused the same way.
+    expect(() => jobs.moveDay(job.id, later.id, { day: "2026-12-02", starts: "10:00", ends: "12:00" })).toThrow(
+      "That window has started. Choose a later one.",
+    );
   });
 
   for (const tz of ["UTC", "Asia/Tokyo"]) {
@@ -155,14 +187,15 @@ describe("work days and their invites", () => {
 });
 
 describe("rain days and reminders", () => {
-  it("a rain day skips Thanksgiving and the job's own days, same window, and tells the homeowner", () => {
+  it("a rain day skips Thanksgiving, the job's own days and a Saturday that opens after the window starts", () => {
     const { estimateId, job, jobs } = setUp("2026-11-23T15:00:00Z");
     expect(closedDayName("2026-11-26", business.closedDays)).toBe("Thanksgiving");
     const wed = jobs.addDay(job.id, { day: "2026-11-25", starts: "08:00", ends: "10:00" });
     jobs.addDay(job.id, { day: "2026-11-27", starts: "08:00", ends: "10:00" });
     const moved = jobs.rainDay(job.id, wed.id);
+    // Saturday opens at 9, so 8-10 am does not fit it; Sunday is shut.
     expect([moved.day, moved.starts, moved.ends, moved.rain_moves, moved.sequence]).toEqual([
-      "2026-11-28",
+      "2026-11-30",
       "08:00",
       "10:00",
       1,
@@ -170,7 +203,7 @@ describe("rain days and reminders", () => {
     ]);
     const mails = outbox(estimateId, "job-day");
     expect(readStoredMail(mails.at(-1)?.message as string).subject).toBe(
-      "Rain day: your work day moves to Sat, Nov 28, 8–10 am, Central Time",
+      "Rain day: your work day moves to Mon, Nov 30, 8–10 am, Central Time",
     );
     expect(invite(mails.at(-1) as Row)).toMatchObject({ method: "REQUEST", sequence: 1, uid: wed.uid });
   });
@@ -209,7 +242,7 @@ describe("rain days and reminders", () => {
       busy: [{ start: new Date("2026-12-02T15:00:00Z"), end: new Date("2026-12-02T16:00:00Z") }],
       timeZone: business.timeZone,
     };
-    const days = offeredDays("2026-11-24", 10, c, new Set(["2026-11-25"]));
+    const days = offeredDays("2026-11-24", 10, c, new Set(["2026-11-25"]), new Date("2026-11-24T12:00:00Z"));
     expect(days.map((d) => `${d.day}${d.busy ? " busy" : ""}`)).toEqual([
       "2026-11-24",
       "2026-11-27",
@@ -218,7 +251,9 @@ describe("rain days and reminders", () => {
       "2026-12-02 busy",
       "2026-12-03",
     ]);
-    expect(nextOpenDay("2026-11-30", "2026-11-23", c, new Set())).toBe("2026-12-02");
+    expect(nextOpenDay("2026-11-30", "2026-11-23", c, new Set(), { starts: "08:00", ends: "10:00" })).toBe(
+      "2026-12-02",
+    );
   });
 });
 

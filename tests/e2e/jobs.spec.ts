@@ -1,7 +1,7 @@
 // The job, from the yes to done, at 375 px (decision 0045). The owner, signed in with a passkey on a phone, opens the
 // accepted quote, taps "Make the job", puts two work days on, taps "Rain day" on the second, "On my way" on today's and
 // "Job done", and reaches the invoice's draft. The homeowner, with JavaScript off, opens the job page after each step
-// and sees it. A server of its own, its clock on Wednesday, December 2, 2026, at 8:12 AM in Chicago.
+// and sees it. A server of its own, its clock on Wednesday, December 2, 2026, at 7:12 AM in Chicago (8:12 on the way).
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +11,8 @@ import { seedQuote } from "../support/seed-quote.ts";
 import { addAuthenticator, enrol, ownServer } from "./owner-support";
 
 const clock = path.join(mkdtempSync(path.join(tmpdir(), "jobs-e2e-clock-")), "clock");
-writeFileSync(clock, "2026-12-02T14:12:00.000Z");
+// 7:12 AM: today's 8-10 am window has not started, so it is offered.
+writeFileSync(clock, "2026-12-02T13:12:00.000Z");
 const own = ownServer("jobs", { TEST_CLOCK_FILE: clock });
 const NO_MAIL = "E-mail is not set up on this server, so nothing was e-mailed.";
 
@@ -80,6 +81,8 @@ test("owner schedules a two-day job, moves a rain day, is on the way and done; t
     await expect(homeDays.nth(1)).toHaveText("Friday, December 4, we arrive 10 am–12 pm");
   });
 
+  // 8:12 AM, on the way.
+  writeFileSync(clock, "2026-12-02T14:12:00.000Z");
   await days.nth(0).getByRole("button", { name: "On my way" }).click();
   await expect(page.getByRole("status")).toHaveText(`On my way: noted for today. ${NO_MAIL}`);
   await expect(days.nth(0)).toContainText("On my way sent at 8:12 AM.");

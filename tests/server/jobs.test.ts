@@ -1,7 +1,8 @@
-// The job (decision 0045) against the built server, its clock set to a Wednesday morning: "Make the job" on the
-// accepted quote (twice: one job), the owner's job screen refused without a session, from another site, for ids that
-// are not jobs and for intents it does not know; then work days, a rain day, "On my way" and "Job done" through the
-// console's forms, and the homeowner's job page: no script, within the first-window budget, unknown links one 404.
+// The job (decision 0045) against the built server, its clock set to a Wednesday at 7:30 AM (8:30 for "On my way"):
+// "Make the job" on the accepted quote (twice: one job), the owner's job screen refused without a session, from another
+// site, for ids that are not jobs and for intents it does not know; then work days, a rain day, "On my way" and "Job
+// done" through the console's forms, and the homeowner's job page: no script, within the first-window budget, unknown
+// links one 404.
 import { get } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,11 +28,11 @@ const snapshot = () =>
     withStoreAt(server.dataDir, tableRows).filter(([name]) => name.startsWith("job") || name === "outbox"),
   );
 
+const clock = path.join(mkdtempSync(path.join(tmpdir(), "jobs-clock-")), "clock");
+
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "jobs-clock-"));
-  const clock = path.join(dir, "clock");
-  // Wednesday, December 2, 2026, 8:30 AM in Chicago.
-  writeFileSync(clock, "2026-12-02T14:30:00.000Z");
+  // Wednesday, December 2, 2026, 7:30 AM in Chicago: today's first window has not started.
+  writeFileSync(clock, "2026-12-02T13:30:00.000Z");
   server = await startServer({ TEST_CLOCK_FILE: clock });
   const seeded = seedQuote(server.dataDir);
   quoteId = seeded.quoteId;
@@ -132,6 +133,8 @@ describe("the job from the first day to done", () => {
     const days = withStoreAt(server.dataDir, (s) => s.jobs.days(jobId));
     expect(days.map((d) => d.day)).toEqual(["2026-12-02", "2026-12-03"]);
     expect((await ownerPost(`/owner/jobs/${jobId}`, { intent: "rain", day: String(days[1]?.id) })).status).toBe(303);
+    // 8:30 AM: on the way.
+    writeFileSync(clock, "2026-12-02T14:30:00.000Z");
     for (let i = 0; i < 5; i++) {
       expect((await ownerPost(`/owner/jobs/${jobId}`, { intent: "on-my-way" })).status).toBe(303);
     }
