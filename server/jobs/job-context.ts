@@ -143,7 +143,8 @@ export function tell(ctx: JobContext, day: JobDayRow, change: DayChange, previou
     workDayMail(day, who, change, { now: at, previous }),
   );
   if (previous && who.estimateId !== null) ctx.store.withdraw(who.estimateId, reminderKey(previous));
-  if (change === "cancelled") return;
+  // A cancelled day (removed, or after the job was done) gets no reminder.
+  if (day.status === "cancelled") return;
   const remindAt = instantAt(reminderDayFor(day.day, ctx.booking.closed()), ctx.booking.settings().reminderAt, zone());
   // A day booked after its reminder's time gets none: the homeowner has just been told.
   if (remindAt.getTime() > at.getTime()) queue(ctx, who, "job-reminder", reminderKey(day), undefined, remindAt);

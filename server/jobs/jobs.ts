@@ -11,14 +11,16 @@ import type { JobRow } from "../store/jobs.ts";
 import type { Day } from "../time/wall-time.ts";
 import { change, jobContext, linkFor, today, type JobContext, type JobsOptions } from "./job-context.ts";
 import { addDay, moveDay, offered, rainDay, removeDay } from "./job-days.ts";
-import { done } from "./job-done.ts";
+import { done, laterDays } from "./job-done.ts";
 import { invoiceToken, jobComposers, lookup, page, quoteOf } from "./job-link.ts";
+import { jobList } from "./job-list.ts";
 import { onMyWay, textLink } from "./job-on-my-way.ts";
 import { JobRefusal } from "./job-refusal.ts";
 
 export { OFFER_DAYS, type JobsOptions } from "./job-context.ts";
 export { type WindowChoice } from "./job-days.ts";
-export { type DoneResult } from "./job-done.ts";
+export { type DoneOptions, type DoneQuestion, type DoneResult } from "./job-done.ts";
+export { type JobList, type JobListEntry, type JobStage } from "./job-list.ts";
 export { JobRefusal };
 
 /** A step's function with the service's context already given. */
@@ -44,6 +46,8 @@ export function createJobs(options: JobsOptions) {
     JobRefusal,
     make: withContext(ctx, make),
     get: (jobId: number) => jobs.get(jobId),
+    /** Every job in its group: in progress and scheduled, not scheduled, done (the console's Jobs). */
+    list: withContext(ctx, jobList),
     forQuote: (quoteId: number) => jobs.forQuote(quoteId),
     days: (jobId: number) => jobs.days(jobId),
     onMyWayDays: (jobId: number) => jobs.onMyWay(jobId),
@@ -57,6 +61,8 @@ export function createJobs(options: JobsOptions) {
     onMyWay: withContext(ctx, onMyWay),
     textLink: withContext(ctx, textLink),
     done: withContext(ctx, done),
+    /** The days after today that "Job done" asks about. */
+    laterDays: withContext(ctx, laterDays),
     /** A new link to the homeowner's job page (only its hash is kept). */
     homeownerLink: withContext(ctx, linkFor),
     lookup: withContext(ctx, lookup),

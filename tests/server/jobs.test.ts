@@ -63,6 +63,24 @@ describe("making the job", () => {
   });
 });
 
+describe("the console's Jobs list", () => {
+  it("is refused without a session, and lists the new job under Not yet scheduled, one link to it", async () => {
+    const refused = await fetch(`${server.url}/owner/jobs`, { redirect: "manual" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toMatch(/^\/owner\/sign-in/);
+    const answer = await ownerGet("/owner/jobs");
+    expect(answer.status).toBe(200);
+    const html = (await answer.text()).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Jobs<\/a>/);
+    const unscheduled = html.slice(html.indexOf('id="jobs-unscheduled"'), html.indexOf('id="jobs-done"'));
+    expect(unscheduled).toContain("Not yet scheduled");
+    expect(unscheduled).toContain(`href="/owner/jobs/${jobId}"`);
+    expect(unscheduled).toContain("No work days yet");
+    expect(unscheduled).toContain("Dana Whitfield");
+    expect(html.slice(0, html.indexOf('id="jobs-unscheduled"'))).not.toContain(`href="/owner/jobs/${jobId}"`);
+  });
+});
+
 describe("the owner's job screen", () => {
   it("is refused without a session, GET or POST, and nothing changes", async () => {
     const before = snapshot();
@@ -181,8 +199,16 @@ describe("the job from the first day to done", () => {
     });
     expect(closed.status).toBe(409);
     expect(await closed.text()).toContain("You are closed that day");
-    const done = await Promise.all([1, 2].map(() => ownerPost(`/owner/jobs/${jobId}`, { intent: "done" })));
+    // Monday's day is after today: Job done asks first, and changes nothing until told.
+    const asked = await ownerPost(`/owner/jobs/${jobId}`, { intent: "done" });
+    expect(asked.status).toBe(409);
+    expect(await asked.text()).toContain("Monday, December 7, 1–3 pm");
+    expect(withStoreAt(server.dataDir, (s) => s.jobs.get(jobId)?.status)).toBe("open");
+    const done = await Promise.all(
+      [1, 2].map(() => ownerPost(`/owner/jobs/${jobId}`, { intent: "done", cancel: String(days[1]?.id) })),
+    );
     expect(done.map((r) => r.status)).toEqual([303, 303]);
+    expect(withStoreAt(server.dataDir, (s) => s.jobs.days(jobId).map((d) => d.day))).toEqual(["2026-12-02"]);
     expect(
       withStoreAt(server.dataDir, (s) =>
         s.db.prepare("SELECT count(*) AS n FROM invoices WHERE quote_id = ?").get(quoteId),
@@ -215,6 +241,16 @@ describe("the job from the first day to done", () => {
     const invoicePath = see.headers.get("location") ?? "";
     expect(invoicePath).toMatch(/^\/invoice\/[A-Za-z0-9_-]{43}$/);
     expect((await fetch(`${server.url}${invoicePath}`)).status).toBe(200);
+
+    // The Jobs list: done, with what is owed as the homeowner's page says it (the books' figure, not added up again).
+    const owed = /Owed: <strong[^>]*>([^<]+)<\/strong>/.exec(withInvoice)?.[1] ?? "";
+    expect(owed).toMatch(/^\$[\d,]+\.\d{2}$/);
+    const list = await (await ownerGet("/owner/jobs")).text();
+    const doneGroup = list.slice(list.indexOf('id="jobs-done"'));
+    expect(doneGroup).toContain(`href="/owner/jobs/${jobId}"`);
+    expect(doneGroup.replace(/<!-- -->/g, "")).toMatch(
+      new RegExp(`Owed ${owed.replace("$", "\\$")} on invoice INV-\\d{4}`),
+    );
   });
 
   it("gives an unknown or malformed link the one 404", async () => {

@@ -72,6 +72,7 @@ const words = (html: string) =>
     .replace(/<!--.*?-->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 
 describe("work days on the owner's Visits page", () => {
@@ -268,5 +269,79 @@ describe("a job's work days on the console (issue 64)", () => {
     expect(feed).toContain("\r\nX-WR-CALNAME:Visits and work days\r\n");
     const inFeed = strictEvents(feed).events.find((e) => e.uid === friday?.uid);
     expect(inFeed?.start).toBe("2026-12-07T19:00:00.000Z");
+  });
+  it("Job done with days after today asks first; answered, it cancels them everywhere in one step, 50 taps at once", async () => {
+    const { jobId, homeowner } = await consoleJob();
+    for (const window of ["2026-11-30 15:00-17:00", "2026-12-02 10:00-12:00", "2026-12-08 13:00-15:00"]) {
+      const added = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, { intent: "add", window });
+      expect(added.status, window).toBe(303);
+    }
+    const [today, ...later] = dayIds(jobId);
+    const visitsLinks = async () => (await ownerPage("/owner/visits")).split(`href="/owner/jobs/${jobId}"`).length - 1;
+    expect(await visitsLinks()).toBe(2);
+    const outboxRows = () =>
+      withStoreAt(server.dataDir, (store) => store.db.prepare("SELECT count(*) AS n FROM outbox").get());
+    const before = outboxRows();
+
+    const asked = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, { intent: "done" });
+    expect(asked.status).toBe(409);
+    const question = words(await asked.text());
+    expect(question).toContain("Job done: what about the later work days?");
+    expect(question).toContain(
+      "These work days are after today: Wednesday, December 2, 10 am–12 pm Tuesday, December 8, 1–3 pm",
+    );
+    expect(question).toContain("Cancel them and mark the job done");
+    expect(question).toContain("Keep the job open");
+    expect(withStoreAt(server.dataDir, (store) => store.jobs.get(jobId)?.status)).toBe("open");
+    expect(outboxRows()).toEqual(before);
+
+    const taps = await Promise.all(
+      Array.from({ length: 50 }, () => {
+        const body = new URLSearchParams({ csrf: session.csrf, intent: "done" });
+        for (const d of later) body.append("cancel", String(d.id));
+        return fetch(`${server.url}/owner/jobs/${jobId}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            Cookie: `owner=${session.token}`,
+            Origin: server.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body,
+        });
+      }),
+    );
+    expect(new Set(taps.map((t) => t.status))).toEqual(new Set([303]));
+    expect(taps.map((t) => t.headers.get("location"))).toContain(`/owner/jobs/${jobId}?done=done&cancelled=2`);
+    const screen = words(await ownerPage(`/owner/jobs/${jobId}?done=done&cancelled=2`));
+    expect(screen).toContain(
+      "Job done. The invoice's draft is ready: check it and send it. 2 later work days cancelled. The homeowner gets an e-mail for each, taking it off their calendar.",
+    );
+
+    // The homeowner's calendar: one CANCEL for each later day, its UID and SEQUENCE raised.
+    const cancels = await mailsLike(/^Work day cancelled, the work is done: /, 2);
+    expect(cancels.map((m) => m.subject).sort()).toEqual([
+      "Work day cancelled, the work is done: Tue, Dec 8, 1–3 pm, Central Time",
+      "Work day cancelled, the work is done: Wed, Dec 2, 10 am–12 pm, Central Time",
+    ]);
+    const invites = cancels.map(inviteOf);
+    expect(invites.map((i) => i.method)).toEqual(["CANCEL", "CANCEL"]);
+    expect(invites.map((i) => [i.event?.uid, i.event?.sequence]).sort()).toEqual(later.map((d) => [d.uid, 1]).sort());
+    // Their page, the owner's feed and Visits: only today's day is left.
+    const page = plain(await (await fetch(`${server.url}${homeowner}`)).text());
+    expect(page).toContain("Monday, November 30, we arrive 3–5 pm");
+    expect(page).not.toContain("December 2, we arrive");
+    expect(page).not.toContain("December 8, we arrive");
+    const feed = strictEvents(await (await fetch(`${server.url}/calendar/${feedToken}.ics`)).text()).events;
+    expect(feed.map((e) => e.uid)).toContain(today?.uid);
+    for (const d of later) expect(feed.map((e) => e.uid)).not.toContain(d.uid);
+    expect(await visitsLinks()).toBe(1);
+    expect(
+      withStoreAt(server.dataDir, (store) =>
+        store.db
+          .prepare("SELECT count(*) AS n FROM invoices i JOIN jobs j ON j.quote_id = i.quote_id WHERE j.id = ?")
+          .get(jobId),
+      ),
+    ).toEqual({ n: 1 });
   });
 });

@@ -46,6 +46,7 @@ export function seedQuote(
     note = "Thanks for having us out on Tuesday. Every option includes haul-away and a full clean-up.",
     sentAt,
     city = "Normal",
+    name = "Dana Whitfield",
   }: {
     options?: string[][];
     addons?: string[];
@@ -54,6 +55,8 @@ export function seedQuote(
     sentAt?: Date;
     /** The town the request named; null when it named none. */
     city?: string | null;
+    /** Who asked. */
+    name?: string;
   } = {},
 ): { token: string; quoteId: number; estimateId: number } {
   const now = () => sentAt ?? new Date();
@@ -62,7 +65,7 @@ export function seedQuote(
     const quotes = quoteServiceOver(store, now);
     const words = quotes.words();
     const { id } = store.save({
-      name: "Dana Whitfield",
+      name,
       email: `dana-${newSecret().slice(0, 6)}@example.com`,
       phone: "(309) 555-0177",
       service: "Chimney Crown Repair",
@@ -111,9 +114,17 @@ export function seedQuote(
  */
 export function seedInvoice(
   dataDir: string,
-  { sent = true, paidCents = 0, city }: { sent?: boolean; paidCents?: number | "all"; city?: string | null } = {},
+  {
+    sent = true,
+    paidCents = 0,
+    city,
+    name,
+  }: { sent?: boolean; paidCents?: number | "all"; city?: string | null; name?: string } = {},
 ): { invoiceId: number; quoteId: number; token: string } {
-  const { token: quoteToken, quoteId } = seedQuote(dataDir, city === undefined ? {} : { city });
+  const { token: quoteToken, quoteId } = seedQuote(dataDir, {
+    ...(city === undefined ? {} : { city }),
+    ...(name === undefined ? {} : { name }),
+  });
   const store = openEstimateStore({ dataDir });
   try {
     const quotes = quoteServiceOver(store);
