@@ -201,12 +201,12 @@ test.describe("The owner's own calendar", () => {
     await expect(visit).not.toContainText("Hendersons");
     await expect(visit.getByRole("link", { name: "Move" })).toBeVisible();
     await fitsWidth(page);
-    // The console's tabs still sit on one line.
+    // The console's tabs still sit on one line on a desk, two rows of four on a phone.
     const tops = await page
       .getByRole("navigation", { name: "Console" })
       .getByRole("link")
       .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
+    expect(new Set(tops).size).toBe((page.viewportSize()?.width ?? 0) < 640 ? 2 : 1);
     await visit.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join("test-results", "calendars-clash.png"), fullPage: true });
 

@@ -37,7 +37,8 @@ beforeAll(async () => {
   // A server's working copy has its index refreshed long before; a fresh clone's first `git status` hashes every file.
   execFileSync("git", ["-C", clone, "status", "--porcelain"]);
   dataDir = mkdtempSync(path.join(tmpdir(), "job-photos-data-"));
-  job = seedJob(dataDir);
+  // The request named no town; the estimate visit's address is in Bloomington (issue 64: the pair names it).
+  job = seedJob(dataDir, { city: null, visitTown: "Bloomington" });
   session = withStoreAt(dataDir, (store) => {
     const made = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
     return { token: made.token, csrf: made.session.csrf };
@@ -205,7 +206,7 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     expect(JSON.stringify(rows())).toBe(snapshot);
   });
 
-  it("with both photos consented, the pair is on the service page within seconds and in the image sitemap", async () => {
+  it("with both photos consented, the pair is on the service page within seconds, on the town page of the visit's address, and in the image sitemap", async () => {
     const [before, after] = jobPhotos();
     // The page a job's photos posts from says "Origin: null" (no-referrer): a page of ours all the same.
     const yes = await consent(before?.id ?? 0, { Origin: "null", "Sec-Fetch-Site": "same-origin" });
@@ -243,19 +244,23 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     // leaves room for a busy runner and still catches what cost 3.1-3.4 s before: a git answer waiting behind the
     // worker's warm-up, a 48 MB heap spent collecting garbage, or a publish that encodes the photos again.
     expect(seconds).toBeLessThan(load <= cpus().length ? 2.5 : 30);
-    const town = await (await fetch(`${base}/locations/normal`)).text();
+    const town = await (await fetch(`${base}/locations/bloomington`)).text();
     expect(town).toContain("Before: New poured crown");
 
     const pair = withStoreAt(dataDir, (store) => store.jobPhotos.pairs(job.jobId));
-    expect(pair).toMatchObject([{ state: "published", service: "chimney-crowns", city: "normal" }]);
+    expect(pair).toMatchObject([{ state: "published", service: "chimney-crowns", city: "bloomington" }]);
     const beforeFile = pair[0]?.before_file ?? "";
-    expect(beforeFile).toBe("chimney-crowns-normal-before.jpg");
+    expect(beforeFile).toBe("chimney-crowns-bloomington-before.jpg");
     // JSON-LD names the gallery's photo as an image of the service.
     const ld = [...page.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].map((m) => m[1]).join();
-    expect(ld).toMatch(/"image":\["[^"]+\.svg","[^"]+\/photos\/chimney-crowns-normal-before-[0-9a-f]{10}-\d+\.jpg"/);
+    expect(ld).toMatch(
+      /"image":\["[^"]+\.svg","[^"]+\/photos\/chimney-crowns-bloomington-before-[0-9a-f]{10}-\d+\.jpg"/,
+    );
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     expect(sitemap).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
-    expect(sitemap).toMatch(/<image:loc>[^<]+\/photos\/chimney-crowns-normal-after-[0-9a-f]{10}-\d+\.jpg<\/image:loc>/);
+    expect(sitemap).toMatch(
+      /<image:loc>[^<]+\/photos\/chimney-crowns-bloomington-after-[0-9a-f]{10}-\d+\.jpg<\/image:loc>/,
+    );
     // Nothing of the house reaches git: the published copy has no metadata either.
     const committed = readFileSync(path.join(clone, "content/photos", beforeFile));
     expect(jpegMetadataSegments(committed)).toEqual([]);
@@ -311,7 +316,7 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     const words = await preview.text();
     expect(preview.status).toBe(200);
     expect(words).toContain("These photos of their job are on the site");
-    expect(words).toContain("chimney-crowns-normal-before.jpg and chimney-crowns-normal-after.jpg");
+    expect(words).toContain("chimney-crowns-bloomington-before.jpg and chimney-crowns-bloomington-after.jpg");
     expect(jobPhotos()).toHaveLength(3);
 
     const erased = await ownerPost("/owner/erase", { intent: "erase", email: job.email });

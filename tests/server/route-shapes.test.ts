@@ -65,6 +65,7 @@ const paths = [
   "/owner/requests/7",
   "/owner/requests/7/photos/1",
   "/owner/quotes/3/send",
+  "/owner/jobs",
   "/owner/jobs/3",
   `/job/${token()}`,
   "/owner/site/edit/services",
