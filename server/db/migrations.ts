@@ -793,6 +793,16 @@ DROP INDEX checkout_sessions_invoice;
 CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id) WHERE invoice_id IS NOT NULL;
 `;
 
+// Version 18: a dispute is a state of the payment (issue 64, decision 0040). A card payment disputed by the
+// homeowner's bank is 'open' until Stripe's charge.dispute.closed says 'won' (paid again) or 'lost' (the money went
+// back): the books read it from here. Each move is one conditional UPDATE, so repeated or late events end the same.
+// A payment already marked disputed (disputed_at, from charge.dispute.created) is open.
+const MIGRATE_V18 = `
+ALTER TABLE online_payments ADD COLUMN dispute_state TEXT CHECK (dispute_state IN ('open', 'won', 'lost'));
+ALTER TABLE online_payments ADD COLUMN dispute_closed_at TEXT;
+UPDATE online_payments SET dispute_state = 'open' WHERE disputed_at IS NOT NULL;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -833,4 +843,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "the outbox's next message from its index; sessions' indexes without their state",
     up: MIGRATE_V17,
   },
+  { version: 18, name: "disputes: open, won or lost, on the payment", up: MIGRATE_V18 },
 ];

@@ -56,18 +56,26 @@ export function InvoiceCard({ d }: { d: LoaderData }) {
   );
 }
 
-/** The deposits received, on the site and by hand, and the form to record one by hand. */
-export function DepositsCard({ d, raw }: { d: LoaderData; raw: RawFields }) {
+/**
+ * The deposit: what it asked, what came in (on the site and by hand), and the form to record one by hand, offered
+ * only while something is owed; otherwise the words say why. A refusal is said at the amount, with what was typed.
+ */
+export function DepositsCard({ d, raw, error }: { d: LoaderData; raw: RawFields; error: string | undefined }) {
+  const { deposit } = d;
   return (
     <Card className="mb-4">
       <h2 className="font-serif text-xl font-bold">Deposits received</h2>
+      {deposit.asked && (
+        <p className="mt-1 text-sm text-soot-800">
+          Asked {deposit.asked} · owed {deposit.owed}
+        </p>
+      )}
       {d.onlinePayments.length > 0 && (
         <ul className="mt-2 space-y-1" aria-label="Paid on the site">
           {d.onlinePayments.map((p) => (
             <li key={`online-${p.id}`}>
               {p.amount} by {p.method} on the site: <strong>{p.state}</strong>
-              {p.refunded ? `, ${p.refunded} refunded` : ""}
-              {p.disputed ? ", disputed" : ""} ({p.at}; Stripe {p.reference})
+              {p.refunded ? `, ${p.refunded} refunded` : ""} ({p.at}; Stripe {p.reference})
             </li>
           ))}
         </ul>
@@ -82,35 +90,51 @@ export function DepositsCard({ d, raw }: { d: LoaderData; raw: RawFields }) {
           ))}
         </ul>
       )}
-      <form method="post" className="mt-3 grid grid-cols-2 gap-2">
-        <CsrfField token={d.csrf} />
-        <input type="hidden" name="intent" value="deposit" />
-        <label className="block">
-          <span className="text-sm font-semibold">Amount ($)</span>
-          <input
-            name="amount"
-            inputMode="decimal"
-            required
-            maxLength={LIMIT.amountReceived.max}
-            defaultValue={raw.amount}
-            className={input}
-          />
-        </label>
-        <label className="block">
-          <span className="text-sm font-semibold">How</span>
-          <select name="method" className={input}>
-            <option>check</option>
-            <option>card</option>
-            <option>cash</option>
-            <option>transfer</option>
-          </select>
-        </label>
-        <label className="col-span-2 block">
-          <span className="text-sm font-semibold">Received on</span>
-          <input type="date" name="receivedOn" className={input} />
-        </label>
-        <Button className="col-span-2">Record a deposit received</Button>
-      </form>
+      {deposit.owedInput === null ? (
+        <p className="mt-3 font-semibold">{deposit.why}</p>
+      ) : (
+        <form method="post" className="mt-3 grid grid-cols-2 gap-2">
+          <CsrfField token={d.csrf} />
+          <input type="hidden" name="intent" value="deposit" />
+          {deposit.payingOnline && (
+            <p className="col-span-2 text-sm">
+              The homeowner opened the payment page on the site. Recording a payment here closes it first.
+            </p>
+          )}
+          <label className="block">
+            <span className="text-sm font-semibold">Amount ($)</span>
+            <input
+              name="amount"
+              inputMode="decimal"
+              required
+              maxLength={LIMIT.amountReceived.max}
+              defaultValue={raw.amount ?? deposit.owedInput}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "deposit-error" : undefined}
+              className={input}
+            />
+          </label>
+          <label className="block">
+            <span className="text-sm font-semibold">How</span>
+            <select name="method" className={input}>
+              <option>check</option>
+              <option>card</option>
+              <option>cash</option>
+              <option>transfer</option>
+            </select>
+          </label>
+          {error && (
+            <p id="deposit-error" role="alert" className="col-span-2 font-semibold text-brick-800">
+              {error}
+            </p>
+          )}
+          <label className="col-span-2 block">
+            <span className="text-sm font-semibold">Received on</span>
+            <input type="date" name="receivedOn" className={input} />
+          </label>
+          <Button className="col-span-2">Record a deposit received</Button>
+        </form>
+      )}
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { boxText, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { applyIntent, draftFromForm, type FieldErrors, type RawFields } from "./quote-form.server";
-import { draftFigures, invoiceSummary, ONLINE_STATE, openedText } from "./quote-view.server";
+import { depositSummary, draftFigures, invoiceSummary, onlinePaymentView, openedText } from "./quote-view.server";
 import { AcceptedCard, DecisionCards, HistoryCard, SentCard, VersionsCard } from "./quote-cards";
 import { DepositsCard, InvoiceCard, JobCard } from "./quote-deposits";
 import { Editor } from "./quote-editor";
@@ -53,7 +53,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { quotes } = args.context;
   const words = quotes.words();
   const rate = taxRatePpm(words.terms);
-  const done = new URL(args.request.url).searchParams.get("done");
+  const search = new URL(args.request.url).searchParams;
+  // "Deposit recorded." is said only for a record this quote has (the address names it): never when none was made.
+  const done =
+    search.get("done") === "deposit" && !q.payments.some((p) => String(p.id) === search.get("payment"))
+      ? null
+      : search.get("done");
   const current = q.current;
   const version = current?.version ?? null;
   const acceptance = q.acceptance;
@@ -118,16 +123,8 @@ export async function loader(args: Route.LoaderArgs) {
         : null,
     payments: q.payments.map((p) => ({ ...p, amount: formatCents(p.cents), recorded: localTime(p.recorded_at) })),
     // Card and bank payments made on the site (server/payments/), with their state as Stripe last told it.
-    onlinePayments: q.onlinePayments.map((p) => ({
-      id: p.id,
-      amount: formatCents(p.cents),
-      method: p.method === "card" ? "card" : "bank (ACH)",
-      state: ONLINE_STATE[p.state],
-      refunded: p.refunded_cents > 0 && p.state !== "refunded" ? formatCents(p.refunded_cents) : null,
-      disputed: p.disputed_at !== null,
-      reference: p.provider_payment_id,
-      at: localTime(p.updated_at),
-    })),
+    onlinePayments: q.onlinePayments.map(onlinePaymentView),
+    deposit: depositSummary(args.context, q.quote.id),
     events: q.events.map((e) => ({ at: localTime(e.at), text: e.detail ? `${e.kind}: ${e.detail}` : e.kind })),
     versions: q.versions.map((v) => ({ version: v.version, sha256: v.sha256, sent: localTime(v.sent_at) })),
     depositDefault: words.terms.deposit.percent,
@@ -136,7 +133,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { error: string; fields?: FieldErrors; raw?: RawFields };
+/** `at`: the form the refusal is said in, beside its field (the deposit's amount); else at the top. */
+type ActionResult = { error: string; fields?: FieldErrors; raw?: RawFields; at?: "deposit" };
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args, { maxBytes: PAPER_PHOTO_MAX_BYTES + 64 * 1024 });
@@ -178,19 +176,34 @@ export async function action(args: Route.ActionArgs) {
     }
     if (intent === "deposit") {
       const typed = field(form, "amount", 1000);
+      const refuse = (error: string, status = 400) =>
+        data<ActionResult>(
+          { error: `${error} Nothing was recorded.`, raw: { amount: typed }, at: "deposit" },
+          { status },
+        );
       const over = overLimit(typed, TEXT_LIMITS.quote.amountReceived);
-      if (over) return data<ActionResult>({ error: over, raw: { amount: typed } }, { status: 400 });
+      if (over) return refuse(over);
       const cents = parseDollars(typed);
-      if (cents === null || cents <= 0)
-        return data<ActionResult>({ error: "Type the amount received, e.g. 550." }, { status: 400 });
+      if (cents === null || cents <= 0) return refuse("Type the amount received, e.g. 550.");
       const receivedOn = field(form, "receivedOn", 10);
-      quotes.recordPayment(q.quote.id, {
-        cents,
-        method: field(form, "method", 40) || "check",
-        receivedOn: /^\d{4}-\d{2}-\d{2}$/.test(receivedOn) ? receivedOn : dayAt(args.context.now(), business.timeZone),
-        note: field(form, "note", 200),
-      });
-      return back("deposit");
+      try {
+        // A checkout page the homeowner opened is closed at Stripe first; the record checks what is owed and writes
+        // in one transaction (server/quotes/quote-sending.ts).
+        await args.context.payments.closeDepositCheckouts(q.quote.id);
+        const id = quotes.recordPayment(q.quote.id, {
+          cents,
+          method: field(form, "method", 40) || "check",
+          receivedOn: /^\d{4}-\d{2}-\d{2}$/.test(receivedOn)
+            ? receivedOn
+            : dayAt(args.context.now(), business.timeZone),
+          note: field(form, "note", 200),
+        });
+        return back("deposit", `&payment=${id}`);
+      } catch (error) {
+        if (error instanceof quotes.QuoteRefusal || error instanceof args.context.payments.PaymentRefusal)
+          return refuse(error.message, error.status);
+        throw error;
+      }
     }
     if (intent === "record") {
       // Checked before the photo is kept: a refused name records nothing.
@@ -281,7 +294,10 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
       {/* A refused post goes to the address of the last answer (…?done=saved): that "Saved." is not this one's. */}
       {d.done && !actionData && <Notice>{DONE[d.done]}</Notice>}
       {/* A name refused in "Accepted in person or on paper" is said in that form, next to its box. */}
-      {actionData?.error && raw.name === undefined && <Notice tone="warn">{actionData.error}</Notice>}
+      {/* A deposit refused is said beside its amount; when no form is offered any more (paid meanwhile), here. */}
+      {actionData?.error && raw.name === undefined && (actionData.at === undefined || d.deposit.owedInput === null) && (
+        <Notice tone="warn">{actionData.error}</Notice>
+      )}
       <PageTitle
         sub={
           <>
@@ -301,7 +317,7 @@ export default function QuoteScreen({ loaderData: d, actionData }: Route.Compone
         <>
           <JobCard d={d} />
           <InvoiceCard d={d} />
-          <DepositsCard d={d} raw={raw} />
+          <DepositsCard d={d} raw={raw} error={actionData?.at === "deposit" ? actionData.error : undefined} />
         </>
       )}
 
