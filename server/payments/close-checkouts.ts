@@ -6,8 +6,9 @@
 import { PaymentRefusal } from "./checkout-session.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
+/** The callers add "Nothing was recorded." (or sent). */
 const UNREACHABLE =
-  "We could not reach our card processor to close the payment page the homeowner opened. Nothing was recorded; try again in a minute.";
+  "We could not reach our card processor to close the payment page the homeowner opened. Try again in a minute.";
 
 /** Closes this deposit's (invoiceId null) or invoice's open checkout pages at Stripe. Throws a PaymentRefusal. */
 export async function closeCheckouts(ctx: PaymentsContext, quoteId: number, invoiceId: number | null): Promise<void> {

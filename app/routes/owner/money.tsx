@@ -149,7 +149,7 @@ export async function action(args: Route.ActionArgs) {
     const { PaymentRefusal } = args.context.payments;
     const { InvoiceRefusal } = args.context.payments.invoices;
     if (error instanceof QuoteRefusal || error instanceof InvoiceRefusal || error instanceof PaymentRefusal)
-      return refuse(`${error.message} Nothing was recorded.`, 409);
+      return refuse(`${error.message} Nothing was recorded.`, error.status);
     if (item.kind !== "invoice") throw error;
     // The invoices' own refusal, whatever its kind: said in our words, its text kept for the log only.
     console.error(error);
