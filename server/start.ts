@@ -98,7 +98,7 @@ if (config.TEST_CLOCK_FILE)
   console.warn(`WARNING: the clock reads ${config.TEST_CLOCK_FILE} (TEST_CLOCK_FILE, tests only).`);
 const store = openEstimateStore({ ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}), now: clock });
 const dataDir = path.dirname(store.file);
-// Requests stored before customers existed (migration 20) get theirs once; a later start finds none (decision 0051).
+// Requests stored before customers existed (migration 19) get theirs once; a later start finds none (decision 0051).
 try {
   const filled = store.customerIntake.backfill();
   if (filled.requests > 0)
