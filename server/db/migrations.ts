@@ -793,7 +793,17 @@ DROP INDEX checkout_sessions_invoice;
 CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id) WHERE invoice_id IS NOT NULL;
 `;
 
-// Version 20: customers (issue 65, decision 0051). One record per homeowner (a person or a household) with their
+// Version 18: a dispute is a state of the payment (issue 64, decision 0040). A card payment disputed by the
+// homeowner's bank is 'open' until Stripe's charge.dispute.closed says 'won' (paid again) or 'lost' (the money went
+// back): the books read it from here. Each move is one conditional UPDATE, so repeated or late events end the same.
+// A payment already marked disputed (disputed_at, from charge.dispute.created) is open.
+const MIGRATE_V18 = `
+ALTER TABLE online_payments ADD COLUMN dispute_state TEXT CHECK (dispute_state IN ('open', 'won', 'lost'));
+ALTER TABLE online_payments ADD COLUMN dispute_closed_at TEXT;
+UPDATE online_payments SET dispute_state = 'open' WHERE disputed_at IS NOT NULL;
+`;
+
+// Version 19: customers (issue 65, decision 0051). One record per homeowner (a person or a household) with their
 // contact points (each kept as typed, its key beside it: the e-mail lowercased, the phone in E.164; `match_key` is a
 // Gmail-canonical e-mail that only suggests), their properties (the address as typed, its Publication 28 key, ZIP5
 // and town; `customer_id` is who owns it now, its history stays on it) and each property's flues. A request points
@@ -807,7 +817,7 @@ CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id) WHERE i
 // - A booking place (the street the homeowner gave for the visit) fills in the request's own property (made for it
 //   at intake, source 'request') with `keyed` 0: server/customers/ writes its key, which needs code, soon after.
 // Days are TEXT YYYY-MM-DD in America/Chicago; instants UTC ISO strings.
-const MIGRATE_V20 = `
+const MIGRATE_V19 = `
 CREATE TABLE customers (
   id INTEGER PRIMARY KEY,
   display_name TEXT NOT NULL,
@@ -978,7 +988,7 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
-// Version 24: the chimney condition report (issue 66, decision 0054): what the owner found at an estimate visit, per
+// Version 22: the chimney condition report (issue 66, decision 0054): what the owner found at an estimate visit, per
 // flue and part, with photos; the versions sent to the homeowner, frozen; and what a quote made from it remembers.
 // - condition_reports: one per visit, on the visit's request and property, with the inspection's scope (NFPA 211
 //   level, weather, roof access, what was not inspected and why). `rev` rises with every change to the draft; a sent
@@ -1001,7 +1011,7 @@ END;
 // - report_links: the homeowner's secret link to one version (its SHA-256 only), revocable.
 // - quote_line_findings / quote_finding_skips: a quote line made from a finding (the draft line's id, the report
 //   version it was made from), and a finding left out of a quote with the reason why ("not quoted because").
-const MIGRATE_V24 = `
+const MIGRATE_V22 = `
 CREATE TABLE condition_reports (
   id INTEGER PRIMARY KEY,
   estimate_id INTEGER REFERENCES estimates(id) ON DELETE CASCADE,
@@ -1228,14 +1238,15 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "the outbox's next message from its index; sessions' indexes without their state",
     up: MIGRATE_V17,
   },
+  { version: 18, name: "disputes: open, won or lost, on the payment", up: MIGRATE_V18 },
   {
-    version: 20,
+    version: 19,
     name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
-    up: MIGRATE_V20,
+    up: MIGRATE_V19,
   },
   {
-    version: 24,
+    version: 22,
     name: "condition reports: findings per flue and part, photos by the phone's id, frozen versions, links, quote lines",
-    up: MIGRATE_V24,
+    up: MIGRATE_V22,
   },
 ];

@@ -1,4 +1,4 @@
-// Condition reports in the store (migration 24, decision 0054): the schema's lists are the code's, a visit has one
+// Condition reports in the store (migration 22, decision 0054): the schema's lists are the code's, a visit has one
 // report however often it is opened, the schema refuses a Watch without its trigger and day, photos are one row per
 // phone id (named first or stored first, never twice, at most 3 a finding), and a sent version can be neither
 // changed nor deleted: a correction is version 2 with its reason, and its photos stay.
@@ -74,7 +74,7 @@ function freeze(reportId: number, photoIds: number[], reason: string | null = nu
 }
 
 describe("the schema", () => {
-  const sql = MIGRATIONS.find((m) => m.version === 24)?.up ?? "";
+  const sql = MIGRATIONS.find((m) => m.version === 22)?.up ?? "";
   const listAfter = (column: string) => {
     const match = new RegExp(
       `${column} (?:TEXT NOT NULL |TEXT )?CHECK \\((?:${column} IS NULL OR )?${column} IN \\(([^)]*)\\)`,

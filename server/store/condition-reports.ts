@@ -1,4 +1,4 @@
-// Condition reports and their findings (migration 24, decision 0054): one report per estimate visit, on the visit's
+// Condition reports and their findings (migration 22, decision 0054): one report per estimate visit, on the visit's
 // request and property, with the inspection's scope; a finding per flue and part, its state, the "Do not use" flag,
 // its note and the library's defect key. Every change raises the report's `rev` (and the finding's), so a sent
 // version can say which draft it froze. The rules a finding must meet are in app/lib/finding-rules.ts; the schema's

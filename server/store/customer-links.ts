@@ -1,4 +1,4 @@
-// How customers relate (migration 20, decision 0051): the site suggests, the owner decides. Keys that meet make a
+// How customers relate (migration 19, decision 0051): the site suggests, the owner decides. Keys that meet make a
 // suggestion (never a name alone; never an e-mail two households share, that is one already on two customers the
 // owner told apart); a merge is the owner's, one row, undone exactly; "Not the same person" is a pair that silences
 // every suggestion between the two groups for good.

@@ -1,4 +1,4 @@
-// Finding a customer (decision 0051): one box for a name, a street, a phone or an e-mail, through migration 20's
+// Finding a customer (decision 0051): one box for a name, a street, a phone or an e-mail, through migration 19's
 // contentless FTS5 index (customer_search, kept by triggers). A phone is read however it is typed: a whole number as
 // its E.164 digits, a part of one as the start of its last 7 or 4 digits. A street word also matches its Publication
 // 28 abbreviation ("street" finds "ST"). Every hit resolves to the surviving customer.

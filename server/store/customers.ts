@@ -1,4 +1,4 @@
-// Customers (migration 20, decision 0051): a person or a household, their e-mails and phones (each kept as typed, its
+// Customers (migration 19, decision 0051): a person or a household, their e-mails and phones (each kept as typed, its
 // key beside it), the properties they own now, and the requests linked to them. A merged customer keeps its rows and
 // points at the survivor (`merged_into`); `root` and `group` resolve it, so every read shows the survivor's whole
 // history. Keys are made here from what was typed (server/customers/), so every writer keys the same way.
@@ -325,7 +325,7 @@ export function createCustomerStore(db: Db, now: () => Date) {
     linkRequest(estimateId: number, customerId: number, propertyId: number | null): void {
       linkStmt.run(customerId, propertyId, estimateId);
     },
-    /** Writes the keys of properties a booking place filled in (migration 20's trigger leaves them unkeyed). */
+    /** Writes the keys of properties a booking place filled in (migration 19's trigger leaves them unkeyed). */
     rekeyProperties(): number {
       let done = 0;
       for (let batch = unkeyedStmt.all(); batch.length > 0; batch = unkeyedStmt.all()) {

@@ -1,4 +1,4 @@
-// A condition report's photos (migration 24, decision 0054), keyed by the id the phone made for each. A photo is
+// A condition report's photos (migration 22, decision 0054), keyed by the id the phone made for each. A photo is
 // named (a saved finding lists the photos the phone holds for it) or stored (its bytes arrived), in either order:
 // a named row waits with no bytes until its upload fills it, once; an upload with no row makes one. The same id
 // again is the same photo, never a second row. Its copies (the evidence, upright and stripped; the page's 1600 px;
@@ -133,7 +133,7 @@ export function createReportPhotoStore(db: Db, now: () => Date) {
     bytes(row: Pick<ReportPhotoRow, "id">, size: PhotoSize): Buffer | null {
       return bytesOf[size].get(row.id)?.b ?? null;
     },
-    /** Whether a sent version shows this photo: then it is kept (migration 24's trigger refuses its delete). */
+    /** Whether a sent version shows this photo: then it is kept (migration 22's trigger refuses its delete). */
     sent(photoId: number): boolean {
       return inSent.get(photoId) !== undefined;
     },

@@ -1,4 +1,4 @@
-// What a quote made from a condition report remembers (migration 24, decision 0054): each line made from a finding
+// What a quote made from a condition report remembers (migration 22, decision 0054): each line made from a finding
 // (the draft line's id, the report version it was made from), and each finding left out with the owner's reason
 // ("not quoted because …"). An accepted quote's rows never change.
 import type { Db } from "../db/database.ts";

@@ -1,4 +1,4 @@
-// A condition report's sent versions (migration 24, decision 0054): each one its canonical JSON snapshot with its
+// A condition report's sent versions (migration 22, decision 0054): each one its canonical JSON snapshot with its
 // SHA-256, its PDF and the PDF's hash, the photos it shows, and the homeowner's secret link to it (its hash only).
 // Sending writes all of that in one transaction; the database refuses any change to a sent version afterwards and
 // any delete for 14 years. A correction is the next version, with its reason.

@@ -109,6 +109,7 @@ function ownerPaths() {
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
     "/owner/money",
+    "/owner/jobs",
     "/owner/jobs/1",
     "/owner/jobs/1/photos",
     "/owner/customers",

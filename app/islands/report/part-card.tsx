@@ -251,10 +251,10 @@ export function PartCard(props: PartCardProps) {
           onTake={takePhotos}
           errors={[...photoErrors, ...(problems.photos ? [problems.photos] : [])]}
         />
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
           <button
             type="submit"
-            className="inline-flex min-h-12 flex-1 items-center justify-center rounded-lg bg-ember-500 px-5 text-lg font-semibold text-soot-950 hover:bg-ember-400 sm:flex-none"
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-ember-500 px-5 text-lg font-semibold text-soot-950 hover:bg-ember-400 sm:w-auto"
           >
             Save {part.name.toLowerCase()}
           </button>

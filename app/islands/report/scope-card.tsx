@@ -115,10 +115,10 @@ export function ScopeCard(props: ScopeCardProps) {
             {problems.limits}
           </p>
         )}
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
           <button
             type="submit"
-            className="inline-flex min-h-12 flex-1 items-center justify-center rounded-lg bg-soot-950 px-5 text-lg font-semibold text-mortar-50 hover:bg-soot-800 sm:flex-none"
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-soot-950 px-5 text-lg font-semibold text-mortar-50 hover:bg-soot-800 sm:w-auto"
           >
             Save what was inspected
           </button>
