@@ -4,8 +4,14 @@
 // photo kept to compare with next year. Every photo is sized, lazy and described by its part, state and note.
 import type { ReactNode } from "react";
 import type { ReportSnapshot, SnapshotFinding, SnapshotPhoto } from "../../server/reports/report-snapshot.ts";
-import { pageWords } from "../../server/reports/report-snapshot.ts";
-import { fitted, findingHeadline, findingTitle, photoAlt, recheckText } from "../../server/reports/report-summary.ts";
+import {
+  fitted,
+  findingHeadline,
+  findingTitle,
+  pageWords,
+  photoAlt,
+  recheckText,
+} from "../../server/reports/report-summary.ts";
 import { dayText } from "../../server/quotes/quote-view.ts";
 
 const h2 = "mt-10 text-2xl font-bold";

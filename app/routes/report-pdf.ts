@@ -13,7 +13,5 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     });
   const file = found ? reportPdfFile(context.estimates, found, new URL(request.url).searchParams.get("v")) : null;
   if (!file) return plainText(404, "There is nothing here.");
-  const response = pdfResponse(file);
-  response.headers.set("Cache-Control", "private, no-store");
-  return response;
+  return pdfResponse(file);
 }

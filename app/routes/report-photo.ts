@@ -18,7 +18,6 @@ export function loader({ params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "image/jpeg",
       "Content-Length": String(bytes.length),
-      "Cache-Control": "private, no-store",
     },
   });
 }

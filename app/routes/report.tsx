@@ -3,18 +3,17 @@
 // stored; the URL names nobody and no address): an unknown, mistyped or revoked link gets the one 404, and failed
 // lookups are limited per address. A GET changes nothing. It shows the version the link was sent with, says when a
 // newer one exists and links to it (?v=2 by the same link); everything on it comes from the frozen version.
-import { data, type HeadersFunction } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/report";
 import { business } from "~/content/business";
 import { DocumentHeader, Limited } from "~/components/document-page";
 import { telHref } from "~/lib/links";
 import type { RouteHandle } from "~/root";
 import reportStylesheet from "~/styles/report.css?url";
-import { documentMeta } from "~/lib/document-form";
+import { documentHeaders, documentMeta } from "~/lib/document-form";
 import { findReport, retryAfter } from "../../server/reports/report-link.ts";
 import { reportPage } from "../../server/reports/report-page-view.ts";
-import { pageWords } from "../../server/reports/report-snapshot.ts";
-import { summarize, urgentFirst } from "../../server/reports/report-summary.ts";
+import { pageWords, summarize, urgentFirst } from "../../server/reports/report-summary.ts";
 import { DoNotUseBanner, FindingDetail, forWhom, GoodParts, Scope, Summary } from "./report-parts";
 
 export const handle: RouteHandle = { standalone: true };
@@ -22,13 +21,9 @@ export const handle: RouteHandle = { standalone: true };
 // Production pages inline the CSS they use; the dev server links the sheet.
 export const links = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: reportStylesheet }] : []);
 
-/** Never kept by a shared cache nor a browser, never indexed, never named in a Referer (server/http/page-cache.ts). */
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const out = new Headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
-  const wait = loaderHeaders.get("Retry-After");
-  if (wait) out.set("Retry-After", wait);
-  return out;
-};
+// Never stored, never indexed, never named in a Referer: the server sets those for every report route
+// (server/http/page-cache.ts); a 429 keeps its Retry-After.
+export const headers = documentHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = findReport(context.estimates, context.now, params.token, context.clientIp);

@@ -73,10 +73,10 @@ export function newReportLink(store: EstimateStore, origin: string, versionId: n
   return `${origin.replace(/\/+$/, "")}/report/${token}`;
 }
 
-/** A plain-text answer of the report's routes (a 404, a 429), in our words, never stored. */
+/** A plain-text answer of the report's routes (a 404, a 429), in our words (the server marks it no-store). */
 export function plainText(status: number, words: string, headers: Record<string, string> = {}): Response {
   return new Response(words, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...headers },
   });
 }

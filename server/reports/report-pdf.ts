@@ -9,8 +9,16 @@ import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
 import { instantText } from "../time/wall-time.ts";
 import { dayText } from "../quotes/quote-view.ts";
-import { pageWords, type ReportSnapshot, type SnapshotFinding } from "./report-snapshot.ts";
-import { findingHeadline, findingTitle, photoAlt, recheckText, summarize, urgentFirst } from "./report-summary.ts";
+import type { ReportSnapshot, SnapshotFinding } from "./report-snapshot.ts";
+import {
+  findingHeadline,
+  findingTitle,
+  pageWords,
+  photoAlt,
+  recheckText,
+  summarize,
+  urgentFirst,
+} from "./report-summary.ts";
 
 export type ReportPdfInput = {
   snapshot: ReportSnapshot;

@@ -86,11 +86,6 @@ export type ReportSnapshot = z.output<typeof reportSnapshot>;
 export type SnapshotFinding = ReportSnapshot["findings"][number];
 export type SnapshotPhoto = SnapshotFinding["photos"][number];
 
-/** The page's words as the snapshot keeps them, typed again for the page and the PDF. */
-export function pageWords(snapshot: ReportSnapshot): ReportPageWords {
-  return snapshot.words.page as ReportPageWords;
-}
-
 export type SnapshotInput = {
   report: ReportRow;
   findings: readonly FindingRow[];

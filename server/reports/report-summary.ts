@@ -3,7 +3,16 @@
 // worse and when we look again), then the parts in good order, one line each with its baseline photo; what could
 // not be inspected is said with the scope. Pure, over a frozen snapshot: the page, the PDF and the e-mail share it.
 import { dayText } from "../quotes/quote-view.ts";
+import type { ReportPageWords } from "../../app/content/report-words.ts";
 import type { ReportSnapshot, SnapshotFinding, SnapshotPhoto } from "./report-snapshot.ts";
+
+/**
+ * The page's words as the snapshot keeps them (checked by the words' schema when the version was sent), typed again
+ * for the page and the PDF. Here, not in report-snapshot.ts, so the page's module pulls in no node:crypto.
+ */
+export function pageWords(snapshot: Pick<ReportSnapshot, "words">): ReportPageWords {
+  return snapshot.words.page as ReportPageWords;
+}
 
 export type ReportSummary = {
   doNotUse: SnapshotFinding[];

@@ -35,22 +35,34 @@ export const FIXTURE_PLAN: Plan[][] = [
 
 const AT = "2027-03-16T15:00:00.000Z";
 
+/** The grain laid over every fixture photo of a size: made once (it is most of a photo's making), so 30 take seconds. */
+const grains = new Map<string, Promise<Buffer>>();
+function grain(w: number, h: number): Promise<Buffer> {
+  const key = `${w}x${h}`;
+  let made = grains.get(key);
+  if (!made) {
+    made = sharp({
+      create: {
+        width: Math.round(w / 2),
+        height: Math.round(h / 2),
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .resize(w, h, { kernel: "cubic" })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    grains.set(key, made);
+  }
+  return made;
+}
+
 /** A JPEG like the phone's PDF copy of a photo: sky, roof and brick with grain, 1200 px q70 (about 100-130 KB). */
 export async function fixturePhoto(seed: number, side = 1200): Promise<Buffer> {
   const w = side;
   const h = Math.round((side * 3) / 4);
-  const noise = await sharp({
-    create: {
-      width: Math.round(w / 2),
-      height: Math.round(h / 2),
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .resize(w, h, { kernel: "cubic" })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  const noise = await grain(w, h);
   const hue = 90 + ((seed * 37) % 60);
   const scene = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="#9bbbd9"/>` +

@@ -6,7 +6,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { business } from "~/content/business";
 import { instantText } from "../../../server/time/wall-time.ts";
 import { readReportWords } from "../../../server/reports/report-page-words.ts";
-import { reportPdfMaker, attachesPdf } from "../../../server/reports/report-pdfs.ts";
+import { attachesPdf } from "../../../server/reports/report-pdfs.ts";
 import { newReportLink } from "../../../server/reports/report-link.ts";
 import { sendReport, type SendContext, type SendOutcome } from "../../../server/reports/report-sending.ts";
 import type { VisitReport } from "../../../server/reports/report-draft.ts";
@@ -37,7 +37,7 @@ export function sendContext(context: AppLoadContext): SendContext {
     business: snapshotBusiness,
     // The outbox runs only when mail is set up; then the owner's alerts have an address (server/start.ts).
     mail: context.notifyTo !== null,
-    draw: (input) => reportPdfMaker().make(input),
+    draw: (input) => context.reportPdfs.make(input),
   };
 }
 
