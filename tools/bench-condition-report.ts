@@ -87,7 +87,8 @@ server.stdout?.on("data", (d: Buffer) => (out += String(d)));
 async function loopMax(): Promise<number> {
   const before = out.length;
   server.kill("SIGUSR2");
-  for (let i = 0; i < 100 && !/max [\d.]+ ms\)/.test(out.slice(before)); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && !/max [\d.]+ ms\)/.test(out.slice(before)); i++)
+    await new Promise((r) => setTimeout(r, 20));
   return Number(/beyond the 1 ms timer: .*max ([\d.]+) ms\)/.exec(out.slice(before))?.[1] ?? NaN);
 }
 

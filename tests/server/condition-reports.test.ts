@@ -27,6 +27,10 @@ import { mailInbox } from "../support/mail-inbox.ts";
 import { recordReport } from "../support/seed-recorded-report.ts";
 import { startSmtp } from "./smtp.ts";
 import { SEND_WORDS } from "../../server/reports/report-sending.ts";
+import { quoteServiceOver } from "../support/seed-quote.ts";
+import { lineFromPreset } from "../../server/quotes/quote-words.ts";
+import { hashSecret, newSecret } from "../../server/store/secrets.ts";
+import { dollarsInput } from "../../server/quotes/money.ts";
 
 let work: string;
 let server: RunningServer;
@@ -517,5 +521,50 @@ describe("a sent report", () => {
     );
     expect(stored?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await get(`${link}/photos/${stored?.sha256}`)).status).toBe(404);
+  });
+
+  it("is on the customer's page with its versions, and Reports counts it", async () => {
+    const owner = { headers: { Cookie: `owner=${session.token}` } };
+    const customerId = db((store) =>
+      store.db
+        .prepare<[number], { customer_id: number }>("SELECT customer_id FROM estimates WHERE id = ?")
+        .get(visit.estimateId),
+    )?.customer_id;
+    const page = await (await fetch(`${base}/owner/customers/${customerId}`, owner)).text();
+    expect(page).toContain("Chimney condition report");
+    expect(page).toMatch(/Version 2 · sent /);
+    expect(page).toContain("Corrected: The crack on the crown is 2 inches wide, not 1.");
+    expect(page).toContain(`href="${report()}"`);
+    const csv = await (await fetch(`${base}/owner/reports.csv?chart=condition-reports`, owner)).text();
+    // Dana's and Pat's reports sent, Dana's corrected once; no quote accepted yet.
+    expect(csv.trim().split(/\r?\n/)).toEqual([
+      "reports sent,corrections sent,reports with a quote won,quotes won,won value",
+      "2,1,0,0,0.00",
+    ]);
+    // Dana accepts a quote on the same request, after the report went: Reports counts it as won from the report.
+    const total = db((store) => {
+      const quotes = quoteServiceOver(store);
+      const preset = quotes.words().presets.find((p) => p.key === "crown-rebuild");
+      if (!preset) throw new Error("no crown-rebuild preset");
+      const q = quotes.draftFor(visit.estimateId);
+      quotes.saveDraft(q.id, {
+        ...quotes.details(q.id).draft,
+        options: [{ id: "o0", name: "", lines: [lineFromPreset(preset, "l1")] }],
+      });
+      quotes.send(q.id, { ip: null, userAgent: null });
+      const token = newSecret();
+      store.quotes.addLink(q.id, hashSecret(token), "email");
+      const found = quotes.lookup(token, null);
+      if (!found || found === "limited") throw new Error("the quote is not found");
+      const optionKey = quotes.page(found).options[0]?.key ?? "";
+      const choice = { optionKey, addonKeys: [], name: "Dana Whitfield", consent: true, pamphlet: true, version: 1 };
+      quotes.accept(token, choice, { ip: null, userAgent: null, inHome: false });
+      return store.db
+        .prepare<[number], { total_cents: number }>("SELECT total_cents FROM quote_acceptances WHERE quote_id = ?")
+        .get(q.id)?.total_cents;
+    });
+    expect(total).toBeGreaterThan(0);
+    const won = await (await fetch(`${base}/owner/reports.csv?chart=condition-reports`, owner)).text();
+    expect(won.trim().split(/\r?\n/)[1]).toBe(`2,1,1,1,${dollarsInput(total ?? 0)}`);
   });
 });

@@ -47,13 +47,6 @@ export function afterSend(visitId: number, sent: Extract<SendOutcome, { ok: true
   return `/owner/visits/${visitId}/report?done=${done}&version=${sent.version}`;
 }
 
-export const SEND_DONE = {
-  sent: "Sent. The homeowner's e-mail is on its way with the link, and the PDF when it is small enough to attach.",
-  kept: "Sent and kept. No e-mail went (mail is not set up, or the request has no address): open it below and send the homeowner its link yourself.",
-  already: "That version was already sent: nothing changed since.",
-  revoked: "The old links no longer open this report. Open a version below to get a new link.",
-} as const;
-
 /** The owner's actions on a sent report: null when `intent` is not one of them. */
 export function sentReportAction(
   context: AppLoadContext,

@@ -13,6 +13,7 @@ export function ReportVersionsCard({
 }: {
   csrf: string;
   report: SentReportView;
+  /** On the visit's own report page, the default; elsewhere (the customer's page) it links to that page. */
   heading?: string;
 }) {
   const action = report.visitId === null ? null : `/owner/visits/${report.visitId}/report`;
@@ -27,6 +28,14 @@ export function ReportVersionsCard({
         <p className="text-soot-800">
           Visit of {dayLabel(report.visitDay, { thisYear: 0 })}
           {report.place ? ` · ${report.place}` : ""}
+          {action && heading !== "Sent to the homeowner" && (
+            <>
+              {" · "}
+              <a href={action} className="font-semibold underline underline-offset-4">
+                Open the report
+              </a>
+            </>
+          )}
         </p>
       )}
       {report.changedSinceSent && latest && (

@@ -14,9 +14,16 @@ import {
   type SourceMoney,
 } from "../../../server/books/money-report.ts";
 import { loadBooks } from "./money.server";
+import type { ReportFigures } from "../../../server/store/report-sends.ts";
 
-/** The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid. */
-export type OwnerReport = Report & { money: { bySource: SourceMoney[]; toPaid: DaysToPaid } };
+/**
+ * The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid; and
+ * the chimney condition reports sent in them, with the quotes won from them (decision 0054).
+ */
+export type OwnerReport = Report & {
+  money: { bySource: SourceMoney[]; toPaid: DaysToPaid };
+  conditionReports: ReportFigures;
+};
 
 export function ownerReport(context: AppLoadContext): OwnerReport {
   const report = leadReport(context);
@@ -28,6 +35,9 @@ export function ownerReport(context: AppLoadContext): OwnerReport {
       bySource: collectedBySource(books, contracts, since, new URL(context.siteOrigin).hostname),
       toPaid: daysToPaid(books, contracts, invoices, since, business.timeZone),
     },
+    conditionReports: context.estimates.reportSends.figures(
+      reportStart(context.now(), business.timeZone).toISOString(),
+    ),
   };
 }
 
@@ -104,6 +114,7 @@ export const CHARTS = [
   "quote-sources",
   "money-sources",
   "days-to-paid",
+  "condition-reports",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 
@@ -229,6 +240,21 @@ export function chartRows(report: OwnerReport, chart: Chart): { columns: string[
           },
         ],
       };
+    case "condition-reports": {
+      const c = report.conditionReports;
+      return {
+        columns: ["reports sent", "corrections sent", "reports with a quote won", "quotes won", "won value"],
+        rows: [
+          {
+            "reports sent": c.sent,
+            "corrections sent": c.corrections,
+            "reports with a quote won": c.reportsWon,
+            "quotes won": c.quotesWon,
+            "won value": dollarsInput(c.wonCents),
+          },
+        ],
+      };
+    }
     case "speed":
       return {
         columns: [

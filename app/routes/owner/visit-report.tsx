@@ -8,7 +8,8 @@ import { boxText, field, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { AddFlueForm } from "./report-flue-form";
 import { ReportVersionsCard } from "./report-versions";
-import { afterSend, SEND_DONE, sendFromConsole, sentReportAction, sentReportView } from "./report-send.server";
+import { afterSend, sendFromConsole, sentReportAction, sentReportView } from "./report-send.server";
+import { SEND_DONE } from "./report-send-words";
 import { findingInput, reportContext, scopeInput, visitOf } from "./visit-report.server";
 import { Island } from "~/islands/island";
 import { ReportField } from "~/islands/report/report-field";
@@ -58,7 +59,6 @@ export async function loader(args: Route.LoaderArgs) {
     hasFlues: v.flues.length > 0,
     serverWaiting: v.report ? context.stores.reportPhotos.waiting(v.report.id).length : 0,
     sentReport: v.report ? sentReportView(args.context, v.report.id) : null,
-    ready: url.searchParams.has("ready"),
     done: done in DONE ? DONE[done as keyof typeof DONE] : null,
   };
 }
@@ -131,7 +131,6 @@ export default function VisitReport({ loaderData, actionData }: Route.ComponentP
         ← Request
       </a>
       <PageTitle sub={[name, place, when].filter(Boolean).join(" · ")}>Chimney condition report</PageTitle>
-      {loaderData.ready && <Notice>Every part and photo is on the server: the report is ready to send.</Notice>}
       {loaderData.done && <Notice>{loaderData.done}</Notice>}
       {loaderData.wordsProblem && (
         <Notice tone="warn">
