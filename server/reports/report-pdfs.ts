@@ -34,12 +34,21 @@ export function reportPdfMaker(): PdfMaker<ReportPdfInput> {
   return maker;
 }
 
-/** The PDF copies of the photos a snapshot shows, by their hash (read from the report's own photos). */
-export function pdfPhotos(photos: ReportPhotoStore, reportId: number, snapshot: ReportSnapshot): Map<string, Buffer> {
+/**
+ * The PDF copies of the photos a snapshot shows, by their hash (read from the report's own photos), one photo a turn
+ * of the event loop: a copy is a later BLOB of its row, and SQLite walks the row's earlier copies (the evidence, up to
+ * a few MB) to reach it, tens of milliseconds each, which 30 at once would hold the loop for.
+ */
+export async function pdfPhotos(
+  photos: ReportPhotoStore,
+  reportId: number,
+  snapshot: ReportSnapshot,
+): Promise<Map<string, Buffer>> {
   const wanted = new Set(snapshotPhotoHashes(snapshot));
   const map = new Map<string, Buffer>();
   for (const row of photos.ofReport(reportId)) {
     if (!row.sha256 || !wanted.has(row.sha256) || map.has(row.sha256)) continue;
+    await new Promise((resolve) => setImmediate(resolve));
     const bytes = photos.bytes(row, "pdf");
     if (bytes) map.set(row.sha256, bytes);
   }

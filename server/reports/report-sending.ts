@@ -113,37 +113,41 @@ async function sendOnce(ctx: SendContext, v: VisitReport, reportId: number, inpu
     timeZone: ctx.timeZone,
   });
   const { body, sha256 } = snapshotBytes(snapshot);
-  const pdf = await ctx.draw({ snapshot, sha256, photos: pdfPhotos(store.reportPhotos, report.id, snapshot) });
+  const pdf = await ctx.draw({ snapshot, sha256, photos: await pdfPhotos(store.reportPhotos, report.id, snapshot) });
   const shown = new Set(snapshot.findings.map((f) => f.findingId));
   const photoIds = store.reportPhotos
     .ofReport(report.id)
     .filter((p) => p.stored_at !== null && shown.has(p.finding_id))
     .map((p) => p.id);
   try {
-    return store.reports.transaction(() => {
-      // Nothing may have changed while the PDF was drawn: the version is the draft it shows.
-      const now = store.reports.get(report.id);
-      const lastNow = store.reportVersions.versions(report.id).at(-1);
-      if (now?.rev !== report.rev || lastNow?.version !== last?.version) throw new Changed();
-      const { version } = store.reportVersions.freeze({
-        reportId: report.id,
-        snapshot: body,
-        sha256,
-        pdf,
-        pdfSha256: sha256Hex(pdf),
-        reason,
-        rev: report.rev,
-        photoIds,
-        sentAt,
-      });
-      const emailed =
-        ctx.mail && report.estimate_id !== null
-          ? store.enqueue(report.estimate_id, "report-sent", lead.email, {
-              key: `report-sent:${report.id}:${version}`,
-            })
-          : false;
-      return { ok: true as const, version, emailed, already: false };
-    });
+    // The commit's fsync (a PDF of a few MB in the WAL) on libuv's thread pool, not the event loop
+    // (server/db/durable-commit.ts); the answer waits for it, and the outbox sends nothing before it.
+    return await store.durable.commit(() =>
+      store.reports.transaction(() => {
+        // Nothing may have changed while the PDF was drawn: the version is the draft it shows.
+        const now = store.reports.get(report.id);
+        const lastNow = store.reportVersions.versions(report.id).at(-1);
+        if (now?.rev !== report.rev || lastNow?.version !== last?.version) throw new Changed();
+        const { version } = store.reportVersions.freeze({
+          reportId: report.id,
+          snapshot: body,
+          sha256,
+          pdf,
+          pdfSha256: sha256Hex(pdf),
+          reason,
+          rev: report.rev,
+          photoIds,
+          sentAt,
+        });
+        const emailed =
+          ctx.mail && report.estimate_id !== null
+            ? store.enqueue(report.estimate_id, "report-sent", lead.email, {
+                key: `report-sent:${report.id}:${version}`,
+              })
+            : false;
+        return { ok: true as const, version, emailed, already: false };
+      }),
+    );
   } catch (error) {
     if (error instanceof Changed) return refused([SEND_WORDS.changed]);
     throw error;

@@ -985,7 +985,8 @@ test.describe("the pages behind the homeowner's links, and the console at 375 px
 
   const run = (step: Step, label: string) =>
     test(`${label}: ${step.name} passes axe`, async ({ browser }, info) => {
-      test.setTimeout(60_000);
+      // A condition report is recorded (its photos through the ingest) and sent (its PDF drawn) before axe looks.
+      test.setTimeout(label === "report" ? 180_000 : 60_000);
       if (step.as === "owner" || label === "console")
         test.skip(info.project.name !== "mobile", "the console at 375 px, on the owner's phone");
       test.skip(info.project.name !== "mobile" && !step.wide, "at 1280 px, one state of each kind of page");
