@@ -50,6 +50,9 @@ export const SEND_WORDS = {
 
 class Changed extends Error {}
 
+/** Lets the event loop run between a send's steps, so other requests are answered while a report is frozen. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Reports being sent in this process, by id: a send that finds one running waits for it and shares its answer. */
 const running = new Map<number, Promise<SendOutcome>>();
 
@@ -95,6 +98,7 @@ async function sendOnce(ctx: SendContext, v: VisitReport, reportId: number, inpu
   if (reason && reason.length > REPORT_LIMITS.reason) return refused([], { reason: SEND_WORDS.reasonLong });
   const lead = report.estimate_id === null ? undefined : store.get(report.estimate_id);
   if (!lead) return refused([SEND_WORDS.noRequest]);
+  await turn();
 
   const sentAt = ctx.now().toISOString();
   const snapshot = buildSnapshot({
@@ -112,6 +116,7 @@ async function sendOnce(ctx: SendContext, v: VisitReport, reportId: number, inpu
     sentAt,
     timeZone: ctx.timeZone,
   });
+  await turn();
   const { body, sha256 } = snapshotBytes(snapshot);
   const pdf = await ctx.draw({ snapshot, sha256, photos: await pdfPhotos(store.reportPhotos, report.id, snapshot) });
   const shown = new Set(snapshot.findings.map((f) => f.findingId));
