@@ -167,9 +167,20 @@ describe("one row at a time", () => {
       phones: [],
       emails: [],
     });
-    expect(refusalLine(row({ "First name": "Al", "Last service day": "2027-01-05" }) as RefusedRow)).toBe(
+    const house = { "First name": "Al", Street: "9 Elm St", City: "Normal", Flue: "stove" };
+    expect(refusalLine(row({ ...house, "Last service day": "2027-01-05" }) as RefusedRow)).toBe(
       "Row 42: the last service day “2027-01-05” is after today.",
     );
+    expect(row({ ...house, "Last service day": "2026-12-01" })).toMatchObject({ lastServiceDay: "2026-12-01" });
+  });
+
+  it("refuses a flue without its house, and a last service day without its flue", () => {
+    expect(refusalLine(row({ "First name": "Al", Flue: "stove" }) as RefusedRow)).toBe(
+      "Row 42: a flue or a last service day needs the house’s street.",
+    );
+    expect(
+      refusalLine(row({ "First name": "Al", Street: "9 Elm St", "Last service day": "2026-03-02" }) as RefusedRow),
+    ).toBe("Row 42: say which flue (fireplace, insert, stove, furnace vent) was serviced on the last service day.");
   });
 
   it("reads phones and days the ways spreadsheets write them", () => {

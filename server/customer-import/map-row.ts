@@ -1,7 +1,7 @@
 // One row of the old list turned into the customer it describes, or refused with the reasons, in words and by the row
 // number the spreadsheet shows. A phone must be a whole number (a 7-digit "828-1234" has lost its area code, research
 // §4.3) and an e-mail an address; a row is never half taken. Values stay as typed: keys for matching are made later.
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { emailKey, phoneKey } from "../customers/contact-keys.ts";
 import type { FileRow } from "./read-file.ts";
 import type { AddressColumns, ColumnMap, ImportFormat, PhoneLabel } from "./formats.ts";
 
@@ -73,10 +73,14 @@ function several(text: string, separators: RegExp): string[] {
     .filter((s) => s && !EMPTY.test(s));
 }
 
-/** An address someone could deliver to: one @, a dotted domain, no spaces or angle brackets. */
+/**
+ * An address someone could deliver to: one @, a dotted domain, no spaces or angle brackets, and one the customers'
+ * own key (decision 0051) takes, so no e-mail the import counts is dropped when it is stored.
+ */
 export function plausibleEmail(email: string): boolean {
   return (
     email.length <= LIMITS.email &&
+    emailKey(email) !== null &&
     /^[^\s@<>(),;:"\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(
       email,
     ) &&
@@ -90,8 +94,9 @@ export function phoneOf(typed: string): { e164: string } | { reason: string } {
     return {
       reason: `the phone ${quote(typed)} was shortened by a spreadsheet: format the column as text and export again`,
     };
-  const parsed = parsePhoneNumberFromString(typed, "US");
-  if (!parsed || !parsed.isValid()) {
+  // The customers' own key (libphonenumber-js, read as a US number unless it says otherwise): the key it is stored by.
+  const parsed = phoneKey(typed);
+  if (!parsed) {
     const digits = typed.replace(/\D/g, "").length;
     return {
       reason:
@@ -100,7 +105,7 @@ export function phoneOf(typed: string): { e164: string } | { reason: string } {
           : `the phone ${quote(typed)} is not a whole phone number`,
     };
   }
-  return { e164: parsed.number };
+  return { e164: parsed.e164 };
 }
 
 /** A day as typed in a spreadsheet (2026-10-14, 10/14/2026, 10/14/26) as YYYY-MM-DD, or null. */
@@ -205,6 +210,9 @@ export function mapRow({ row, cells }: FileRow, context: MapContext): ImportedCu
   else if (lastServiceDay && lastServiceDay > context.today)
     reasons.push(`the last service day ${quote(dayText)} is after today`);
   const { flue, fuel } = flueAndFuel(cells, columns, reasons);
+  // A flue's record lives on its house (decision 0051): without a street there is nowhere to keep it.
+  if ((flue || lastServiceDay) && !address) reasons.push("a flue or a last service day needs the house’s street");
+  else if (lastServiceDay && !flue) reasons.push(`say which flue (${FLUE_WORDS}) was serviced on the last service day`);
 
   const notes: string[] = [];
   const note = (label: string, value: string) => value && notes.push(`${label}: ${value}`);

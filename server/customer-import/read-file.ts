@@ -67,8 +67,6 @@ function delimiterOf(text: string): ReadFile["delimiter"] {
   return counts[";"] > counts[","] ? ";" : ",";
 }
 
-type Parsed = { record: string[]; info: { records: number } };
-
 function problemWords(error: unknown): string {
   const code = error instanceof Error && "code" in error ? String(error.code) : "";
   // The rows read whole before it: the quote opened in the next one.
@@ -85,32 +83,36 @@ export function readCustomerFile(bytes: Uint8Array): ReadFile | ReadRefusal {
   if (text.includes("\u0000"))
     return { problem: "That is not a CSV file. Save the list from your spreadsheet as “CSV” and upload that." };
   const delimiter = delimiterOf(text);
-  let parsed: Parsed[];
+  const records: { row: number; cells: string[] }[] = [];
   try {
-    parsed = parse(text, {
+    parse(text, {
       delimiter,
-      info: true,
       // Short and long rows are kept, to be refused by number; a stray quote in a cell ("5" pipe") is a character.
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-    }) as Parsed[];
+      // The record's count is the spreadsheet's row number (a blank line is a row there too).
+      on_record: (cells: string[], context) => {
+        records.push({ row: context.records, cells });
+        return null;
+      },
+    });
   } catch (error) {
     return { problem: problemWords(error) };
   }
   const blank = (cells: string[]) => cells.every((c) => c.trim() === "");
-  const headerAt = parsed.findIndex((p) => !blank(p.record));
-  const header = parsed[headerAt];
+  const headerAt = records.findIndex((r) => !blank(r.cells));
+  const header = records[headerAt];
   if (!header) return { problem: "That file has no rows." };
   const rows: FileRow[] = [];
   let blankRows = 0;
-  for (const p of parsed.slice(headerAt + 1)) {
-    if (blank(p.record)) blankRows += 1;
-    else rows.push({ row: p.info.records, cells: p.record });
+  for (const r of records.slice(headerAt + 1)) {
+    if (blank(r.cells)) blankRows += 1;
+    else rows.push(r);
   }
   if (rows.length > READ_LIMITS.maxRows)
     return {
       problem: `That file has more than ${READ_LIMITS.maxRows.toLocaleString("en-US")} rows. Split it into smaller files and import each.`,
     };
-  return { encoding, delimiter, headers: header.record.map((h) => h.trim()), rows, blankRows };
+  return { encoding, delimiter, headers: header.cells.map((h) => h.trim()), rows, blankRows };
 }

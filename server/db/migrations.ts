@@ -976,6 +976,42 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
+// Version 22 (issue 65, decision 0053): imports of the owner's old customer list. A batch is first a dry run that
+// keeps the uploaded file's bytes and SHA-256, so the commit imports the very file the owner saw (its rows planned
+// again inside the commit's one transaction); the file goes at commit. What a batch made carries its id
+// (customers.import_batch, properties.import_batch, migration 20); what it changed on customers that were already
+// there is a change row with the value before, so an undo puts back exactly that, and nothing the owner did since.
+const MIGRATE_V22 = `
+CREATE TABLE import_batches (
+  id INTEGER PRIMARY KEY,
+  state TEXT NOT NULL DEFAULT 'dry-run' CHECK (state IN ('dry-run', 'committed', 'undone')),
+  format TEXT NOT NULL CHECK (format IN ('jobber', 'housecall-pro', 'template')),
+  file_name TEXT NOT NULL,
+  file_hash TEXT NOT NULL CHECK (length(file_hash) = 64),
+  file BLOB,
+  encoding TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  committed_at TEXT,
+  undone_at TEXT,
+  CHECK ((state = 'dry-run') = (committed_at IS NULL)),
+  CHECK ((state = 'undone') = (undone_at IS NOT NULL)),
+  CHECK (state = 'dry-run' OR file IS NULL)
+);
+CREATE INDEX import_batches_state ON import_batches (state, id);
+CREATE TABLE import_changes (
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES import_batches(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL
+    CHECK (kind IN ('customer-updated', 'contact-added', 'flue-added', 'flue-updated', 'suppression-added')),
+  target_id INTEGER,
+  target_key TEXT,
+  before TEXT,
+  after TEXT
+);
+CREATE INDEX import_changes_batch ON import_changes (batch_id, id);
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -1021,4 +1057,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
     up: MIGRATE_V20,
   },
+  { version: 22, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V22 },
 ];

@@ -1,0 +1,69 @@
+// The dry run: the whole file read, every row mapped and planned, nothing written but the batch that remembers the
+// file (its bytes and SHA-256) and what it found. The owner then imports that very file by its hash.
+import { createHash } from "node:crypto";
+import { setImmediate as yieldToOthers } from "node:timers/promises";
+import { dayAt } from "../../app/lib/business-day.ts";
+import { recogniseFormat, type RecognisedFormat } from "./formats.ts";
+import type { ImportDeps } from "./import-deps.ts";
+import { mapRow } from "./map-row.ts";
+import { createPlanner, type PlannedRow } from "./plan.ts";
+import { readCustomerFile, type ReadFile } from "./read-file.ts";
+import { summarise, type ImportSummary } from "./summary.ts";
+
+/** Rows planned between two yields to the event loop (the public pages keep answering meanwhile). */
+const ROWS_PER_TURN = 250;
+
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The file read and its format told, or the reason it cannot be imported. */
+export function readImportFile(bytes: Uint8Array): { file: ReadFile; format: RecognisedFormat } | { problem: string } {
+  const file = readCustomerFile(bytes);
+  if ("problem" in file) return file;
+  const format = recogniseFormat(file.headers);
+  if ("problem" in format) return format;
+  if (file.rows.length === 0) return { problem: "That file has its column names but no customers under them." };
+  return { file, format };
+}
+
+/** A file's rows planned one at a time (`step` is false once all are), then summarised. */
+export function planFile(deps: ImportDeps, read: { file: ReadFile; format: RecognisedFormat }, fileName: string) {
+  const today = dayAt(deps.now(), deps.timeZone);
+  const planner = createPlanner({ source: read.format.format, ...deps });
+  const planned: PlannedRow[] = [];
+  const { file, format } = read;
+  return {
+    planned,
+    step(): boolean {
+      const row = file.rows[planned.length];
+      if (!row) return false;
+      planned.push(planner.plan(mapRow(row, { ...format, today })));
+      return true;
+    },
+    summarise: (): ImportSummary =>
+      summarise(
+        { fileName, format: format.format, encoding: file.encoding, blankRows: file.blankRows },
+        planned,
+        deps.customers,
+      ),
+  };
+}
+
+export type DryRun = { batchId: number; summary: ImportSummary } | { problem: string };
+
+export async function dryRun(deps: ImportDeps, upload: { bytes: Buffer; fileName: string }): Promise<DryRun> {
+  const read = readImportFile(upload.bytes);
+  if ("problem" in read) return read;
+  const plan = planFile(deps, read, upload.fileName);
+  while (plan.step()) if (plan.planned.length % ROWS_PER_TURN === 0) await yieldToOthers();
+  const summary = plan.summarise();
+  deps.batches.expire();
+  const batchId = deps.batches.dryRun({
+    format: read.format.format,
+    fileName: upload.fileName,
+    fileHash: sha256(upload.bytes),
+    file: upload.bytes,
+    encoding: read.file.encoding,
+    summary: JSON.stringify(summary),
+  });
+  return { batchId, summary };
+}
