@@ -97,6 +97,14 @@ if (config.TEST_CLOCK_FILE)
   console.warn(`WARNING: the clock reads ${config.TEST_CLOCK_FILE} (TEST_CLOCK_FILE, tests only).`);
 const store = openEstimateStore({ ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}), now: clock });
 const dataDir = path.dirname(store.file);
+// Requests stored before customers existed (migration 20) get theirs once; a later start finds none (decision 0051).
+try {
+  const filled = store.customerIntake.backfill();
+  if (filled.requests > 0)
+    console.log(`Customers: ${filled.requests} earlier request(s) put on ${filled.customers} customer(s).`);
+} catch (error) {
+  console.error(`Customers: the earlier requests were not linked (${(error as Error).message}); the site runs on.`);
+}
 const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKUP_DIR ?? path.join(dataDir, "backups"));
 // A function: the console may publish a new e-mail address (server restarts are not needed for it).
 const ownerAddress = () => config.NOTIFY_EMAIL ?? business.email;

@@ -793,6 +793,187 @@ DROP INDEX checkout_sessions_invoice;
 CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id) WHERE invoice_id IS NOT NULL;
 `;
 
+// Version 20: customers (issue 65, decision 0051). One record per homeowner (a person or a household) with their
+// contact points (each kept as typed, its key beside it: the e-mail lowercased, the phone in E.164; `match_key` is a
+// Gmail-canonical e-mail that only suggests), their properties (the address as typed, its Publication 28 key, ZIP5
+// and town; `customer_id` is who owns it now, its history stays on it) and each property's flues. A request points
+// at its customer and property; visits, quotes, jobs, invoices, payments, photos and review requests are reached
+// from their request. A merge never moves a row: the merged customer gets `merged_into` and every read resolves to
+// the survivor, so an undo clears one column; the merge and its undo are rows of their own. "Not the same person" is
+// a pair. Suggestions are pairs whose keys met; they show while the two are apart and not told apart.
+// - customer_search is a contentless FTS5 index kept by triggers, so any writer (an import, an erasure) keeps it
+//   right: its rowid is the source row's id times 4 plus 0 (a name), 1 (a contact) or 2 (a property). A phone is
+//   indexed as its last 10, 7 and 4 digits, so it is found however it is typed.
+// - A booking place (the street the homeowner gave for the visit) fills in the request's own property (made for it
+//   at intake, source 'request') with `keyed` 0: server/customers/ writes its key, which needs code, soon after.
+// Days are TEXT YYYY-MM-DD in America/Chicago; instants UTC ISO strings.
+const MIGRATE_V20 = `
+CREATE TABLE customers (
+  id INTEGER PRIMARY KEY,
+  display_name TEXT NOT NULL,
+  name_key TEXT NOT NULL DEFAULT '',
+  kind TEXT NOT NULL DEFAULT 'person' CHECK (kind IN ('person', 'household')),
+  notes TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  merged_into INTEGER REFERENCES customers(id),
+  source TEXT NOT NULL DEFAULT 'request',
+  source_id TEXT,
+  import_batch INTEGER,
+  CHECK (merged_into IS NULL OR merged_into <> id)
+);
+CREATE UNIQUE INDEX customers_source ON customers (source, source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX customers_merged_into ON customers (merged_into) WHERE merged_into IS NOT NULL;
+CREATE INDEX customers_import_batch ON customers (import_batch) WHERE import_batch IS NOT NULL;
+CREATE INDEX customers_updated ON customers (updated_at);
+
+CREATE TABLE customer_contacts (
+  id INTEGER PRIMARY KEY,
+  customer_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('email', 'phone')),
+  value TEXT NOT NULL,
+  key TEXT,
+  match_key TEXT,
+  extension TEXT,
+  label TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  CHECK (kind = 'phone' OR key IS NOT NULL)
+);
+CREATE UNIQUE INDEX customer_contacts_once ON customer_contacts (customer_id, kind, key) WHERE key IS NOT NULL;
+CREATE INDEX customer_contacts_key ON customer_contacts (kind, key) WHERE key IS NOT NULL;
+CREATE INDEX customer_contacts_match ON customer_contacts (kind, match_key) WHERE match_key IS NOT NULL;
+CREATE INDEX customer_contacts_customer ON customer_contacts (customer_id);
+
+CREATE TABLE properties (
+  id INTEGER PRIMARY KEY,
+  customer_id INTEGER REFERENCES customers(id) ON DELETE SET NULL,
+  street TEXT NOT NULL DEFAULT '',
+  street2 TEXT NOT NULL DEFAULT '',
+  town TEXT NOT NULL DEFAULT '',
+  state TEXT NOT NULL DEFAULT '',
+  zip TEXT NOT NULL DEFAULT '',
+  address_key TEXT,
+  zip5 TEXT CHECK (zip5 IS NULL OR zip5 GLOB '[0-9][0-9][0-9][0-9][0-9]'),
+  town_key TEXT NOT NULL DEFAULT '',
+  keyed INTEGER NOT NULL DEFAULT 1 CHECK (keyed IN (0, 1)),
+  notes TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  source TEXT NOT NULL DEFAULT 'request',
+  source_id TEXT,
+  import_batch INTEGER
+);
+CREATE INDEX properties_customer ON properties (customer_id);
+CREATE INDEX properties_address ON properties (address_key) WHERE address_key IS NOT NULL;
+CREATE INDEX properties_unkeyed ON properties (id) WHERE keyed = 0;
+CREATE UNIQUE INDEX properties_source ON properties (source, source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX properties_import_batch ON properties (import_batch) WHERE import_batch IS NOT NULL;
+
+CREATE TABLE flues (
+  id INTEGER PRIMARY KEY,
+  property_id INTEGER NOT NULL REFERENCES properties(id) ON DELETE CASCADE,
+  label TEXT NOT NULL DEFAULT '',
+  appliance TEXT NOT NULL CHECK (appliance IN ('fireplace', 'insert', 'stove', 'furnace-vent')),
+  fuel TEXT NOT NULL CHECK (fuel IN ('wood', 'gas', 'oil', 'pellet', 'coal', 'unknown')),
+  use_level TEXT NOT NULL CHECK (use_level IN ('unused', 'occasional', 'regular', 'daily', 'unknown')),
+  notes TEXT NOT NULL DEFAULT '',
+  last_service_day TEXT CHECK (last_service_day IS NULL OR last_service_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  due_override TEXT CHECK (due_override IS NULL OR due_override GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  cadence_months INTEGER CHECK (cadence_months IS NULL OR cadence_months BETWEEN 1 AND 120),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX flues_property ON flues (property_id);
+
+ALTER TABLE estimates ADD COLUMN customer_id INTEGER REFERENCES customers(id) ON DELETE SET NULL;
+ALTER TABLE estimates ADD COLUMN property_id INTEGER REFERENCES properties(id) ON DELETE SET NULL;
+CREATE INDEX estimates_customer ON estimates (customer_id) WHERE customer_id IS NOT NULL;
+CREATE INDEX estimates_property ON estimates (property_id) WHERE property_id IS NOT NULL;
+CREATE INDEX estimates_unlinked ON estimates (id) WHERE customer_id IS NULL AND spam = 0;
+
+CREATE TABLE customer_merges (
+  id INTEGER PRIMARY KEY,
+  from_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  into_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  at TEXT NOT NULL,
+  undone_at TEXT,
+  CHECK (from_id <> into_id)
+);
+CREATE UNIQUE INDEX customer_merges_live ON customer_merges (from_id) WHERE undone_at IS NULL;
+CREATE INDEX customer_merges_into ON customer_merges (into_id);
+
+CREATE TABLE customer_distinct (
+  a_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  b_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  at TEXT NOT NULL,
+  PRIMARY KEY (a_id, b_id),
+  CHECK (a_id < b_id)
+) WITHOUT ROWID;
+CREATE INDEX customer_distinct_b ON customer_distinct (b_id);
+
+CREATE TABLE customer_suggestions (
+  a_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  b_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  reasons TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (a_id, b_id),
+  CHECK (a_id < b_id)
+) WITHOUT ROWID;
+CREATE INDEX customer_suggestions_b ON customer_suggestions (b_id);
+CREATE INDEX customer_suggestions_created ON customer_suggestions (created_at);
+
+CREATE VIRTUAL TABLE customer_search USING fts5(
+  text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+CREATE TRIGGER customers_search_insert AFTER INSERT ON customers BEGIN
+  INSERT INTO customer_search (rowid, text) VALUES (NEW.id * 4, NEW.display_name || ' ' || NEW.name_key);
+END;
+CREATE TRIGGER customers_search_update AFTER UPDATE OF display_name, name_key ON customers BEGIN
+  DELETE FROM customer_search WHERE rowid = OLD.id * 4;
+  INSERT INTO customer_search (rowid, text) VALUES (NEW.id * 4, NEW.display_name || ' ' || NEW.name_key);
+END;
+CREATE TRIGGER customers_search_delete AFTER DELETE ON customers BEGIN
+  DELETE FROM customer_search WHERE rowid = OLD.id * 4;
+END;
+CREATE TRIGGER customer_contacts_search_insert AFTER INSERT ON customer_contacts BEGIN
+  INSERT INTO customer_search (rowid, text) VALUES (NEW.id * 4 + 1,
+    CASE WHEN NEW.kind = 'phone' AND NEW.key IS NOT NULL
+      THEN NEW.value || ' ' || substr(NEW.key, -10) || ' ' || substr(NEW.key, -7) || ' ' || substr(NEW.key, -4)
+      ELSE NEW.value || ' ' || COALESCE(NEW.key, '') END);
+END;
+CREATE TRIGGER customer_contacts_search_update AFTER UPDATE OF value, key ON customer_contacts BEGIN
+  DELETE FROM customer_search WHERE rowid = OLD.id * 4 + 1;
+  INSERT INTO customer_search (rowid, text) VALUES (NEW.id * 4 + 1,
+    CASE WHEN NEW.kind = 'phone' AND NEW.key IS NOT NULL
+      THEN NEW.value || ' ' || substr(NEW.key, -10) || ' ' || substr(NEW.key, -7) || ' ' || substr(NEW.key, -4)
+      ELSE NEW.value || ' ' || COALESCE(NEW.key, '') END);
+END;
+CREATE TRIGGER customer_contacts_search_delete AFTER DELETE ON customer_contacts BEGIN
+  DELETE FROM customer_search WHERE rowid = OLD.id * 4 + 1;
+END;
+CREATE TRIGGER properties_search_insert AFTER INSERT ON properties BEGIN
+  INSERT INTO customer_search (rowid, text) VALUES (NEW.id * 4 + 2, NEW.street || ' ' || NEW.street2 || ' ' ||
+    NEW.town || ' ' || NEW.zip || ' ' || COALESCE(NEW.address_key, ''));
+END;
+CREATE TRIGGER properties_search_update AFTER UPDATE OF street, street2, town, zip, address_key ON properties BEGIN
+  DELETE FROM customer_search WHERE rowid = OLD.id * 4 + 2;
+  INSERT INTO customer_search (rowid, text) VALUES (NEW.id * 4 + 2, NEW.street || ' ' || NEW.street2 || ' ' ||
+    NEW.town || ' ' || NEW.zip || ' ' || COALESCE(NEW.address_key, ''));
+END;
+CREATE TRIGGER properties_search_delete AFTER DELETE ON properties BEGIN
+  DELETE FROM customer_search WHERE rowid = OLD.id * 4 + 2;
+END;
+
+CREATE TRIGGER booking_places_fill_property AFTER INSERT ON booking_places BEGIN
+  UPDATE properties SET street = NEW.street, town = NEW.town, address_key = NULL, keyed = 0, updated_at = NEW.placed_at
+  WHERE id = (SELECT property_id FROM estimates WHERE id = NEW.estimate_id)
+    AND source = 'request' AND source_id = CAST(NEW.estimate_id AS TEXT);
+END;
+CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON booking_places BEGIN
+  UPDATE properties SET street = NEW.street, town = NEW.town, address_key = NULL, keyed = 0, updated_at = NEW.placed_at
+  WHERE id = (SELECT property_id FROM estimates WHERE id = NEW.estimate_id)
+    AND source = 'request' AND source_id = CAST(NEW.estimate_id AS TEXT);
+END;
 // Version 21 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
 // the normalised e-mail or the E.164 phone, never by customer, so it holds through merges, erasure and re-imports; the
 // key it is made with (kept here like the push keys, made at first use); the send ledger, one row per message with a
@@ -885,6 +1066,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 17,
     name: "the outbox's next message from its index; sessions' indexes without their state",
     up: MIGRATE_V17,
+  },
+  {
+    version: 20,
+    name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
+    up: MIGRATE_V20,
   },
   {
     version: 21,

@@ -3,6 +3,12 @@
 import { openDatabase } from "../db/database.ts";
 import { durableCommits } from "../db/durable-commit.ts";
 import { createCalendarStore } from "../store/calendars.ts";
+import { createCustomerStore } from "../store/customers.ts";
+import { createCustomerLinks } from "../store/customer-links.ts";
+import { createCustomerSearch } from "../store/customer-search.ts";
+import { createFlueStore } from "../store/flues.ts";
+import { createFlueDues } from "../store/flue-dues.ts";
+import { createCustomerIntake } from "../customers/intake.ts";
 import { createHealthStore } from "../store/health.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
@@ -27,13 +33,17 @@ export function openEstimateStore({
   const mail = createOutboxStore(db, now);
   const retention = createRetentionStore(db);
   const jobPhotos = createJobPhotoStore(db, now);
+  const customers = createCustomerStore(db, now);
+  const customerLinks = createCustomerLinks(db, now, customers);
+  const flues = createFlueStore(db, now);
+  const customerIntake = createCustomerIntake(db, customers, customerLinks);
   return {
     file,
     /** The shared connection, for store modules of other concerns. */
     db,
     /** Commits on disk before they are answered, with the fsync off the event loop (the webhook's). */
     durable: durableCommits(db, file),
-    ...createRequestStore(db, now, mail),
+    ...createRequestStore(db, now, mail, (id, estimate) => customerIntake.attach(id, estimate)),
     ...mail,
     ...retention,
     ...createHealthStore(db, now),
@@ -53,6 +63,18 @@ export function openEstimateStore({
     jobs: createJobStore(db, now),
     /** A job's photos before and after, the homeowner's consent, pairs on Recent work (server/jobs/job-photos*.ts). */
     jobPhotos,
+    /** Customers, their contacts and properties, requests linked to them (server/customers/, decision 0051). */
+    customers,
+    /** Suggestions, merges and their undo, "not the same person". */
+    customerLinks,
+    /** Finding a customer by name, street, phone or e-mail. */
+    customerSearch: createCustomerSearch(db, customers),
+    /** A property's flues and appliances. */
+    flues,
+    /** When each flue is next due, and the flues due in a window (the reminders read it). */
+    flueDues: createFlueDues(db, now, customers, flues),
+    /** A request's customer at intake, and the back-fill of requests stored before customers. */
+    customerIntake,
     close() {
       if (db.open) db.close();
     },

@@ -22,8 +22,22 @@ function newReference(): string {
   return ref;
 }
 
-export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
+/** What else a stored request sets off in its transaction (its customer, server/customers/intake.ts). */
+export type OnStored = (id: number, estimate: Pick<NewEstimate, "name" | "email" | "phone" | "city">) => void;
+
+export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore, onStored?: OnStored) {
   const iso = () => now().toISOString();
+  // In a savepoint of the request's own transaction: when it fails, it alone is rolled back and logged, and the
+  // request is stored and answered all the same (decision 0051).
+  const alsoStored = db.transaction((id: number, estimate: Parameters<OnStored>[1]) => onStored?.(id, estimate));
+  const afterStore = (id: number, estimate: Parameters<OnStored>[1]) => {
+    if (!onStored) return;
+    try {
+      alsoStored(id, estimate);
+    } catch (error) {
+      console.error(`Request ${id} was stored without its customer: ${(error as Error).message}`);
+    }
+  };
   const insertEstimate = db.prepare(
     `INSERT INTO estimates (reference, received_at, name, email, phone, service, message, city, spam, idempotency_key, ip,
        user_agent, page, landing_page, referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
@@ -95,6 +109,7 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
     photos.forEach((p, i) => insertPhoto.run(id, i + 1, p.width, p.height, p.jpeg, p.preview));
     let confirmationQueued = false;
     if (!estimate.spam) {
+      afterStore(id, estimate);
       if (options.notifyTo) mail.enqueue(id, "owner-alert", options.notifyTo);
       if (options.confirm)
         confirmationQueued = mail.queueConfirmation(id, estimate.email, options.confirmationPeriodHours ?? 24);
@@ -179,6 +194,7 @@ export function createRequestStore(db: Db, now: () => Date, mail: OutboxStore) {
         const lead = getStmt.get(id);
         if (!lead || !lead.spam) return false;
         unspamStmt.run(id);
+        afterStore(id, lead);
         if (options.notifyTo) mail.enqueue(id, "owner-alert", options.notifyTo);
         if (options.confirm) mail.queueConfirmation(id, lead.email, options.confirmationPeriodHours ?? 24);
         return true;
