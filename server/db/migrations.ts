@@ -974,6 +974,8 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
   WHERE id = (SELECT property_id FROM estimates WHERE id = NEW.estimate_id)
     AND source = 'request' AND source_id = CAST(NEW.estimate_id AS TEXT);
 END;
+`;
+
 // Version 21 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
 // the normalised e-mail or the E.164 phone, never by customer, so it holds through merges, erasure and re-imports; the
 // key it is made with (kept here like the push keys, made at first use); the send ledger, one row per message with a
