@@ -976,6 +976,57 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
+// Version 21 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
+// the normalised e-mail or the E.164 phone, never by customer, so it holds through merges, erasure and re-imports; the
+// key it is made with (kept here like the push keys, made at first use); the send ledger, one row per message with a
+// unique key (a reminder's customer, due day and number; a campaign's customer), claimed once; and the campaigns the
+// owner sent, each found again by its Send form's one-time key.
+const MIGRATE_V21 = `
+CREATE TABLE marketing_secret (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  hmac_key BLOB NOT NULL CHECK (length(hmac_key) = 32),
+  created_at TEXT NOT NULL
+);
+CREATE TABLE suppressions (
+  address_hash TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('email', 'phone')),
+  source TEXT NOT NULL CHECK (source IN ('unsubscribe', 'owner', 'erasure', 'import')),
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE campaigns (
+  id INTEGER PRIMARY KEY,
+  press_key TEXT NOT NULL UNIQUE,
+  audience TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  queued_at TEXT NOT NULL,
+  recipients INTEGER NOT NULL
+);
+CREATE TABLE marketing_sends (
+  id INTEGER PRIMARY KEY,
+  send_key TEXT NOT NULL UNIQUE,
+  purpose TEXT NOT NULL CHECK (purpose IN ('reminder', 'campaign')),
+  campaign_id INTEGER REFERENCES campaigns(id),
+  customer_id INTEGER NOT NULL,
+  property_id INTEGER,
+  due_day TEXT,
+  state TEXT NOT NULL DEFAULT 'queued'
+    CHECK (state IN ('queued', 'sending', 'sent', 'unknown', 'cancelled', 'failed')),
+  reason TEXT,
+  recipient TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT NOT NULL,
+  last_error TEXT,
+  message TEXT,
+  created_at TEXT NOT NULL,
+  claimed_at TEXT,
+  done_at TEXT,
+  booked_estimate_id INTEGER,
+  CHECK ((purpose = 'campaign') = (campaign_id IS NOT NULL))
+);
+CREATE INDEX marketing_sends_due ON marketing_sends (next_attempt_at, id) WHERE state = 'queued';
+CREATE INDEX marketing_sends_campaign ON marketing_sends (campaign_id, state) WHERE campaign_id IS NOT NULL;
+CREATE INDEX marketing_sends_customer ON marketing_sends (customer_id);
+CREATE INDEX marketing_sends_doubt ON marketing_sends (state) WHERE state IN ('sending', 'unknown');
 // Version 22 (issue 65, decision 0053): imports of the owner's old customer list. A batch is first a dry run that
 // keeps the uploaded file's bytes and SHA-256, so the commit imports the very file the owner saw (its rows planned
 // again inside the commit's one transaction); the file goes at commit. What a batch made carries its id
@@ -1056,6 +1107,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 20,
     name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
     up: MIGRATE_V20,
+  },
+  {
+    version: 21,
+    name: "marketing mail: the suppression list, its key, the send ledger, campaigns",
+    up: MIGRATE_V21,
   },
   { version: 22, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V22 },
 ];
