@@ -1027,6 +1027,8 @@ CREATE INDEX marketing_sends_due ON marketing_sends (next_attempt_at, id) WHERE 
 CREATE INDEX marketing_sends_campaign ON marketing_sends (campaign_id, state) WHERE campaign_id IS NOT NULL;
 CREATE INDEX marketing_sends_customer ON marketing_sends (customer_id);
 CREATE INDEX marketing_sends_doubt ON marketing_sends (state) WHERE state IN ('sending', 'unknown');
+`;
+
 // Version 22 (issue 65, decision 0053): imports of the owner's old customer list. A batch is first a dry run that
 // keeps the uploaded file's bytes and SHA-256, so the commit imports the very file the owner saw (its rows planned
 // again inside the commit's one transaction); the file goes at commit. What a batch made carries its id
