@@ -4,7 +4,11 @@
 // An address already on the list stays on it whatever the file says: an erased person's hashed entry keeps them off
 // when a later import brings them back. Everything the import asks of the list goes through this one gate.
 
-export type AddressKind = "email" | "phone";
+import type { Db } from "../db/database.ts";
+import { addressKeys, type AddressKeys, type AddressKind } from "../marketing/address-keys.ts";
+import { createSuppressionStore } from "../store/suppressions.ts";
+
+export type { AddressKind };
 
 export type MarketingGate = {
   /** Whether any of these normalised addresses (e-mail keys, E.164 phones) is on the suppression list. */
@@ -14,3 +18,27 @@ export type MarketingGate = {
   /** An undo takes off what its import put on, where the list still says it was the import's. */
   lift(hash: string): void;
 };
+
+/**
+ * The gate over the one suppression list (server/store/suppressions.ts) and its keyed hashes
+ * (server/marketing/address-keys.ts). Taking an entry back is the import's own statement: only an entry whose source
+ * is still "import" goes.
+ */
+export function suppressionGate(db: Db, now: () => Date): MarketingGate {
+  const list = createSuppressionStore(db, now);
+  let keys: AddressKeys | null = null;
+  // The key is made at first use; a dry run of a list with no e-mail or phone never needs it.
+  const hash = (kind: AddressKind, normalised: string) => (keys ??= addressKeys(list.secret())).hash(kind, normalised);
+  const lift = db.prepare("DELETE FROM suppressions WHERE address_hash = ? AND source = 'import'");
+  return {
+    suppressed: ({ emails, phones }) =>
+      list.any([...emails.map((e) => hash("email", e)), ...phones.map((p) => hash("phone", p))]),
+    keepFrom(kind, normalised) {
+      const h = hash(kind, normalised);
+      return list.add(h, kind, "import") ? h : null;
+    },
+    lift(h) {
+      lift.run(h);
+    },
+  };
+}

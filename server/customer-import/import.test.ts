@@ -9,7 +9,9 @@ import { openEstimateStore, type EstimateStore } from "../requests/estimate-stor
 import { commitBatch } from "./commit.ts";
 import { dryRun, sha256 } from "./dry-run.ts";
 import { importDeps, type ImportDeps } from "./import-deps.ts";
-import type { AddressKind, MarketingGate } from "./import-marketing.ts";
+import { suppressionGate, type AddressKind, type MarketingGate } from "./import-marketing.ts";
+import { addressKeys } from "../marketing/address-keys.ts";
+import { createSuppressionStore } from "../store/suppressions.ts";
 import { undoBatch } from "./undo.ts";
 import type { ImportSummary } from "./summary.ts";
 
@@ -211,6 +213,26 @@ describe("marketing", () => {
     expect(gate.list.get("phone:+13098284417")).toBe("erasure");
     // What the import put on the list comes off with it.
     expect([...gate.list.values()]).toEqual(["erasure", "erasure"]);
+  });
+});
+
+describe("marketing, on the real suppression list", () => {
+  it("keeps imported addresses off it unless Jobber said yes; an erased person stays off; the undo lifts only its own", async () => {
+    const list = createSuppressionStore(store.db, now);
+    const keys = addressKeys(list.secret());
+    list.add(keys.hash("email", "mhollis@example.com"), "email", "erasure");
+    deps = importDeps(store, { gate: suppressionGate(store.db, now), now, timeZone: "America/Chicago" });
+    const { batchId, summary } = await imported("jobber-clients.csv");
+    expect(summary.marketing).toEqual({ signedUp: 3, notSignedUp: 5, staysOff: 1 });
+    expect(list.has(keys.hash("email", "mhollis@example.com"))).toBe(true);
+    // Renée said yes: not on the list. Dale did not: both his e-mails and both phones are, as the import's.
+    expect(list.has(keys.hash("email", "renee.dubois@example.org"))).toBe(false);
+    expect(list.has(keys.hash("email", "kowalski.home@example.com"))).toBe(true);
+    expect(list.has(keys.hash("phone", "+13095310190"))).toBe(true);
+    // Dale 4, Prairie Rentals 2, Ann 1 (ANN ONEIL shares it), Walter 1.
+    expect(list.counts()).toMatchObject({ erasure: 1, import: 8 });
+    undoBatch(deps, batchId);
+    expect(list.counts()).toMatchObject({ erasure: 1, import: 0 });
   });
 });
 
