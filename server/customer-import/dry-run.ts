@@ -1,17 +1,13 @@
 // The dry run: the whole file read, every row mapped and planned, nothing written but the batch that remembers the
 // file (its bytes and SHA-256) and what it found. The owner then imports that very file by its hash.
 import { createHash } from "node:crypto";
-import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { dayAt } from "../../app/lib/business-day.ts";
 import { recogniseFormat, type RecognisedFormat } from "./formats.ts";
-import type { ImportDeps } from "./import-deps.ts";
+import { IMPORT_SLICE_MS, yieldToOthers, type ImportDeps } from "./import-deps.ts";
 import { mapRow } from "./map-row.ts";
 import { createPlanner, type PlannedRow } from "./plan.ts";
 import { readCustomerFile, type ReadFile } from "./read-file.ts";
 import { summarise, type ImportSummary } from "./summary.ts";
-
-/** Rows planned between two yields to the event loop (the public pages keep answering meanwhile). */
-const ROWS_PER_TURN = 250;
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -39,6 +35,14 @@ export function planFile(deps: ImportDeps, read: { file: ReadFile; format: Recog
       planned.push(planner.plan(mapRow(row, { ...format, today })));
       return true;
     },
+    /** Plans every row, letting the event loop go every IMPORT_SLICE_MS. */
+    async all(): Promise<void> {
+      for (let more = true; more;) {
+        const started = performance.now();
+        while ((more = this.step()) && performance.now() - started < IMPORT_SLICE_MS);
+        if (more) await yieldToOthers();
+      }
+    },
     summarise: (): ImportSummary =>
       summarise(
         { fileName, format: format.format, encoding: file.encoding, blankRows: file.blankRows },
@@ -54,7 +58,7 @@ export async function dryRun(deps: ImportDeps, upload: { bytes: Buffer; fileName
   const read = readImportFile(upload.bytes);
   if ("problem" in read) return read;
   const plan = planFile(deps, read, upload.fileName);
-  while (plan.step()) if (plan.planned.length % ROWS_PER_TURN === 0) await yieldToOthers();
+  await plan.all();
   const summary = plan.summarise();
   deps.batches.expire();
   const batchId = deps.batches.dryRun({

@@ -7,12 +7,15 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openEstimateStore, type EstimateStore } from "../requests/estimate-store.ts";
 import { commitBatch } from "./commit.ts";
+import { jobberExport } from "../../tests/support/jobber-export.ts";
 import { dryRun, sha256 } from "./dry-run.ts";
 import { importDeps, type ImportDeps } from "./import-deps.ts";
 import { suppressionGate, type AddressKind, type MarketingGate } from "./import-marketing.ts";
 import { addressKeys } from "../marketing/address-keys.ts";
 import { createSuppressionStore } from "../store/suppressions.ts";
-import { undoBatch } from "./undo.ts";
+import { recoverImports, undoBatch } from "./undo.ts";
+import { planFile, readImportFile } from "./dry-run.ts";
+import { createWriter } from "./write-plan.ts";
 import type { ImportSummary } from "./summary.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/support/customer-import/${name}`, import.meta.url));
@@ -64,7 +67,7 @@ async function dry(name: string, bytes = fixture(name)) {
 
 async function imported(name: string): Promise<{ batchId: number; summary: ImportSummary }> {
   const { batchId, hash } = await dry(name);
-  const outcome = commitBatch(deps, batchId, hash);
+  const outcome = await commitBatch(deps, batchId, hash);
   if (outcome.kind !== "imported") throw new Error(outcome.kind);
   return { batchId, summary: outcome.summary };
 }
@@ -121,7 +124,7 @@ describe("the commit", () => {
     const first = customersNow();
     const again = await dry("jobber-clients.csv");
     expect(again.summary.counts).toEqual({ new: 0, matched: 9, suggested: 0, refused: 3 });
-    commitBatch(deps, again.batchId, again.hash);
+    await commitBatch(deps, again.batchId, again.hash);
     expect(customersNow()).toBe(first);
     // A Housecall Pro report has no ids: its rows' own content finds them again.
     await imported("housecall-pro-customers.csv");
@@ -148,7 +151,7 @@ describe("the commit", () => {
     );
     expect(store.customers.contactsOf([site.id]).map((c) => c.key)).toEqual(["mhollis@example.com", "+13098284417"]);
     expect(store.customers.propertiesOf([site.id]).map((p) => p.street)).toEqual(["1204 N Main St"]);
-    expect(undoBatch(deps, batchId)).toEqual({ kind: "undone", removed: 8, restored: 1, keptLaterEdits: 0 });
+    expect(await undoBatch(deps, batchId)).toEqual({ kind: "undone", removed: 8, restored: 1, keptLaterEdits: 0 });
     expect(store.customers.get(site.id)).toMatchObject({
       display_name: "margaret hollis",
       notes: "Called about the crown",
@@ -160,18 +163,18 @@ describe("the commit", () => {
 
   it("commits the very file of the dry run: another hash is refused, a second commit does nothing", async () => {
     const { batchId, hash } = await dry("jobber-clients.csv");
-    expect(commitBatch(deps, batchId, sha256(Buffer.from("another file")))).toEqual({ kind: "other-file" });
+    expect(await commitBatch(deps, batchId, sha256(Buffer.from("another file")))).toEqual({ kind: "other-file" });
     expect(customersNow()).toBe(0);
-    expect(commitBatch(deps, batchId, hash).kind).toBe("imported");
-    expect(commitBatch(deps, batchId, hash)).toEqual({ kind: "already" });
+    expect((await commitBatch(deps, batchId, hash)).kind).toBe("imported");
+    expect(await commitBatch(deps, batchId, hash)).toEqual({ kind: "already" });
     expect(customersNow()).toBe(9);
   });
 
   it("two dry runs of one file: the first commit wins, the second sees the list changed and writes nothing", async () => {
     const a = await dry("jobber-clients.csv");
     const b = await dry("jobber-clients.csv");
-    expect(commitBatch(deps, a.batchId, a.hash).kind).toBe("imported");
-    const second = commitBatch(deps, b.batchId, b.hash);
+    expect((await commitBatch(deps, a.batchId, a.hash)).kind).toBe("imported");
+    const second = await commitBatch(deps, b.batchId, b.hash);
     expect(second).toMatchObject({ kind: "changed", summary: { counts: { new: 0, matched: 9, suggested: 0 } } });
     expect(customersNow()).toBe(9);
     expect(store.db.prepare("SELECT state FROM import_batches WHERE id = ?").get(b.batchId)).toEqual({
@@ -189,14 +192,68 @@ describe("the commit", () => {
       if (calls === 6) throw new Error("disk full");
       return keep(kind, key);
     };
-    expect(() => commitBatch({ ...deps, gate: failing }, batchId, hash)).toThrow("disk full");
+    await expect(commitBatch({ ...deps, gate: failing }, batchId, hash)).rejects.toThrow("disk full");
     expect(customersNow()).toBe(0);
     expect(count("SELECT count(*) AS n FROM properties")).toBe(0);
     expect(count("SELECT count(*) AS n FROM import_changes")).toBe(0);
     expect(store.db.prepare("SELECT state FROM import_batches WHERE id = ?").get(batchId)).toEqual({
       state: "dry-run",
     });
-    expect(commitBatch(deps, batchId, hash).kind).toBe("imported");
+    expect((await commitBatch(deps, batchId, hash)).kind).toBe("imported");
+  });
+});
+
+describe("two imports at once", () => {
+  it("one is written, the other finds it busy and writes nothing; its dry run stays", async () => {
+    const jobber = await dry("jobber-clients.csv");
+    const hcp = await dry("housecall-pro-customers.csv");
+    const [a, b] = await Promise.all([
+      commitBatch(deps, jobber.batchId, jobber.hash),
+      commitBatch(deps, hcp.batchId, hcp.hash),
+    ]);
+    expect([a.kind, b.kind]).toEqual(["imported", "busy"]);
+    expect(customersNow()).toBe(9);
+    expect(store.db.prepare("SELECT state FROM import_batches WHERE id = ?").get(hcp.batchId)).toEqual({
+      state: "dry-run",
+    });
+    expect((await commitBatch(deps, hcp.batchId, hcp.hash)).kind).toBe("imported");
+    expect(customersNow()).toBe(13);
+  });
+
+  it("a commit lets the event loop go between its short transactions, each whole", async () => {
+    const bytes = jobberExport(600);
+    const { batchId, hash } = await dry("big.csv", bytes);
+    let turns = 0;
+    const counting = setInterval(() => (turns += 1), 0);
+    const outcome = await commitBatch(deps, batchId, hash);
+    clearInterval(counting);
+    expect(outcome.kind).toBe("imported");
+    expect(turns).toBeGreaterThan(1);
+  });
+});
+
+describe("a server stopped in the middle", () => {
+  it("of a commit: the next start rolls the batch back to its dry run, and it can be imported whole", async () => {
+    const { batchId, hash } = await dry("jobber-clients.csv");
+    // As a commit leaves it when the process dies after its first transactions: some rows written, "committing".
+    const read = readImportFile(fixture("jobber-clients.csv"));
+    if ("problem" in read) throw new Error(read.problem);
+    const plan = planFile(deps, read, "jobber-clients.csv");
+    await plan.all();
+    store.db.transaction(() => {
+      deps.batches.move(batchId, "dry-run", "committing");
+      const write = createWriter({ ...deps, source: "jobber", batchId });
+      for (const row of plan.planned.slice(0, 5)) write(row);
+    })();
+    expect(customersNow()).toBeGreaterThan(0);
+    expect(await recoverImports(deps)).toEqual([
+      `import ${batchId} was stopped while it was written: rolled back, its dry run kept`,
+    ]);
+    expect(customersNow()).toBe(0);
+    expect(gate.list.size).toBe(0);
+    expect(count("SELECT count(*) AS n FROM import_changes")).toBe(0);
+    expect((await commitBatch(deps, batchId, hash)).kind).toBe("imported");
+    expect(customersNow()).toBe(9);
   });
 });
 
@@ -208,7 +265,7 @@ describe("marketing", () => {
     const { batchId, summary } = await imported("jobber-clients.csv");
     expect(summary.marketing).toEqual({ signedUp: 3, notSignedUp: 5, staysOff: 1 });
     expect(gate.list.get("email:mhollis@example.com")).toBe("erasure");
-    undoBatch(deps, batchId);
+    await undoBatch(deps, batchId);
     expect(gate.list.get("email:mhollis@example.com")).toBe("erasure");
     expect(gate.list.get("phone:+13098284417")).toBe("erasure");
     // What the import put on the list comes off with it.
@@ -231,7 +288,7 @@ describe("marketing, on the real suppression list", () => {
     expect(list.has(keys.hash("phone", "+13095310190"))).toBe(true);
     // Dale 4, Prairie Rentals 2, Ann 1 (ANN ONEIL shares it), Walter 1.
     expect(list.counts()).toMatchObject({ erasure: 1, import: 8 });
-    undoBatch(deps, batchId);
+    await undoBatch(deps, batchId);
     expect(list.counts()).toMatchObject({ erasure: 1, import: 0 });
   });
 });
@@ -248,11 +305,11 @@ describe("the undo", () => {
     expect(summary.counts).toMatchObject({ new: 7, suggested: 2 });
     const ann = store.customers.bySource("jobber", "1046")?.id ?? 0;
     expect(store.customerLinks.merge(site.id, ann)).toBe("merged");
-    expect(undoBatch(deps, batchId)).toMatchObject({ kind: "undone", removed: 9 });
+    expect(await undoBatch(deps, batchId)).toMatchObject({ kind: "undone", removed: 9 });
     expect(store.customers.get(site.id)).toMatchObject({ display_name: "A. O'Neil", merged_into: null });
     expect(store.customerLinks.suggestionsFor(site.id)).toEqual([]);
     expect(customersNow()).toBe(1);
     expect(count("SELECT count(*) AS n FROM properties")).toBe(0);
-    expect(undoBatch(deps, batchId)).toEqual({ kind: "already" });
+    expect(await undoBatch(deps, batchId)).toEqual({ kind: "already" });
   });
 });

@@ -9,10 +9,11 @@
 import { createHash } from "node:crypto";
 import { emailKey, emailMatchKey, nameKey } from "../customers/contact-keys.ts";
 import { addressColumns, type CustomerStore } from "../store/customers.ts";
-import type { CustomerLinks, MatchKeys, MatchReason } from "../store/customer-links.ts";
+import type { MatchKeys, MatchReason } from "../store/customer-links.ts";
 import type { ImportSource } from "../store/import-batches.ts";
 import type { ImportedCustomer, RefusedRow } from "./map-row.ts";
 import type { MarketingGate } from "./import-marketing.ts";
+import type { ImportLookups } from "./import-lookups.ts";
 
 export type RowKeys = MatchKeys & { name: string };
 
@@ -32,7 +33,7 @@ export type PlannedRow =
 export type PlanContext = {
   source: ImportSource;
   customers: CustomerStore;
-  links: CustomerLinks;
+  lookups: ImportLookups;
   gate: MarketingGate;
 };
 
@@ -109,7 +110,7 @@ function fileIndex() {
 
 /** Plans rows one at a time (the dry run yields between them); the file's earlier rows are remembered. */
 export function createPlanner(context: PlanContext) {
-  const { source, customers, links, gate } = context;
+  const { source, customers, lookups, gate } = context;
   const file = fileIndex();
 
   function marketingOf(c: ImportedCustomer, keys: RowKeys, created: boolean): MarketingOutcome {
@@ -157,7 +158,7 @@ export function createPlanner(context: PlanContext) {
           by: "id",
           marketing: marketingOf(item, keys, false),
         };
-      const onFile = links.matches(keys);
+      const onFile = lookups.matches(keys);
       const target = inFile.length === 0 ? exactly(onFile, keys, sourceId) : null;
       if (target !== null)
         return { ...base, kind: "matched", targetId: target, by: "keys", marketing: marketingOf(item, keys, false) };

@@ -1,16 +1,21 @@
-// A planned file written, inside the commit's one transaction (decision 0053). What the batch makes carries its id;
-// what it changes on a customer who was already there is a change row with the value before, so an undo puts back
-// exactly that. A matched customer gets the row's new e-mails, phones and address added (nothing of theirs is taken
+// A planned file written row by row, in the commit's short transactions (decision 0053). What the batch makes carries
+// its id; what it changes on a customer who was already there is a change row, in the same transaction, with the
+// value before and after, so an undo (or the rollback of a commit that stopped) puts back exactly that. A matched customer gets the row's new e-mails, phones and address added (nothing of theirs is taken
 // away); their name follows the file only if an import of the same tool made them; the row's notes are added.
-import type { Db } from "../db/database.ts";
 import { emailKey, phoneKey } from "../customers/contact-keys.ts";
+import type { CustomerLinks } from "../store/customer-links.ts";
 import type { FlueStore } from "../store/flues.ts";
 import { addressColumns, type NewContact, type PropertyRow } from "../store/customers.ts";
 import type { ImportBatchStore } from "../store/import-batches.ts";
 import type { ImportedCustomer } from "./map-row.ts";
 import type { PlanContext, PlannedRow, RowKeys } from "./plan.ts";
 
-export type WriteContext = PlanContext & { db: Db; flues: FlueStore; batches: ImportBatchStore; batchId: number };
+export type WriteContext = PlanContext & {
+  links: CustomerLinks;
+  flues: FlueStore;
+  batches: ImportBatchStore;
+  batchId: number;
+};
 
 type Created = Extract<PlannedRow, { kind: "new" | "suggested" }>;
 type Matched = Extract<PlannedRow, { kind: "matched" }>;
@@ -30,19 +35,15 @@ function propertyOf(c: ImportedCustomer) {
   return a ? { street: a.street1, street2: a.street2, town: a.city, state: a.state, zip: a.zip } : null;
 }
 
-export function writePlan(context: WriteContext, planned: readonly PlannedRow[]): void {
-  const { db, customers, links, flues, batches, batchId, source, gate } = context;
-  const held = db.prepare<[string, string], { one: number }>(
-    "SELECT 1 AS one FROM customer_contacts WHERE kind = ? AND key = ? LIMIT 1",
-  );
+/** Writes planned rows one at a time; a row that looks like an earlier row of the file finds that row's customer. */
+export function createWriter(context: WriteContext): (p: PlannedRow) => void {
+  const { customers, lookups, links, flues, batches, batchId, source, gate } = context;
   const createdByRow = new Map<number, number>();
-  /** Each matched customer's name and notes before the batch touched them (once, however many rows meet them). */
-  const before = new Map<number, { display_name: string; notes: string }>();
 
   /** Addresses no customer has yet: the ones the import brings, kept from marketing unless the row says yes. */
   const fresh = (keys: RowKeys) => [
-    ...keys.emails.filter((e) => !held.get("email", e)).map((e) => ["email", e] as const),
-    ...keys.phones.filter((p) => !held.get("phone", p)).map((p) => ["phone", p] as const),
+    ...keys.emails.filter((e) => !lookups.held("email", e)).map((e) => ["email", e] as const),
+    ...keys.phones.filter((p) => !lookups.held("phone", p)).map((p) => ["phone", p] as const),
   ];
   const keepFromMarketing = (addresses: ReturnType<typeof fresh>) => {
     for (const [kind, key] of addresses) {
@@ -53,7 +54,7 @@ export function writePlan(context: WriteContext, planned: readonly PlannedRow[])
 
   function addFlue(propertyId: number, c: ImportedCustomer) {
     if (!c.flue) return;
-    const same = flues.ofProperties([propertyId]).find((f) => f.appliance === c.flue);
+    const same = lookups.fluesOf(propertyId).find((f) => f.appliance === c.flue);
     if (!same) {
       const id = flues.add(propertyId, {
         appliance: c.flue,
@@ -122,16 +123,23 @@ export function writePlan(context: WriteContext, planned: readonly PlannedRow[])
     const c = p.customer;
     const target = customers.get(p.targetId);
     if (!target) throw new Error(`customer ${p.targetId} went away during the import`);
-    if (!before.has(target.id)) before.set(target.id, { display_name: target.display_name, notes: target.notes });
     const name = target.source === source && c.name ? c.name : target.display_name;
     const lines = target.notes ? target.notes.split("\n") : [];
     const notes = [...lines, ...c.notes.filter((n) => !lines.includes(n))].join("\n");
-    if (name !== target.display_name || notes !== target.notes)
+    if (name !== target.display_name || notes !== target.notes) {
       customers.update(target.id, { displayName: name, notes });
+      const now = customers.get(target.id);
+      batches.change(batchId, {
+        kind: "customer-updated",
+        targetId: target.id,
+        before: { display_name: target.display_name, notes: target.notes },
+        after: { display_name: now?.display_name ?? name, notes: now?.notes ?? notes },
+      });
+    }
 
-    const group = customers.group(target.id);
+    const group = lookups.group(target.id);
     const addresses = fresh(p.keys);
-    const had = new Set(customers.contactsOf(group).map((x) => `${x.kind} ${x.key ?? x.value}`));
+    const had = new Set(lookups.contactsOf(group).map((x) => `${x.kind} ${x.key ?? x.value}`));
     for (const contact of contactsOf(c)) {
       const key = contact.kind === "email" ? emailKey(contact.value) : phoneKey(contact.value)?.e164;
       if (had.has(`${contact.kind} ${key ?? contact.value}`)) continue;
@@ -143,26 +151,15 @@ export function writePlan(context: WriteContext, planned: readonly PlannedRow[])
     const property = propertyOf(c);
     if (!property) return;
     const key = addressColumns(property).address_key;
-    const existing = customers.propertiesOf(group).find((x) => samePlace(x, property, key));
+    const existing = lookups.propertiesOf(group).find((x) => samePlace(x, property, key));
     // A property added here carries the batch (deleted by its undo); an old tool's id is the first property's only.
     const propertyId =
       existing?.id ?? customers.addProperty(target.id, { ...property, source, sourceId: null, importBatch: batchId });
     addFlue(propertyId, c);
   }
 
-  for (const p of planned) {
-    if (p.kind === "refused") continue;
+  return (p) => {
     if (p.kind === "matched") update(p);
-    else create(p);
-  }
-  for (const [id, was] of before) {
-    const now = customers.get(id);
-    if (!now || (now.display_name === was.display_name && now.notes === was.notes)) continue;
-    batches.change(batchId, {
-      kind: "customer-updated",
-      targetId: id,
-      before: was,
-      after: { display_name: now.display_name, notes: now.notes },
-    });
-  }
+    else if (p.kind !== "refused") create(p);
+  };
 }

@@ -1,9 +1,11 @@
 // Imports of the owner's old customer list (migration 22, decision 0053): a batch is a dry run holding the file it was
-// made from and what it found; committed, the file goes and the batch keeps its counts; undone, it says when. The
-// changes a batch made to customers that were already there are rows of their own, each with the value before.
+// made from and what it found; while it is written or undone it is "committing" or "undoing", and only one batch is
+// at a time; committed, the file goes and the batch keeps its counts; undone, it says when. The changes a batch made
+// to customers that were already there are rows of their own, each with the value before.
 import type { Db } from "../db/database.ts";
 
-export type BatchState = "dry-run" | "committed" | "undone";
+/** A dry run; being written (one batch at a time); committed; being undone; undone. */
+export type BatchState = "dry-run" | "committing" | "committed" | "undoing" | "undone";
 export type ImportSource = "jobber" | "housecall-pro" | "template";
 
 export type BatchRow = {
@@ -56,12 +58,20 @@ export function createImportBatchStore(db: Db, now: () => Date) {
      FROM import_batches WHERE state != 'dry-run' ORDER BY id DESC LIMIT ?`,
   );
   const resummarise = db.prepare("UPDATE import_batches SET summary = ? WHERE id = ? AND state = 'dry-run'");
-  const commitStmt = db.prepare(
-    "UPDATE import_batches SET state = 'committed', committed_at = ?, file = NULL, summary = ? WHERE id = ? AND state = 'dry-run'",
+  const busyStmt = db.prepare<[], { id: number; state: BatchState }>(
+    "SELECT id, state FROM import_batches WHERE state = 'committing' OR state = 'undoing' LIMIT 1",
   );
-  const undoStmt = db.prepare(
-    "UPDATE import_batches SET state = 'undone', undone_at = ? WHERE id = ? AND state = 'committed'",
+  const moveStmt = db.prepare("UPDATE import_batches SET state = ? WHERE id = ? AND state = ?");
+  const committedStmt = db.prepare(
+    "UPDATE import_batches SET state = 'committed', committed_at = ?, file = NULL, summary = ? WHERE id = ? AND state = 'committing'",
   );
+  const undoneStmt = db.prepare(
+    "UPDATE import_batches SET state = 'undone', undone_at = ? WHERE id = ? AND state = 'undoing'",
+  );
+  const stuckStmt = db.prepare<[], { id: number; state: BatchState }>(
+    "SELECT id, state FROM import_batches WHERE state = 'committing' OR state = 'undoing' ORDER BY id",
+  );
+  const deleteChange = db.prepare("DELETE FROM import_changes WHERE id = ?");
   const expireStmt = db.prepare("DELETE FROM import_batches WHERE state = 'dry-run' AND created_at < ?");
   const addChange = db.prepare(
     `INSERT INTO import_changes (batch_id, kind, target_id, target_key, before, after)
@@ -93,12 +103,28 @@ export function createImportBatchStore(db: Db, now: () => Date) {
     resummarise(id: number, summary: string): void {
       resummarise.run(summary, id);
     },
-    /** Marks a dry run committed, once; false when it was not a dry run any more (another tab committed it). */
+    /** The batch being written or undone now, if any (one at a time). */
+    busy(): { id: number; state: BatchState } | undefined {
+      return busyStmt.get();
+    },
+    /** Moves a batch from one state to another; false when it was not in `from` (another tab got there first). */
+    move(id: number, from: BatchState, to: BatchState): boolean {
+      return moveStmt.run(to, id, from).changes > 0;
+    },
+    /** A batch written whole: its file goes, its counts stay. */
     committed(id: number, summary: string): boolean {
-      return commitStmt.run(iso(), summary, id).changes > 0;
+      return committedStmt.run(iso(), summary, id).changes > 0;
     },
     undone(id: number): boolean {
-      return undoStmt.run(iso(), id).changes > 0;
+      return undoneStmt.run(iso(), id).changes > 0;
+    },
+    /** Batches a stopped server left half-written or half-undone. */
+    stuck(): { id: number; state: BatchState }[] {
+      return stuckStmt.all();
+    },
+    /** A change taken back by a rollback, so a rollback stopped half-way goes on from where it was. */
+    forgetChange(id: number): void {
+      deleteChange.run(id);
     },
     /** Deletes dry runs older than a day, with their files. */
     expire(): number {

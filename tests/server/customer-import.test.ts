@@ -9,6 +9,7 @@ import { addressKeys } from "../../server/marketing/address-keys.ts";
 import { createSuppressionStore } from "../../server/store/suppressions.ts";
 import { startServer, stopServer, type RunningServer } from "./harness.ts";
 import { LEAKS } from "./raw-http.ts";
+import { jobberExport } from "../support/jobber-export.ts";
 import { multipartBody } from "../support/multipart.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 
@@ -171,7 +172,14 @@ describe("importing a Jobber export", () => {
     expect(
       words.filter((w) => w.startsWith("Imported: 8 new customers, 0 updated, 1 customer with a possible duplicate")),
     ).toHaveLength(1);
-    expect(words.filter((w) => w === "That file was imported already: nothing more was done.")).toHaveLength(49);
+    // The other 49 taps came while it was written, or after: nothing more was done for any of them.
+    expect(
+      words.filter(
+        (w) =>
+          w === "That file is being imported now: it shows below when it is in." ||
+          w === "That file was imported already: nothing more was done.",
+      ),
+    ).toHaveLength(49);
     expect(customers()).toBe(9);
     expect((await page()).replace(/\s+/g, " ")).toContain("8 new, 0 updated, 1 possible duplicates, 3 refused.");
   }, 60_000);
@@ -187,13 +195,23 @@ describe("importing a Jobber export", () => {
     expect(customers()).toBe(9);
   });
 
-  it("two different imports at once run one after the other; a dry run the other overtook is shown again", async () => {
+  it("two imports at once: one is written, the others are told to wait and write nothing", async () => {
     const a = await dryRun(fixture("housecall-pro-customers.csv"));
     const b = await dryRun(fixture("housecall-pro-customers.csv"));
     const c = await dryRun(fixture("our-template.csv"));
-    const [ra, rb, rc] = await Promise.all([commit(a.batch, a.hash), commit(b.batch, b.hash), commit(c.batch, c.hash)]);
-    const locations = [ra, rb, rc].map((r) => r.headers.get("location") ?? "");
-    // The template and one of the two Housecall Pro runs go in whole; the other sees the list changed.
+    const answers = await Promise.all([commit(a.batch, a.hash), commit(b.batch, b.hash), commit(c.batch, c.hash)]);
+    const imported = answers.filter((r) => r.status === 302 && doneWords(r).startsWith("Imported"));
+    const busy = answers.filter((r) => r.status === 409);
+    expect(imported).toHaveLength(1);
+    expect(busy).toHaveLength(2);
+    for (const r of busy)
+      expect(await r.text()).toContain("Another import is being written or undone right now, so nothing was changed.");
+    // Tapped again one after the other: the template goes in whole; the Housecall Pro file that came second sees
+    // that the first already brought its customers in, and shows its dry run again.
+    const rest = [a, b, c].filter((_, i) => answers[i]?.status === 409);
+    const again = [];
+    for (const d of rest) again.push(await commit(d.batch, d.hash));
+    const locations = [...imported, ...again].map((r) => r.headers.get("location") ?? "");
     expect(locations.filter((l) => l.includes("done=Imported"))).toHaveLength(2);
     const changed = locations.find((l) => l.includes("changed=1")) ?? "";
     expect(changed).toMatch(new RegExp(`batch=(${a.batch}|${b.batch})&changed=1`));
@@ -249,4 +267,35 @@ describe("undoing an import", () => {
     expect(count(`SELECT count(*) AS n FROM customers WHERE import_batch = ${firstBatch}`)).toBe(0);
     expect(doneWords(await undo(firstBatch))).toBe("That import was undone already.");
   });
+});
+
+describe("a server killed in the middle of an import", () => {
+  it("comes back with the batch rolled back to its dry run, never half-written, and it imports whole", async () => {
+    const before = customers();
+    const big = await dryRun(jobberExport(2000));
+    const answer = commit(big.batch, big.hash).catch(() => null);
+    const written = () => count(`SELECT count(*) AS n FROM customers WHERE import_batch = ${big.batch}`);
+    for (const started = Date.now(); written() === 0;) {
+      if (Date.now() - started > 30_000) throw new Error("the commit wrote nothing in 30 s");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await stopServer(server, "SIGKILL");
+    await answer;
+    expect(written()).toBeGreaterThan(0);
+    expect(db((s) => s.db.prepare("SELECT state FROM import_batches WHERE id = ?").get(big.batch))).toEqual({
+      state: "committing",
+    });
+    server = await startServer(
+      { BUILD_DIR: "build", RATE_LIMIT_PER_MINUTE: "100000", BACKUP_DIR: "off" },
+      server.dataDir,
+    );
+    expect(server.output()).toContain(
+      `Customer import: import ${big.batch} was stopped while it was written: rolled back, its dry run kept.`,
+    );
+    expect(written()).toBe(0);
+    expect(customers()).toBe(before);
+    const again = await commit(big.batch, big.hash);
+    expect(doneWords(again)).toMatch(/^Imported: [\d,]+ new customers/);
+    expect(written()).toBeGreaterThan(1800);
+  }, 180_000);
 });

@@ -1,10 +1,8 @@
 // The import page's server side: the import's parts put together for a request, what the page shows of a dry run and
 // of past batches, and each outcome in the owner's words.
 import type { AppLoadContext } from "react-router";
-import { business } from "~/content/business";
 import { localTime } from "../../../server/requests/lead-mail.ts";
-import { importDeps, type ImportDeps } from "../../../server/customer-import/import-deps.ts";
-import { suppressionGate, type MarketingGate } from "../../../server/customer-import/import-marketing.ts";
+import { serverImportDeps, type ImportDeps } from "../../../server/customer-import/import-deps.ts";
 import { FORMAT_NAMES } from "../../../server/customer-import/formats.ts";
 import type { CommitOutcome } from "../../../server/customer-import/commit.ts";
 import type { ImportSummary } from "../../../server/customer-import/summary.ts";
@@ -14,21 +12,8 @@ import type { FileEncoding } from "../../../server/customer-import/read-file.ts"
 /** Refused rows shown on the page; the rest are counted (the owner fixes these and imports again). */
 export const REFUSED_SHOWN = 200;
 
-// One gate per connection: its statements are prepared once.
-const gates = new WeakMap<object, MarketingGate>();
-
 export function deps(context: AppLoadContext): ImportDeps {
-  const store = context.estimates;
-  let gate = gates.get(store.db);
-  if (!gate) {
-    gate = suppressionGate(store.db, context.now);
-    gates.set(store.db, gate);
-  }
-  return importDeps(store, {
-    gate,
-    now: context.now,
-    timeZone: business.timeZone,
-  });
+  return serverImportDeps(context.estimates, context.now);
 }
 
 const ENCODING_WORDS: Record<FileEncoding, string> = {
@@ -75,7 +60,7 @@ export type BatchView = {
   id: number;
   fileName: string;
   format: string;
-  state: "committed" | "undone";
+  state: "committing" | "committed" | "undoing" | "undone";
   when: string;
   counts: ImportSummary["counts"];
 };
@@ -87,7 +72,7 @@ export function batchViews(context: AppLoadContext): BatchView[] {
       id: b.id,
       fileName: b.file_name,
       format: FORMAT_NAMES[b.format],
-      state: b.state === "undone" ? "undone" : "committed",
+      state: b.state === "dry-run" ? "committing" : b.state,
       when: localTime((b.state === "undone" ? b.undone_at : b.committed_at) ?? b.created_at),
       counts: (JSON.parse(b.summary) as ImportSummary).counts,
     }));
@@ -105,6 +90,9 @@ export function importedWords({ counts }: ImportSummary): string {
   return `Imported: ${parts.join(", ")}.${refused}`;
 }
 
+const BUSY =
+  "Another import is being written or undone right now, so nothing was changed. Wait until it shows as finished below, then try again.";
+
 export type Answer = { redirect: string } | { status: number; error: string };
 
 export function commitAnswer(outcome: CommitOutcome, batchId: number): Answer {
@@ -113,6 +101,12 @@ export function commitAnswer(outcome: CommitOutcome, batchId: number): Answer {
       return { redirect: `?done=${encodeURIComponent(importedWords(outcome.summary))}` };
     case "already":
       return { redirect: `?done=${encodeURIComponent("That file was imported already: nothing more was done.")}` };
+    case "running":
+      return {
+        redirect: `?done=${encodeURIComponent("That file is being imported now: it shows below when it is in.")}`,
+      };
+    case "busy":
+      return { status: 409, error: BUSY };
     case "changed":
       return { redirect: `?batch=${batchId}&changed=1` };
     case "missing":
@@ -141,6 +135,10 @@ export function undoAnswer(outcome: UndoOutcome): Answer {
     }
     case "already":
       return { redirect: `?done=${encodeURIComponent("That import was undone already.")}` };
+    case "running":
+      return { redirect: `?done=${encodeURIComponent("That import is being undone now.")}` };
+    case "busy":
+      return { status: 409, error: BUSY };
     case "missing":
       return { status: 404, error: "There is no such import." };
     case "in-use":

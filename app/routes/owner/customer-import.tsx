@@ -86,13 +86,13 @@ export async function action(args: Route.ActionArgs) {
       const hash = field(owner.form, "hash", 64);
       if (!/^[0-9a-f]{64}$/.test(hash)) throw plainAnswer(400, "Which file?");
       const { commitBatch } = await import("../../../server/customer-import/commit.ts");
-      const outcome = commitBatch(deps(args.context), batch, hash);
+      const outcome = await commitBatch(deps(args.context), batch, hash);
       if (outcome.kind === "imported")
         audit("customers imported", `import ${batch}: ${JSON.stringify(outcome.summary.counts)}`);
       return answer(commitAnswer(outcome, batch));
     }
     const { undoBatch } = await import("../../../server/customer-import/undo.ts");
-    const outcome = undoBatch(deps(args.context), batch);
+    const outcome = await undoBatch(deps(args.context), batch);
     if (outcome.kind === "undone") audit("customer import undone", `import ${batch}: ${outcome.removed} removed`);
     return answer(undoAnswer(outcome));
   } catch (error) {

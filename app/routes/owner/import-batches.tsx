@@ -2,6 +2,13 @@
 import type { BatchView } from "./customer-import.server";
 import { Button, Card, CsrfField, consoleButton } from "./ui";
 
+const STATE_WORDS: Record<BatchView["state"], string> = {
+  committing: "Being imported now…",
+  committed: "Imported",
+  undoing: "Being undone now…",
+  undone: "Undone",
+};
+
 export function ImportBatches({ csrf, batches }: { csrf: string; batches: BatchView[] }) {
   if (batches.length === 0) return null;
   return (
@@ -15,7 +22,8 @@ export function ImportBatches({ csrf, batches }: { csrf: string; batches: BatchV
             <Card>
               <p className="font-semibold break-all">{b.fileName}</p>
               <p className="text-sm text-soot-800">
-                {b.format}. {b.state === "undone" ? "Undone" : "Imported"} {b.when}.
+                {b.format}. {STATE_WORDS[b.state]}
+                {b.state === "committed" || b.state === "undone" ? ` ${b.when}.` : ""}
               </p>
               <p className="mt-1">
                 {b.counts.new} new, {b.counts.matched} updated, {b.counts.suggested} possible duplicates,{" "}
