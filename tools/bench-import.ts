@@ -7,7 +7,7 @@
 // - memory: the server's RSS and, as root on cgroup v1, the peak of a memory group around the server (page cache
 //   included, as systemd's MemoryMax counts) over its idle figure before the first upload (the figure: at most +100 MB);
 // - visitors meanwhile: `/` every 50 ms, each answer's status and latency, and the server's event-loop delay.
-// BENCH_SERVER_LOG=<file> keeps the server's output.
+// BENCH_SERVER_LOG=<file> keeps the server's output; BENCH_SERVER_ENV (JSON) overrides the server's environment.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -54,6 +54,8 @@ const server: ChildProcess = spawn(
     env: {
       ...process.env,
       ...SERVER_ENV,
+      // BENCH_SERVER_ENV='{"MALLOC_MMAP_THRESHOLD_":"131072"}' runs the server with other settings, to compare.
+      ...(JSON.parse(process.env.BENCH_SERVER_ENV ?? "{}") as Record<string, string>),
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: base,
@@ -77,6 +79,11 @@ for (let i = 0; !output.includes("Site ready"); i++) {
 const status = (field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0);
 const rss = () => status("VmRSS") * 1024;
+/** The server's CPU seconds so far (user + system, all threads): a step's own work, whatever the machine's load. */
+const cpu = () => {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 async function loopDelay(): Promise<string> {
   const before = output.length;
   server.kill("SIGUSR2");
@@ -122,9 +129,16 @@ const post = (fields: Record<string, string>) =>
     body: new URLSearchParams({ csrf, ...fields }),
   });
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+let stepNamed = (_name: string) => {};
+
+const cpuOf: Record<string, number> = {};
+
+async function timed<T>(work: () => Promise<T>, name = ""): Promise<[T, number]> {
+  if (name) stepNamed(name);
   const t = performance.now();
+  const c = cpu();
   const result = await work();
+  cpuOf[name] = cpu() - c;
   return [result, (performance.now() - t) / 1000];
 }
 
@@ -135,19 +149,21 @@ async function importOnce() {
     { name: "intent", value: "dry-run" },
     { name: "file", filename: "clients.csv", type: "text/csv", bytes: file },
   ]);
-  const [uploaded, dry] = await timed(() =>
-    fetch(PAGE, { method: "POST", redirect: "manual", headers: { ...headers, "content-type": contentType }, body }),
+  const [uploaded, dry] = await timed(
+    () =>
+      fetch(PAGE, { method: "POST", redirect: "manual", headers: { ...headers, "content-type": contentType }, body }),
+    "dry run",
   );
   const location = uploaded.headers.get("location") ?? "";
   if (uploaded.status !== 302) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const batch = /batch=(\d+)/.exec(location)?.[1] ?? "";
-  const [html, page] = await timed(async () => (await fetch(`${PAGE}?batch=${batch}`, { headers })).text());
+  const [html, page] = await timed(async () => (await fetch(`${PAGE}?batch=${batch}`, { headers })).text(), "page");
   const hash = /name="hash" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? "";
   const sum = /([\d,]+ rows read = .*? refused)/.exec(html.replace(/<[^>]+>/g, ""))?.[1] ?? "(no counts)";
-  const [committed, commit] = await timed(() => post({ intent: "commit", batch, hash }));
+  const [committed, commit] = await timed(() => post({ intent: "commit", batch, hash }), "commit");
   const done = decodeURIComponent(/done=([^&]*)/.exec(committed.headers.get("location") ?? "")?.[1] ?? "");
   if (!done.startsWith("Imported")) throw new Error(`commit answered ${committed.status} ${done}`);
-  return { batch, dry, page, commit, sum, done };
+  return { batch, dry, page, commit, sum, done, cpuDry: cpuOf["dry run"] ?? 0, cpuCommit: cpuOf.commit ?? 0 };
 }
 
 try {
@@ -158,7 +174,15 @@ try {
   const idleGroup = grouped ? cg("memory.usage_in_bytes") : 0;
   if (grouped) writeFileSync(path.join(GROUP, "memory.max_usage_in_bytes"), "0");
   let peakRss = idleRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss())), 20);
+  // Each step's own peak, so the figure names where the memory went.
+  const stepPeaks = new Map<string, number>();
+  let step = "idle";
+  const sampler = setInterval(() => {
+    const now = rss();
+    peakRss = Math.max(peakRss, now);
+    stepPeaks.set(step, Math.max(stepPeaks.get(step) ?? 0, now));
+  }, 20);
+  stepNamed = (name: string) => (step = name);
   console.log(
     `${ROWS.toLocaleString("en-US")} rows, ${mb(file.length)} (load average ${loadavg()
       .map((l) => l.toFixed(2))
@@ -172,11 +196,12 @@ try {
     runs.push(run);
     console.log(
       `${name}: dry run ${run.dry.toFixed(2)} s, its page ${run.page.toFixed(2)} s, commit ${run.commit.toFixed(2)} s; ` +
-        `dry run + commit ${(run.dry + run.commit).toFixed(2)} s\n  ${run.sum}\n  ${run.done}`,
+        `dry run + commit ${(run.dry + run.commit).toFixed(2)} s; the server's CPU: dry run ${run.cpuDry.toFixed(2)} s, ` +
+        `commit ${run.cpuCommit.toFixed(2)} s\n  ${run.sum}\n  ${run.done}`,
     );
   }
   for (const run of runs.reverse()) {
-    const [answer, seconds] = await timed(() => post({ intent: "undo", batch: run.batch }));
+    const [answer, seconds] = await timed(() => post({ intent: "undo", batch: run.batch }), "undo");
     const said = decodeURIComponent(/done=([^&]*)/.exec(answer.headers.get("location") ?? "")?.[1] ?? "");
     console.log(`undo of import ${run.batch}: ${seconds.toFixed(2)} s (${said})`);
   }
@@ -188,6 +213,7 @@ try {
       `p99 ${pct(seen.latencies, 99).toFixed(1)} ms, max ${Math.max(...seen.latencies).toFixed(1)} ms`,
   );
   console.log(`server RSS: idle ${mb(idleRss)}, peak ${mb(peakRss)} (+${mb(peakRss - idleRss)}), after ${mb(rss())}`);
+  console.log(`  peak by step: ${[...stepPeaks].map(([name, peak]) => `${name} +${mb(peak - idleRss)}`).join(", ")}`);
   if (grouped) {
     const peak = cg("memory.max_usage_in_bytes");
     console.log(`memory group: idle ${mb(idleGroup)}, peak ${mb(peak)} (+${mb(peak - idleGroup)})`);

@@ -1,10 +1,13 @@
 // The commit (decision 0053): the very file of the dry run (found by its SHA-256), claimed as the one batch being
-// written, planned again and compared with what the owner saw, then written in short transactions, each on disk before
-// the next, with the event loop let go between them (the public pages answer meanwhile). A batch is whole or absent:
-// a failure part-way rolls back what was written and leaves the dry run; a crash part-way is rolled back at the next
-// start (recoverImports). Two imports at once: the second finds the first busy and writes nothing.
+// written, then planned and written row by row in short transactions, each on disk before the next, with the event
+// loop let go between them (the public pages answer meanwhile). Each row is planned as the dry run planned it: what
+// this commit has written itself is left out of its matching. If its counts come out other than the dry run's (the
+// customer list changed since), what it wrote is rolled back and the owner sees the new dry run. A batch is whole or
+// absent: a failure part-way is rolled back, and a crash part-way at the next start (recoverImports). Two imports at
+// once: the second finds the first busy and writes nothing.
 import { planFile, readImportFile, sha256 } from "./dry-run.ts";
 import { IMPORT_SLICE_MS, yieldToOthers, type ImportDeps } from "./import-deps.ts";
+import { noOwnWrites } from "./import-lookups.ts";
 import { samePlan, type ImportSummary } from "./summary.ts";
 import { rollBack } from "./undo.ts";
 import { createWriter } from "./write-plan.ts";
@@ -20,7 +23,7 @@ export type CommitOutcome =
   | { kind: "missing" }
   /** The hash the owner saw is not this dry run's file: he must look at the file he means. */
   | { kind: "other-file" }
-  /** The customer list changed since the dry run: this is what the file would do now. */
+  /** The customer list changed since the dry run: nothing stays written; this is what the file would do now. */
   | { kind: "changed"; summary: ImportSummary }
   | { kind: "unreadable"; problem: string };
 
@@ -38,12 +41,8 @@ function claim(deps: ImportDeps, batchId: number, fileHash: string): Claim {
       if (fileHash !== batch.file_hash || sha256(batch.file) !== batch.file_hash) return { kind: "other-file" };
       if (deps.batches.busy()) return { kind: "busy" };
       deps.batches.move(batchId, "dry-run", "committing");
-      return {
-        kind: "claimed",
-        file: batch.file,
-        fileName: batch.file_name,
-        seen: JSON.parse(batch.summary) as ImportSummary,
-      };
+      const seen = JSON.parse(batch.summary) as ImportSummary;
+      return { kind: "claimed", file: batch.file, fileName: batch.file_name, seen };
     })
     .immediate();
 }
@@ -58,29 +57,30 @@ export async function commitBatch(deps: ImportDeps, batchId: number, fileHash: s
     return { kind: "unreadable", problem: read.problem };
   }
   try {
-    const plan = planFile(deps, read, claimed.fileName);
-    await plan.all();
-    const summary = plan.summarise();
+    const own = noOwnWrites();
+    const plan = planFile(deps, read, claimed.fileName, own);
+    const write = createWriter({ ...deps, source: read.format.format, batchId, own });
+    for (let more = true; more; ) {
+      await deps.durable.commit(
+        deps.db.transaction(() => {
+          const started = performance.now();
+          for (let row = plan.next(); row; row = plan.next()) {
+            write(row);
+            if (performance.now() - started >= IMPORT_SLICE_MS) return;
+          }
+          more = false;
+        }),
+      );
+      if (more) await yieldToOthers();
+    }
+    const summary = plan.summary();
     if (!samePlan(claimed.seen, summary)) {
+      await rollBack(deps, batchId);
       deps.db.transaction(() => {
         release();
         deps.batches.resummarise(batchId, JSON.stringify(summary));
       })();
       return { kind: "changed", summary };
-    }
-    const write = createWriter({ ...deps, source: read.format.format, batchId });
-    const rows = plan.planned;
-    for (let next = 0; next < rows.length;) {
-      await deps.durable.commit(
-        deps.db.transaction(() => {
-          const started = performance.now();
-          do {
-            const row = rows[next++];
-            if (row) write(row);
-          } while (next < rows.length && performance.now() - started < IMPORT_SLICE_MS);
-        }),
-      );
-      await yieldToOthers();
     }
     await deps.durable.commit(() => deps.batches.committed(batchId, JSON.stringify(summary)));
     return { kind: "imported", summary };

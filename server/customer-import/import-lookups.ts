@@ -10,15 +10,31 @@ import { MATCH_REASONS } from "../store/customer-links.ts";
 import type { ContactRow, CustomerStore, PropertyRow } from "../store/customers.ts";
 import type { FlueRow } from "../store/flues.ts";
 
+/** What a running commit has written so far: its rows are planned without them, as its dry run planned them. */
+export type OwnWrites = {
+  customers: Set<number>;
+  contacts: Set<number>;
+  properties: Set<number>;
+  /** Suppression entries it made (their hashes). */
+  suppressions: Set<string>;
+};
+
+export const noOwnWrites = (): OwnWrites => ({
+  customers: new Set(),
+  contacts: new Set(),
+  properties: new Set(),
+  suppressions: new Set(),
+});
+
 export function createImportLookups(db: Db, customers: CustomerStore, links: CustomerLinks) {
-  const byContact = db.prepare<[string, string], { customer_id: number }>(
-    "SELECT customer_id FROM customer_contacts WHERE kind = ? AND key = ?",
+  const byContact = db.prepare<[string, string], { id: number; customer_id: number }>(
+    "SELECT id, customer_id FROM customer_contacts WHERE kind = ? AND key = ?",
   );
-  const byEmailMatch = db.prepare<[string], { customer_id: number; key: string }>(
-    "SELECT customer_id, key FROM customer_contacts WHERE kind = 'email' AND match_key = ?",
+  const byEmailMatch = db.prepare<[string], { id: number; customer_id: number; key: string }>(
+    "SELECT id, customer_id, key FROM customer_contacts WHERE kind = 'email' AND match_key = ?",
   );
-  const byAddress = db.prepare<[string], { customer_id: number; zip5: string | null; town_key: string }>(
-    "SELECT customer_id, zip5, town_key FROM properties WHERE address_key = ? AND customer_id IS NOT NULL",
+  const byAddress = db.prepare<[string], { id: number; customer_id: number; zip5: string | null; town_key: string }>(
+    "SELECT id, customer_id, zip5, town_key FROM properties WHERE address_key = ? AND customer_id IS NOT NULL",
   );
   const contactsStmt = db.prepare<[number], ContactRow>(
     "SELECT * FROM customer_contacts WHERE customer_id = ? ORDER BY id",
@@ -38,23 +54,30 @@ export function createImportLookups(db: Db, customers: CustomerStore, links: Cus
   }
 
   return {
-    /** Survivors whose keys meet these, with why; never on a name alone. */
-    matches(keys: MatchKeys): Match[] {
+    /**
+     * Survivors whose keys meet these, with why; never on a name alone. What the running commit has written itself
+     * (`own`) is left out, so its rows are planned as its dry run planned them.
+     */
+    matches(keys: MatchKeys, own: OwnWrites | null = null): Match[] {
       const found = new Map<number, Set<MatchReason>>();
       const add = (customerId: number, reason: MatchReason) => {
+        if (own?.customers.has(customerId)) return;
         const r = customers.root(customerId);
         found.set(r, (found.get(r) ?? new Set()).add(reason));
       };
-      for (const phone of keys.phones) for (const c of byContact.all("phone", phone)) add(c.customer_id, "phone");
+      const mine = (row: { id: number }) => own?.contacts.has(row.id) ?? false;
+      for (const phone of keys.phones)
+        for (const c of byContact.all("phone", phone)) if (!mine(c)) add(c.customer_id, "phone");
       for (const email of keys.emails) {
         if (sharedEmail(email)) continue;
-        for (const c of byContact.all("email", email)) add(c.customer_id, "email");
+        for (const c of byContact.all("email", email)) if (!mine(c)) add(c.customer_id, "email");
       }
       for (const alias of keys.emailMatches)
         for (const c of byEmailMatch.all(alias))
-          if (!keys.emails.includes(c.key) && !sharedEmail(c.key)) add(c.customer_id, "email-alias");
+          if (!mine(c) && !keys.emails.includes(c.key) && !sharedEmail(c.key)) add(c.customer_id, "email-alias");
       for (const a of keys.addresses)
         for (const p of byAddress.all(a.key)) {
+          if (own?.properties.has(p.id)) continue;
           const sameZip = a.zip5 !== null && p.zip5 === a.zip5;
           const sameTown = a.townKey !== "" && p.town_key === a.townKey;
           if (sameZip || sameTown) add(p.customer_id, "address");

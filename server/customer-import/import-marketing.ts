@@ -11,8 +11,11 @@ import { createSuppressionStore } from "../store/suppressions.ts";
 export type { AddressKind };
 
 export type MarketingGate = {
-  /** Whether any of these normalised addresses (e-mail keys, E.164 phones) is on the suppression list. */
-  suppressed(addresses: { emails: readonly string[]; phones: readonly string[] }): boolean;
+  /**
+   * Whether any of these normalised addresses (e-mail keys, E.164 phones) is on the suppression list; entries whose
+   * hash is in `ignore` (those the running commit made itself) do not count.
+   */
+  suppressed(addresses: { emails: readonly string[]; phones: readonly string[] }, ignore?: ReadonlySet<string>): boolean;
   /** Puts an address on the list as the import's; its hash when this put it there, null when it was already on. */
   keepFrom(kind: AddressKind, normalised: string): string | null;
   /** An undo takes off what its import put on, where the list still says it was the import's. */
@@ -31,8 +34,10 @@ export function suppressionGate(db: Db, now: () => Date): MarketingGate {
   const hash = (kind: AddressKind, normalised: string) => (keys ??= addressKeys(list.secret())).hash(kind, normalised);
   const lift = db.prepare("DELETE FROM suppressions WHERE address_hash = ? AND source = 'import'");
   return {
-    suppressed: ({ emails, phones }) =>
-      list.any([...emails.map((e) => hash("email", e)), ...phones.map((p) => hash("phone", p))]),
+    suppressed: ({ emails, phones }, ignore) =>
+      list.any(
+        [...emails.map((e) => hash("email", e)), ...phones.map((p) => hash("phone", p))].filter((h) => !ignore?.has(h)),
+      ),
     keepFrom(kind, normalised) {
       const h = hash(kind, normalised);
       return list.add(h, kind, "import") ? h : null;

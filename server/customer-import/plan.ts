@@ -13,7 +13,7 @@ import type { MatchKeys, MatchReason } from "../store/customer-links.ts";
 import type { ImportSource } from "../store/import-batches.ts";
 import type { ImportedCustomer, RefusedRow } from "./map-row.ts";
 import type { MarketingGate } from "./import-marketing.ts";
-import type { ImportLookups } from "./import-lookups.ts";
+import type { ImportLookups, OwnWrites } from "./import-lookups.ts";
 
 export type RowKeys = MatchKeys & { name: string };
 
@@ -35,6 +35,8 @@ export type PlanContext = {
   customers: CustomerStore;
   lookups: ImportLookups;
   gate: MarketingGate;
+  /** While a commit writes as it plans: what it has written, left out of the plan. */
+  own?: OwnWrites | null;
 };
 
 const ID_WORDS: Record<ImportSource, string> = {
@@ -111,10 +113,11 @@ function fileIndex() {
 /** Plans rows one at a time (the dry run yields between them); the file's earlier rows are remembered. */
 export function createPlanner(context: PlanContext) {
   const { source, customers, lookups, gate } = context;
+  const own = context.own ?? null;
   const file = fileIndex();
 
   function marketingOf(c: ImportedCustomer, keys: RowKeys, created: boolean): MarketingOutcome {
-    const suppressed = () => gate.suppressed({ emails: keys.emails, phones: keys.phones });
+    const suppressed = () => gate.suppressed({ emails: keys.emails, phones: keys.phones }, own?.suppressions);
     if (c.remindersYes && suppressed()) return "stays-off";
     if (!created) return "unchanged";
     return c.remindersYes ? "signed-up" : "not-signed-up";
@@ -158,7 +161,7 @@ export function createPlanner(context: PlanContext) {
           by: "id",
           marketing: marketingOf(item, keys, false),
         };
-      const onFile = lookups.matches(keys);
+      const onFile = lookups.matches(keys, own);
       const target = inFile.length === 0 ? exactly(onFile, keys, sourceId) : null;
       if (target !== null)
         return { ...base, kind: "matched", targetId: target, by: "keys", marketing: marketingOf(item, keys, false) };

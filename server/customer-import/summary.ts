@@ -32,50 +32,56 @@ const REASON_WORDS: Record<MatchReason, string> = {
   address: "same address",
 };
 
-export function summarise(
+/** Counts rows as they are planned (the commit keeps no more than this of the rows it has written). */
+export function createSummary(
   file: { fileName: string; format: ImportSource; encoding: FileEncoding; blankRows: number },
-  planned: readonly PlannedRow[],
   customers: CustomerStore,
-): ImportSummary {
+) {
   const counts = { new: 0, matched: 0, suggested: 0, refused: 0 };
   const marketing = { signedUp: 0, notSignedUp: 0, staysOff: 0 };
   const refused: ImportSummary["refused"] = [];
   const examples: ImportSummary["examples"] = { new: [], matched: [], suggested: [] };
   const nameOf = (id: number) => customers.get(id)?.display_name ?? `customer ${id}`;
-  for (const p of planned) {
-    counts[p.kind] += 1;
-    if (p.kind === "refused") {
-      refused.push({ row: p.row, reasons: p.reasons });
-      continue;
-    }
-    if (p.marketing === "signed-up") marketing.signedUp += 1;
-    else if (p.marketing === "not-signed-up") marketing.notSignedUp += 1;
-    else if (p.marketing === "stays-off") marketing.staysOff += 1;
-    const list = examples[p.kind];
-    if (list.length >= EXAMPLES) continue;
+  let added = 0;
+
+  function example(p: Exclude<PlannedRow, { kind: "refused" }>): Example {
     const name = p.customer.name || p.customer.emails[0] || p.customer.phones[0]?.typed || "";
-    if (p.kind === "new") list.push({ row: p.row, name, detail: p.customer.address?.street1 ?? "" });
-    else if (p.kind === "matched")
-      list.push({
+    if (p.kind === "new") return { row: p.row, name, detail: p.customer.address?.street1 ?? "" };
+    if (p.kind === "matched")
+      return {
         row: p.row,
         name,
         detail: p.by === "id" ? `updates ${nameOf(p.targetId)}, imported before` : `updates ${nameOf(p.targetId)}`,
-      });
-    else
-      list.push({
-        row: p.row,
-        name,
-        detail: p.looksLike
-          .map((l) => {
-            const who = "customerId" in l ? nameOf(l.customerId) : `row ${l.row}`;
-            return `looks like ${who} (${l.reasons.map((r) => REASON_WORDS[r]).join(", ")})`;
-          })
-          .join("; "),
-      });
+      };
+    const detail = p.looksLike
+      .map((l) => {
+        const who = "customerId" in l ? nameOf(l.customerId) : `row ${l.row}`;
+        return `looks like ${who} (${l.reasons.map((r) => REASON_WORDS[r]).join(", ")})`;
+      })
+      .join("; ");
+    return { row: p.row, name, detail };
   }
-  const rows = counts.new + counts.matched + counts.suggested + counts.refused;
-  if (rows !== planned.length) throw new Error("the import's counts do not add up");
-  return { ...file, rows, counts, marketing, refused, examples };
+
+  return {
+    add(p: PlannedRow): void {
+      added += 1;
+      counts[p.kind] += 1;
+      if (p.kind === "refused") {
+        refused.push({ row: p.row, reasons: p.reasons });
+        return;
+      }
+      if (p.marketing === "signed-up") marketing.signedUp += 1;
+      else if (p.marketing === "not-signed-up") marketing.notSignedUp += 1;
+      else if (p.marketing === "stays-off") marketing.staysOff += 1;
+      const list = examples[p.kind];
+      if (list.length < EXAMPLES) list.push(example(p));
+    },
+    done(): ImportSummary {
+      const rows = counts.new + counts.matched + counts.suggested + counts.refused;
+      if (rows !== added) throw new Error("the import's counts do not add up");
+      return { ...file, rows, counts, marketing, refused, examples };
+    },
+  };
 }
 
 /** Whether a commit's plan is the one the owner saw: the same counts and the same refused rows. */

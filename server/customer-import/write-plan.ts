@@ -9,8 +9,11 @@ import { addressColumns, type NewContact, type PropertyRow } from "../store/cust
 import type { ImportBatchStore } from "../store/import-batches.ts";
 import type { ImportedCustomer } from "./map-row.ts";
 import type { PlanContext, PlannedRow, RowKeys } from "./plan.ts";
+import type { OwnWrites } from "./import-lookups.ts";
 
 export type WriteContext = PlanContext & {
+  /** What this commit has written so far, kept for its planner (import-lookups.ts). */
+  own: OwnWrites;
   links: CustomerLinks;
   flues: FlueStore;
   batches: ImportBatchStore;
@@ -37,7 +40,7 @@ function propertyOf(c: ImportedCustomer) {
 
 /** Writes planned rows one at a time; a row that looks like an earlier row of the file finds that row's customer. */
 export function createWriter(context: WriteContext): (p: PlannedRow) => void {
-  const { customers, lookups, links, flues, batches, batchId, source, gate } = context;
+  const { customers, lookups, links, flues, batches, batchId, source, gate, own } = context;
   const createdByRow = new Map<number, number>();
 
   /** Addresses no customer has yet: the ones the import brings, kept from marketing unless the row says yes. */
@@ -48,7 +51,9 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
   const keepFromMarketing = (addresses: ReturnType<typeof fresh>) => {
     for (const [kind, key] of addresses) {
       const hash = gate.keepFrom(kind, key);
-      if (hash) batches.change(batchId, { kind: "suppression-added", targetKey: hash });
+      if (!hash) continue;
+      own.suppressions.add(hash);
+      batches.change(batchId, { kind: "suppression-added", targetKey: hash });
     }
   };
 
@@ -102,6 +107,9 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
       properties: property ? [{ ...property, source, sourceId: p.sourceId, importBatch: batchId }] : [],
     });
     createdByRow.set(p.row, made.id);
+    own.customers.add(made.id);
+    for (const id of made.contactIds) own.contacts.add(id);
+    for (const id of made.propertyIds) own.properties.add(id);
     const propertyId = made.propertyIds[0];
     if (propertyId !== undefined) addFlue(propertyId, c);
     if (p.kind === "suggested")
@@ -144,7 +152,9 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
       const key = contact.kind === "email" ? emailKey(contact.value) : phoneKey(contact.value)?.e164;
       if (had.has(`${contact.kind} ${key ?? contact.value}`)) continue;
       const id = customers.addContact(target.id, contact);
-      if (id !== null) batches.change(batchId, { kind: "contact-added", targetId: id });
+      if (id === null) continue;
+      own.contacts.add(id);
+      batches.change(batchId, { kind: "contact-added", targetId: id });
     }
     if (!c.remindersYes) keepFromMarketing(addresses);
 
@@ -153,8 +163,11 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
     const key = addressColumns(property).address_key;
     const existing = lookups.propertiesOf(group).find((x) => samePlace(x, property, key));
     // A property added here carries the batch (deleted by its undo); an old tool's id is the first property's only.
-    const propertyId =
-      existing?.id ?? customers.addProperty(target.id, { ...property, source, sourceId: null, importBatch: batchId });
+    let propertyId = existing?.id;
+    if (propertyId === undefined) {
+      propertyId = customers.addProperty(target.id, { ...property, source, sourceId: null, importBatch: batchId });
+      own.properties.add(propertyId);
+    }
     addFlue(propertyId, c);
   }
 
