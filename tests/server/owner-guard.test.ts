@@ -104,8 +104,11 @@ function ownerPaths() {
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
     "/owner/money",
+    "/owner/jobs",
     "/owner/jobs/1",
     "/owner/jobs/1/photos",
+    "/owner/customers",
+    "/owner/customers/1",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -134,6 +137,7 @@ function ownerPaths() {
     ...pages.flatMap(spellings),
     ...spellings("/owner/export.csv"),
     ...spellings("/owner/money.csv"),
+    ...spellings("/owner/customers.csv"),
     ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
     ...spellings("/owner/jobs/1/photos/1"),
@@ -275,6 +279,10 @@ describe("the owner console with a session", () => {
       `/%6Fwner/requests/${leadId}`,
       `/owner/quotes/${quoteId}`,
       `/OWNER/QUOTES/${quoteId}/SEND`,
+      "/owner/customers/1",
+      "/OWNER/CUSTOMERS/1",
+      "/%6Fwner/customers/1",
+      "/owner/customers/1.data",
     ]) {
       for (const headers of <Record<string, string>[]>[
         { Origin: "https://evil.example" },

@@ -4,6 +4,7 @@ export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }
   // Before any section for /owner/customers: the first that fits is the one.
   { path: /^\/owner\/customers\/import/, id: "import", title: "Importing your old customer list" },
   { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
+  { path: /^\/owner\/customers/, id: "customers", title: "Customers" },
   { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/jobs/, id: "jobs", title: "Jobs" },
   { path: /^\/owner\/spam/, id: "spam", title: "Spam" },
