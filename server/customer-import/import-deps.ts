@@ -1,4 +1,4 @@
-// What an import works with: the customers' stores (migration 20), its own batches (migration 22), the suppression
+// What an import works with: the customers' stores (migration 19), its own batches (migration 21), the suppression
 // list's gate, the business's clock and day, and how long it may hold the event loop at a time.
 import type { Db } from "../db/database.ts";
 import type { DurableCommits } from "../db/durable-commit.ts";

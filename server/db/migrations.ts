@@ -988,12 +988,12 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
-// Version 21 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
+// Version 20 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
 // the normalised e-mail or the E.164 phone, never by customer, so it holds through merges, erasure and re-imports; the
 // key it is made with (kept here like the push keys, made at first use); the send ledger, one row per message with a
 // unique key (a reminder's customer, due day and number; a campaign's customer), claimed once; and the campaigns the
 // owner sent, each found again by its Send form's one-time key.
-const MIGRATE_V21 = `
+const MIGRATE_V20 = `
 CREATE TABLE marketing_secret (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   hmac_key BLOB NOT NULL CHECK (length(hmac_key) = 32),
@@ -1041,16 +1041,16 @@ CREATE INDEX marketing_sends_customer ON marketing_sends (customer_id);
 CREATE INDEX marketing_sends_doubt ON marketing_sends (state) WHERE state IN ('sending', 'unknown');
 `;
 
-// Version 22 (issue 65, decision 0053): imports of the owner's old customer list. A batch is first a dry run that
+// Version 21 (issue 65, decision 0053): imports of the owner's old customer list. A batch is first a dry run that
 // keeps the uploaded file's bytes and SHA-256, so the commit imports the very file the owner saw (its rows planned
-// again, then written in short transactions while the batch is "committing", one batch at a time; one left so by a
+// again as they are written in short transactions while the batch is "committing", one batch at a time; one left so by a
 // crash is rolled back at the next start); the file goes once it is committed. What a batch made carries its id
-// (customers.import_batch, properties.import_batch, migration 20); what it changed on customers that were already
+// (customers.import_batch, properties.import_batch, migration 19); what it changed on customers that were already
 // there is a change row with the value before, so an undo puts back exactly that, and nothing the owner did since.
 // The checks say `x = 'a' OR x = 'b' …`, not `x IN ('a', 'b', 'c')`: SQLite checks a list of three or more with an
 // ephemeral table, whose page cache is an 88 KB allocation, a fresh mapping under the server's allocator settings
 // (server/server-env.ts): 1.8 ms an insert on this machine instead of 5 µs, and an import inserts thousands.
-const MIGRATE_V22 = `
+const MIGRATE_V21 = `
 CREATE TABLE import_batches (
   id INTEGER PRIMARY KEY,
   state TEXT NOT NULL DEFAULT 'dry-run' CHECK (state = 'dry-run' OR state = 'committing' OR state = 'committed'
@@ -1129,9 +1129,9 @@ export const MIGRATIONS: readonly Migration[] = [
     up: MIGRATE_V19,
   },
   {
-    version: 21,
+    version: 20,
     name: "marketing mail: the suppression list, its key, the send ledger, campaigns",
-    up: MIGRATE_V21,
+    up: MIGRATE_V20,
   },
-  { version: 22, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V22 },
+  { version: 21, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V21 },
 ];

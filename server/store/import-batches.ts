@@ -1,4 +1,4 @@
-// Imports of the owner's old customer list (migration 22, decision 0053): a batch is a dry run holding the file it was
+// Imports of the owner's old customer list (migration 21, decision 0053): a batch is a dry run holding the file it was
 // made from and what it found; while it is written or undone it is "committing" or "undoing", and only one batch is
 // at a time; committed, the file goes and the batch keeps its counts; undone, it says when. The changes a batch made
 // to customers that were already there are rows of their own, each with the value before.
