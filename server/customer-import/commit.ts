@@ -60,7 +60,7 @@ export async function commitBatch(deps: ImportDeps, batchId: number, fileHash: s
     const own = noOwnWrites();
     const plan = planFile(deps, read, claimed.fileName, own);
     const write = createWriter({ ...deps, source: read.format.format, batchId, own });
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       await deps.durable.commit(
         deps.db.transaction(() => {
           const started = performance.now();

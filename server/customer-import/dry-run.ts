@@ -61,7 +61,7 @@ export async function dryRun(deps: ImportDeps, upload: { bytes: Buffer; fileName
   const read = readImportFile(upload.bytes);
   if ("problem" in read) return read;
   const plan = planFile(deps, read, upload.fileName);
-  for (let more = true; more; ) {
+  for (let more = true; more;) {
     const started = performance.now();
     while ((more = plan.next() !== null) && performance.now() - started < IMPORT_SLICE_MS);
     if (more) await yieldToOthers();

@@ -15,7 +15,10 @@ export type MarketingGate = {
    * Whether any of these normalised addresses (e-mail keys, E.164 phones) is on the suppression list; entries whose
    * hash is in `ignore` (those the running commit made itself) do not count.
    */
-  suppressed(addresses: { emails: readonly string[]; phones: readonly string[] }, ignore?: ReadonlySet<string>): boolean;
+  suppressed(
+    addresses: { emails: readonly string[]; phones: readonly string[] },
+    ignore?: ReadonlySet<string>,
+  ): boolean;
   /** Puts an address on the list as the import's; its hash when this put it there, null when it was already on. */
   keepFrom(kind: AddressKind, normalised: string): string | null;
   /** An undo takes off what its import put on, where the list still says it was the import's. */

@@ -16,6 +16,7 @@ export function createSuppressionStore(db: Db, now: Clock) {
     `INSERT INTO suppressions (address_hash, kind, source, created_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (address_hash) DO NOTHING`,
   );
+  const ownStmt = db.prepare("UPDATE suppressions SET source = ? WHERE address_hash = ? AND source = 'import'");
   const hasStmt = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM suppressions WHERE address_hash = ?");
   const allStmt = db.prepare<[], { address_hash: string }>("SELECT address_hash FROM suppressions");
   const countStmt = db.prepare<[], { source: SuppressionSource; n: number }>(
@@ -36,9 +37,14 @@ export function createSuppressionStore(db: Db, now: Clock) {
       key = Buffer.from(row.hmac_key);
       return key;
     },
-    /** Suppresses an address by its hash; true when it was not suppressed before. */
+    /**
+     * Suppresses an address by its hash; true when it was not suppressed before. An entry an import made becomes the
+     * person's own (unsubscribe, owner, erasure), so the import's undo, which lifts only its own, leaves it.
+     */
     add(hash: string, kind: AddressKind, source: SuppressionSource): boolean {
-      return addStmt.run(hash, kind, source, now().toISOString()).changes > 0;
+      if (addStmt.run(hash, kind, source, now().toISOString()).changes > 0) return true;
+      if (source !== "import") ownStmt.run(source, hash);
+      return false;
     },
     has(hash: string): boolean {
       return (hasStmt.get(hash)?.n ?? 0) > 0;

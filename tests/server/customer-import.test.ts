@@ -246,7 +246,7 @@ describe("an erased customer in a later import", () => {
     });
     const later = await dryRun(fixture("jobber-clients.csv"));
     expect(later.words).toContain("1 new + 8 already here");
-    expect(later.words).toContain("1 customer on your do-not-mail list stay on it, whatever the file says.");
+    expect(later.words).toContain("1 customer on your do-not-mail list stays on it, whatever the file says.");
     await commit(later.batch, later.hash);
     const stillOff = db((s) => {
       const list = createSuppressionStore(s.db, () => new Date());

@@ -1,7 +1,7 @@
 // /owner/customers/import: the owner's old customer list brought in (decision 0053). The file streams in through the
 // estimate form's reader and is read, recognised and planned as a dry run that writes nothing but itself; its counts
 // add up and its refused rows are listed by number. "Import N customers" commits that very file (by its SHA-256) in
-// one transaction; each past import can be undone whole.
+// short transactions, one import at a time; each past import can be undone whole.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/customer-import";
 import { field, idParam, plainAnswer, requireOwner, requireStreamedToken, unknownIntent } from "./guard.server";

@@ -49,8 +49,8 @@ export function DryRunSummary({ csrf, dryRun }: { csrf: string; dryRun: DryRunVi
   return (
     <Card className="mb-5">
       <h2 className="font-serif text-xl font-bold">What this file would do</h2>
-      <p className="mt-1 break-all text-soot-800">
-        <span className="font-semibold text-soot-950">{dryRun.fileName}</span>: {dryRun.format}, read as{" "}
+      <p className="mt-1 text-soot-800">
+        <span className="font-semibold break-all text-soot-950">{dryRun.fileName}</span>: {dryRun.format}, read as{" "}
         {dryRun.encoding}. Nothing has changed yet.
       </p>
       <p className="mt-3 text-lg">
@@ -99,9 +99,15 @@ export function DryRunSummary({ csrf, dryRun }: { csrf: string; dryRun: DryRunVi
         </h3>
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>{customers(marketing.signedUp)} said yes to visit reminders in Jobber: they can get your reminders.</li>
-          <li>{customers(marketing.notSignedUp)} are not signed up: the file does not say they said yes.</li>
+          <li>
+            {customers(marketing.notSignedUp)} {marketing.notSignedUp === 1 ? "is" : "are"} not signed up: the file does
+            not say they said yes.
+          </li>
           {marketing.staysOff > 0 && (
-            <li>{customers(marketing.staysOff)} on your do-not-mail list stay on it, whatever the file says.</li>
+            <li>
+              {customers(marketing.staysOff)} on your do-not-mail list {marketing.staysOff === 1 ? "stays" : "stay"} on
+              it, whatever the file says.
+            </li>
           )}
         </ul>
       </section>

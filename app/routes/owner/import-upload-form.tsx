@@ -25,8 +25,10 @@ export function ImportUploadForm({ csrf }: { csrf: string }) {
           className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
         >
           Download the template
-        </a>{" "}
-        (columns for the last service day and the flue: fireplace, insert, stove or furnace vent).
+        </a>
+      </p>
+      <p className="text-sm text-soot-800">
+        It has columns for the last service day and the flue: fireplace, insert, stove or furnace vent.
       </p>
       <form method="post" encType="multipart/form-data" className="mt-3">
         <CsrfField token={csrf} />
