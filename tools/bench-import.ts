@@ -203,7 +203,9 @@ try {
   for (const run of runs.reverse()) {
     const [answer, seconds] = await timed(() => post({ intent: "undo", batch: run.batch }), "undo");
     const said = decodeURIComponent(/done=([^&]*)/.exec(answer.headers.get("location") ?? "")?.[1] ?? "");
-    console.log(`undo of import ${run.batch}: ${seconds.toFixed(2)} s (${said})`);
+    console.log(
+      `undo of import ${run.batch}: ${seconds.toFixed(2)} s, the server's CPU ${(cpuOf.undo ?? 0).toFixed(2)} s (${said})`,
+    );
   }
   const seen = await stop();
   clearInterval(sampler);
