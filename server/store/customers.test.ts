@@ -226,7 +226,7 @@ describe("the back-fill", () => {
 });
 
 describe("an existing database", () => {
-  it("upgrades to 20 and its requests get customers at start, a booked visit's street keyed, the spam left out", () => {
+  it("upgrades from 17 to the newest and its requests get customers at start, a booked visit's street keyed, the spam left out", () => {
     store.close();
     rmSync(dir, { recursive: true, force: true });
     dir = mkdtempSync(path.join(tmpdir(), "customers-old-"));
