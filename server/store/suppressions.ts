@@ -11,12 +11,13 @@ export type SuppressionSource = "unsubscribe" | "owner" | "erasure" | "import";
 export function createSuppressionStore(db: Db, now: Clock) {
   const keyStmt = db.prepare<[], { hmac_key: Buffer }>("SELECT hmac_key FROM marketing_secret WHERE id = 1");
   const insertKey = db.prepare("INSERT OR IGNORE INTO marketing_secret (id, hmac_key, created_at) VALUES (1, ?, ?)");
-  // The first reason an address was suppressed is kept: a later one changes nothing.
+  // The first reason an address was suppressed is kept, except the import's: a person's own unsubscribe, the owner's
+  // word or an erasure replaces it, so an import's undo (which lifts only its own entries) never lifts theirs.
   const addStmt = db.prepare(
     `INSERT INTO suppressions (address_hash, kind, source, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (address_hash) DO NOTHING`,
+     ON CONFLICT (address_hash) DO UPDATE SET source = excluded.source, created_at = excluded.created_at
+     WHERE suppressions.source = 'import' AND excluded.source <> 'import'`,
   );
-  const ownStmt = db.prepare("UPDATE suppressions SET source = ? WHERE address_hash = ? AND source = 'import'");
   const hasStmt = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM suppressions WHERE address_hash = ?");
   const allStmt = db.prepare<[], { address_hash: string }>("SELECT address_hash FROM suppressions");
   const countStmt = db.prepare<[], { source: SuppressionSource; n: number }>(
@@ -37,14 +38,9 @@ export function createSuppressionStore(db: Db, now: Clock) {
       key = Buffer.from(row.hmac_key);
       return key;
     },
-    /**
-     * Suppresses an address by its hash; true when it was not suppressed before. An entry an import made becomes the
-     * person's own (unsubscribe, owner, erasure), so the import's undo, which lifts only its own, leaves it.
-     */
+    /** Suppresses an address by its hash; true when it was not suppressed before, or only by an import. */
     add(hash: string, kind: AddressKind, source: SuppressionSource): boolean {
-      if (addStmt.run(hash, kind, source, now().toISOString()).changes > 0) return true;
-      if (source !== "import") ownStmt.run(source, hash);
-      return false;
+      return addStmt.run(hash, kind, source, now().toISOString()).changes > 0;
     },
     has(hash: string): boolean {
       return (hasStmt.get(hash)?.n ?? 0) > 0;
