@@ -1,0 +1,101 @@
+// Marketing mail put together (decision 0052): the sender the outbox takes its paced mail from, the reminders' pass,
+// campaigns, the one-click unsubscribe, the booking link, and the suppression list's other writers (the owner's
+// "stop e-mailing this address", erasure). The server starts it (server/start.ts); the pages reach it through their
+// load context.
+import { emailKey, phoneKey } from "../customers/contact-keys.ts";
+import type { Booking } from "../booking/booking.ts";
+import type { SuppressionSource } from "../store/suppressions.ts";
+import { createCampaigns } from "./campaigns.ts";
+import { marketingContext, type MarketingOptions } from "./marketing-context.ts";
+import { createMarketingSender } from "./marketing-sender.ts";
+import { createRebook } from "./rebook.ts";
+import { contactKeys } from "./recipients.ts";
+import { createReminderPass } from "./reminders.ts";
+import { createUnsubscribe } from "./unsubscribe.ts";
+
+/** How often the reminders' pass looks for chimneys coming due. */
+export const REMINDER_PASS_MS = 15 * 60_000;
+
+export function createMarketing(
+  options: MarketingOptions & { booking: Booking; notifyTo?: () => string | null },
+) {
+  const ctx = marketingContext(options);
+  const sender = createMarketingSender(ctx);
+  const reminders = createReminderPass(ctx, () => sender.queued());
+  const { suppressions, sends } = ctx.stores;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** An address typed by the owner or found in an erased record: its hash on the list; false when it is neither. */
+  function suppressTyped(typed: string, source: SuppressionSource): "email" | "phone" | null {
+    const email = emailKey(typed);
+    if (email) {
+      suppressions.add(ctx.keys.hash("email", email), "email", source);
+      return "email";
+    }
+    const phone = phoneKey(typed);
+    if (phone) {
+      suppressions.add(ctx.keys.hash("phone", phone.e164), "phone", source);
+      return "phone";
+    }
+    return null;
+  }
+
+  return {
+    sender,
+    reminders,
+    campaigns: createCampaigns(ctx, sender),
+    unsubscribe: createUnsubscribe(ctx),
+    rebook: createRebook(ctx, options.booking, options.notifyTo ?? (() => null)),
+    /** Why queued marketing mail is held (no postal address, unreadable words); null while it goes. */
+    held: () => sender.held(),
+    /** How many addresses are on the suppression list, by why. */
+    suppressionCounts: () => suppressions.counts(),
+    /** The owner's "stop e-mailing this address": an e-mail or a phone as typed. */
+    stopAddress: (typed: string) => suppressTyped(typed, "owner"),
+    /** An erased request's address (the console's Erase, `npm run leads -- --erase`): never mailed again. */
+    eraseAddress: (email: string) => suppressTyped(email, "erasure"),
+    /**
+     * An erased customer (and their merge group): every e-mail and phone on the list as erased, their ledger rows
+     * cancelled and emptied of address and words. Call before their contacts are removed.
+     */
+    eraseCustomer(customerId: number): void {
+      const group = ctx.store.customers.group(customerId);
+      const { emails, phones } = contactKeys(ctx, group);
+      ctx.store.db.transaction(() => {
+        for (const e of emails) suppressions.add(ctx.keys.hash("email", e), "email", "erasure");
+        for (const p of phones) suppressions.add(ctx.keys.hash("phone", p), "phone", "erasure");
+        for (const id of group) sends.erase(id);
+      })();
+    },
+    /** Whether any of a customer's e-mails or phones is on the list (the customer's page says so). */
+    isSuppressed(customerId: number): boolean {
+      const { emails, phones } = contactKeys(ctx, ctx.store.customers.group(customerId));
+      return suppressions.any([
+        ...emails.map((e) => ctx.keys.hash("email", e)),
+        ...phones.map((p) => ctx.keys.hash("phone", p)),
+      ]);
+    },
+    /** At start: sends a stop cut off become unknown (never sent again unless the owner says so); then the passes. */
+    start(): number {
+      const interrupted = sends.markInterrupted();
+      if (interrupted > 0) {
+        ctx.warn(
+          `!!! ${interrupted} marketing e-mail(s) were being sent when the server stopped: marked unknown, not sent again. The owner decides on each in Campaigns.`,
+        );
+      }
+      const pass = () =>
+        void reminders.run().catch((error: unknown) => {
+          ctx.warn(`The reminders' pass stopped on an error (it runs again later): ${String(error)}`);
+        });
+      pass();
+      timer = setInterval(pass, REMINDER_PASS_MS);
+      timer.unref();
+      return interrupted;
+    },
+    stop(): void {
+      clearInterval(timer);
+    },
+  };
+}
+
+export type Marketing = ReturnType<typeof createMarketing>;
