@@ -114,6 +114,34 @@ export const businessFile = z.strictObject({
         }),
     })
     .meta({ title: "Estimate requests" }),
+  dueCadences: z
+    .strictObject({
+      defaultMonths: z.number().int().min(1).max(60).meta({
+        title: "Every chimney (months)",
+        description: "A flue is due this long after its last completed visit or job (NFPA 211: once a year).",
+      }),
+      services: z
+        .array(
+          z.strictObject({
+            preset: z
+              .string()
+              .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a quote line's key, e.g. waterproofing")
+              .meta({ title: "Quote line", description: "The key of a line in Quote lines, e.g. waterproofing." }),
+            months: z.number().int().min(1).max(120).meta({ title: "Every (months)" }),
+          }),
+        )
+        .max(30, "takes at most 30 services")
+        .default([])
+        .meta({
+          title: "Services with their own cadence",
+          description: "Due this long after the last job whose accepted quote had that line.",
+        }),
+    })
+    .default({ defaultMonths: 12, services: [] })
+    .meta({
+      title: "When chimneys are due",
+      description: "The customer pages and the reminders count from these. You can set one flue's day yourself.",
+    }),
   socials: z
     .array(
       z.strictObject({

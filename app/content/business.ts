@@ -110,6 +110,8 @@ export function businessFacts(file: BusinessFile) {
     /** How estimate requests are handled; the privacy page states these. */
     leads: file.leads,
     socials: file.socials,
+    /** When a flue is next due: months after its last service, and services with their own (decision 0051). */
+    dueCadences: file.dueCadences,
     paymentMethods: file.claims.paymentMethods.value,
     /** The owner's claims: values with `confirmed` (docs/decisions/0007-owner-claims.md). */
     claims: file.claims,
