@@ -34,6 +34,7 @@ import type { PushNotifier } from "./owner/push.ts";
 import { createQuoteService, type QuoteService } from "./quotes/quote-service.ts";
 import { createPayments, type Payments } from "./payments/payments.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
+import type { Marketing } from "./marketing/marketing.ts";
 import { STRIPE_WEBHOOK_PATH } from "./payments/stripe-webhook.ts";
 import { readQuoteWords } from "./quotes/quote-words.ts";
 import { business } from "../app/content/business.ts";
@@ -213,6 +214,8 @@ export type AppOptions = {
   payments?: Payments;
   /** Jobs (server/jobs/); by default one over the store, its e-mail on when the owner's is. */
   jobs?: Jobs;
+  /** Reminders, campaigns, unsubscribe and booking links (server/marketing/); null where the server has none. */
+  marketing?: Marketing | null;
   /** Prunes the CSS of pages rendered on request off the event loop (server/start.ts); by default on the loop. */
   criticalCss?: CriticalCssPruner | null;
 };
@@ -243,6 +246,7 @@ export async function createApp({
   quotes,
   payments,
   jobs,
+  marketing = null,
   criticalCss = null,
 }: AppOptions) {
   const firstBuild = await loadServerBuild(buildDir);
@@ -336,6 +340,7 @@ export async function createApp({
           quotes: quoteService,
           payments: deposits,
           jobs: jobService,
+          marketing,
           notifyTo: notifyAddress(),
           confirmations,
           // The site's own origin, else the one this request was addressed to.

@@ -58,7 +58,7 @@ export function createCampaigns(ctx: MarketingContext, sender: MarketingSender) 
     const seen = new Set<number>();
     const town = a.town ? fold(a.town) : null;
     const suppressed = suppressions.all();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = ctx.store.flueDues.dueBetween("0000-01-01", a.dueBefore ?? "9999-12-31", ctx.dueSettings(), {
         after,
         limit: PAGE,

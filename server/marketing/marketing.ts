@@ -12,13 +12,21 @@ import { createRebook } from "./rebook.ts";
 import { contactKeys } from "./recipients.ts";
 import { createReminderPass } from "./reminders.ts";
 import { createUnsubscribe } from "./unsubscribe.ts";
+import { suppressErasedAddress } from "./erased-address.ts";
+
+/** The unsubscribe page's words when the owner's file cannot be read: the unsubscribe itself never waits on them. */
+const FALLBACK_PAGE = {
+  title: "Stop our reminders and offers?",
+  intro: "We will send this address no more reminders or offers.",
+  button: "Unsubscribe",
+  doneTitle: "You are unsubscribed",
+  doneIntro: "We will send you no more reminders or offers.",
+};
 
 /** How often the reminders' pass looks for chimneys coming due. */
 export const REMINDER_PASS_MS = 15 * 60_000;
 
-export function createMarketing(
-  options: MarketingOptions & { booking: Booking; notifyTo?: () => string | null },
-) {
+export function createMarketing(options: MarketingOptions & { booking: Booking; notifyTo?: () => string | null }) {
   const ctx = marketingContext(options);
   const sender = createMarketingSender(ctx);
   const reminders = createReminderPass(ctx, () => sender.queued());
@@ -46,14 +54,28 @@ export function createMarketing(
     campaigns: createCampaigns(ctx, sender),
     unsubscribe: createUnsubscribe(ctx),
     rebook: createRebook(ctx, options.booking, options.notifyTo ?? (() => null)),
+    /** The unsubscribe page's words (content/marketing-mail.yaml), or plain ones when the file cannot be read. */
+    pageWords(): typeof FALLBACK_PAGE {
+      try {
+        const page = ctx.words().unsubscribePage;
+        return { ...page, doneTitle: page.done.title, doneIntro: page.done.intro };
+      } catch (error) {
+        ctx.warn(`The unsubscribe page's words cannot be read, plain ones used: ${String(error)}`);
+        return FALLBACK_PAGE;
+      }
+    },
     /** Why queued marketing mail is held (no postal address, unreadable words); null while it goes. */
     held: () => sender.held(),
+    /** The reminders queued since an instant, by state. */
+    reminderCounts: (since: Date) => sends.reminderCounts(since),
+    /** The shortest time between two marketing e-mails, in seconds. */
+    paceSeconds: () => ctx.paceMs / 1000,
     /** How many addresses are on the suppression list, by why. */
     suppressionCounts: () => suppressions.counts(),
     /** The owner's "stop e-mailing this address": an e-mail or a phone as typed. */
     stopAddress: (typed: string) => suppressTyped(typed, "owner"),
     /** An erased request's address (the console's Erase, `npm run leads -- --erase`): never mailed again. */
-    eraseAddress: (email: string) => suppressTyped(email, "erasure"),
+    eraseAddress: (email: string) => suppressErasedAddress(ctx.store, email),
     /**
      * An erased customer (and their merge group): every e-mail and phone on the list as erased, their ledger rows
      * cancelled and emptied of address and words. Call before their contacts are removed.

@@ -14,15 +14,17 @@ export function keepOnCustomer(
   const db = store.db;
   const removeProperty = db.prepare("DELETE FROM properties WHERE source = 'request' AND source_id = ? AND id <> ?");
   const removeCustomer = db.prepare("DELETE FROM customers WHERE id = ? AND source = 'request' AND source_id = ?");
-  return db.transaction(() => {
-    const saved = store.save(request, { notifyTo, confirm: false });
-    if (saved.duplicate) return saved.id;
-    const made = store.customers.bySource("request", String(saved.id));
-    store.customers.linkRequest(saved.id, home.customerId, home.propertyId);
-    if (made && made.id !== home.customerId) {
-      removeProperty.run(String(saved.id), home.propertyId ?? -1);
-      removeCustomer.run(made.id, String(saved.id));
-    }
-    return saved.id;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const saved = store.save(request, { notifyTo, confirm: false });
+      if (saved.duplicate) return saved.id;
+      const made = store.customers.bySource("request", String(saved.id));
+      store.customers.linkRequest(saved.id, home.customerId, home.propertyId);
+      if (made && made.id !== home.customerId) {
+        removeProperty.run(String(saved.id), home.propertyId ?? -1);
+        removeCustomer.run(made.id, String(saved.id));
+      }
+      return saved.id;
+    })
+    .immediate();
 }

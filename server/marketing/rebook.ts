@@ -107,7 +107,8 @@ export function createRebook(ctx: MarketingContext, booking: Booking, notifyTo: 
       }
       if (expired(row)) return { state: "expired" };
       const activity = ctx.activity.of(home.group, ctx.now());
-      if (row.booked_estimate_id === null && (activity.futureVisit || activity.openRequest)) return { state: "already" };
+      if (row.booked_estimate_id === null && (activity.futureVisit || activity.openRequest))
+        return { state: "already" };
       const days =
         booking.settings().enabled && home.served
           ? booking.open(ctx.now()).map((d) => ({
@@ -135,7 +136,9 @@ export function createRebook(ctx: MarketingContext, booking: Booking, notifyTo: 
       if (result.ok) return { kind: "visit", link };
       const reason = result.reason;
       const notice =
-        reason === "taken" || reason === "closed" || reason === "not-offered" || reason === "limit" ? reason : undefined;
+        reason === "taken" || reason === "closed" || reason === "not-offered" || reason === "limit"
+          ? reason
+          : undefined;
       return { kind: "visit", link, ...(notice ? { notice } : {}) };
     },
   };

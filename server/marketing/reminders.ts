@@ -73,7 +73,7 @@ export function createReminderPass(ctx: MarketingContext, queued: () => void) {
     const to = addDays(today, 7 * reminderWeeks);
     const at = sendSlot(now, rules) ?? now;
     let total = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = ctx.store.flueDues.dueBetween(from, to, ctx.dueSettings(), { after, limit: REMINDER_PAGE });
       total += queuePage(page.rows, today, at);
       if (page.next === null) break;

@@ -70,9 +70,7 @@ export function createMarketingSendStore(db: Db, now: Clock) {
   const cancelStmt = db.prepare(
     "UPDATE marketing_sends SET state = 'cancelled', reason = ?, done_at = ? WHERE id = ? AND state = 'queued'",
   );
-  const laterStmt = db.prepare(
-    "UPDATE marketing_sends SET next_attempt_at = ? WHERE id = ? AND state = 'queued'",
-  );
+  const laterStmt = db.prepare("UPDATE marketing_sends SET next_attempt_at = ? WHERE id = ? AND state = 'queued'");
   const laterAllStmt = db.prepare(
     "UPDATE marketing_sends SET next_attempt_at = ? WHERE state = 'queued' AND next_attempt_at <= ?",
   );
