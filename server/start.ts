@@ -214,6 +214,7 @@ const marketing = createMarketing({
     closed: (day) => closedDayName(day, business.closedDays) !== null,
   }),
   paceMs: config.MARKETING_SEND_INTERVAL_MS,
+  passEveryMs: config.REMINDER_PASS_SECONDS * 1000,
 });
 const outbox = config.SMTP_URL
   ? createOutbox({

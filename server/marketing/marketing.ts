@@ -23,10 +23,15 @@ const FALLBACK_PAGE = {
   doneIntro: "We will send you no more reminders or offers.",
 };
 
-/** How often the reminders' pass looks for chimneys coming due. */
-export const REMINDER_PASS_MS = 15 * 60_000;
 
-export function createMarketing(options: MarketingOptions & { booking: Booking; notifyTo?: () => string | null }) {
+export function createMarketing(
+  options: MarketingOptions & {
+    booking: Booking;
+    notifyTo?: () => string | null;
+    /** How often the reminders' pass looks for chimneys coming due (15 minutes). */
+    passEveryMs?: number;
+  },
+) {
   const ctx = marketingContext(options);
   const sender = createMarketingSender(ctx);
   const reminders = createReminderPass(ctx, () => sender.queued());
@@ -110,7 +115,7 @@ export function createMarketing(options: MarketingOptions & { booking: Booking; 
           ctx.warn(`The reminders' pass stopped on an error (it runs again later): ${String(error)}`);
         });
       pass();
-      timer = setInterval(pass, REMINDER_PASS_MS);
+      timer = setInterval(pass, options.passEveryMs ?? 15 * 60_000);
       timer.unref();
       return interrupted;
     },

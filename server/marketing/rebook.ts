@@ -106,7 +106,10 @@ export function createRebook(ctx: MarketingContext, booking: Booking, notifyTo: 
         return { state: "booked", visitDay: visit.day, visitStarts: visit.starts, visitEnds: visit.ends };
       }
       if (expired(row)) return { state: "expired" };
-      const activity = ctx.activity.of(home.group, ctx.now());
+      const keys = ctx.store.customers
+        .contactsOf(home.group)
+        .flatMap((c) => (c.key === null ? [] : [c.key]));
+      const activity = ctx.activity.of(home.group, keys, ctx.now());
       if (row.booked_estimate_id === null && (activity.futureVisit || activity.openRequest))
         return { state: "already" };
       const days =

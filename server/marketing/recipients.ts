@@ -41,7 +41,7 @@ export function recipientOf(ctx: MarketingContext, customerId: number): Recipien
   const email = emails[0];
   if (!email) return { refused: "no e-mail" };
   if (ctx.stores.suppressions.any(addressHashes(ctx, emails, phones))) return { refused: "unsubscribed" };
-  const activity = ctx.activity.of(group, ctx.now());
+  const activity = ctx.activity.of(group, [...emails, ...phones], ctx.now());
   if (activity.futureVisit) return { refused: "visit booked" };
   if (activity.openRequest) return { refused: "request open" };
   return { customerId, group, name: customer.display_name, email, emails, phones };
