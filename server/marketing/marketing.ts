@@ -23,7 +23,6 @@ const FALLBACK_PAGE = {
   doneIntro: "We will send you no more reminders or offers.",
 };
 
-
 export function createMarketing(
   options: MarketingOptions & {
     booking: Booking;
@@ -37,6 +36,9 @@ export function createMarketing(
   const reminders = createReminderPass(ctx, () => sender.queued());
   const { suppressions, sends } = ctx.stores;
   let timer: NodeJS.Timeout | undefined;
+  // Before anything of this process can claim a send: a row `sending` now was cut off by a stop (the outbox's first
+  // look, at its start, claims one at once).
+  const interrupted = sends.markInterrupted();
 
   /** An address typed by the owner or found in an erased record: its hash on the list; false when it is neither. */
   function suppressTyped(typed: string, source: SuppressionSource): "email" | "phone" | null {
@@ -102,9 +104,8 @@ export function createMarketing(
         ...phones.map((p) => ctx.keys.hash("phone", p)),
       ]);
     },
-    /** At start: sends a stop cut off become unknown (never sent again unless the owner says so); then the passes. */
+    /** At start: says which sends a stop cut off (unknown now, never sent again unless the owner says so); passes. */
     start(): number {
-      const interrupted = sends.markInterrupted();
       if (interrupted > 0) {
         ctx.warn(
           `!!! ${interrupted} marketing e-mail(s) were being sent when the server stopped: marked unknown, not sent again. The owner decides on each in Campaigns.`,

@@ -12,6 +12,9 @@ const phone = () => {
   return `(309) ${d.slice(0, 3)}-${d.slice(3)}`;
 };
 
+/** Streets never shared either: one address is one place (store/flue-dues.ts), whoever owns it now. */
+let nextStreet = 100 + Math.floor(Math.random() * 10_000) * 10;
+
 /** One year before a day, on the calendar: the service day that makes `due` due. */
 const yearBefore = (due: string) => `${Number(due.slice(0, 4)) - 1}${due.slice(4)}`;
 
@@ -37,7 +40,7 @@ export function seedDueCustomers(
           { kind: "email", value: email },
           { kind: "phone", value: phone() },
         ],
-        properties: [{ street: `${100 + i} N Main St`, town, state: "IL", zip: "61701", source: "owner" }],
+        properties: [{ street: `${nextStreet++} N Main St`, town, state: "IL", zip: "61701", source: "owner" }],
       });
       const propertyId = created.propertyIds[0] ?? 0;
       store.flues.add(propertyId, {
