@@ -76,6 +76,18 @@ export const TEXT_LIMITS = {
     notes: box("Anything we should know?", 400),
     reason: box("Why?", 300),
   },
+  /** Customers (/owner/customers): the search box, a customer's details, a property, a flue. */
+  customer: {
+    search: box("Name, street, phone or e-mail", 200),
+    name: box("Name", 120),
+    notes: box("Notes", 2000),
+    contact: box("E-mail or phone", 254),
+    street: box("Street address", 160),
+    town: box("Town", 60),
+    zip: box("ZIP code", 10),
+    flueLabel: box("Which one (e.g. living room)", 60),
+    flueNotes: box("Notes on this flue", 1000),
+  },
   /** The homeowner's quote page (/quote/<link>). */
   quotePage: {
     name: box("Your full name", 120),

@@ -6,6 +6,7 @@ import { createCalendarStore } from "../store/calendars.ts";
 import { createCustomerStore } from "../store/customers.ts";
 import { createCustomerLinks } from "../store/customer-links.ts";
 import { createCustomerSearch } from "../store/customer-search.ts";
+import { createCustomerHistory } from "../store/customer-history.ts";
 import { createFlueStore } from "../store/flues.ts";
 import { createFlueDues } from "../store/flue-dues.ts";
 import { createCustomerIntake } from "../customers/intake.ts";
@@ -70,6 +71,8 @@ export function openEstimateStore({
     customerLinks,
     /** Finding a customer by name, street, phone or e-mail. */
     customerSearch: createCustomerSearch(db, customers),
+    /** A customer's requests and all that came of them, read where they live. */
+    customerHistory: createCustomerHistory(db),
     /** A property's flues and appliances. */
     flues,
     /** When each flue is next due, and the flues due in a window (the reminders read it). */

@@ -49,9 +49,11 @@ function readers(db: Db): InvoiceReads {
   return { invoices: createInvoiceStore(db, now), payments: createPaymentStore(db, now) };
 }
 
-function sentFigures(db: Db) {
+/** `quoteIds`: only the invoices of these quotes (one customer's), else all. */
+function sentFigures(db: Db, quoteIds?: ReadonlySet<number>) {
   const store = readers(db);
-  return store.invoices.sent().flatMap((invoice) => {
+  const sent = store.invoices.sent().filter((invoice) => !quoteIds || quoteIds.has(invoice.quote_id));
+  return sent.flatMap((invoice) => {
     const f = invoiceFigures(store, invoice, business.timeZone);
     return f.version && f.label && f.state !== "draft"
       ? [{ ...f, version: f.version, label: f.label, state: f.state }]
@@ -59,8 +61,8 @@ function sentFigures(db: Db) {
   });
 }
 
-export function invoicesForBooks(db: Db): InvoiceBookRow[] {
-  return sentFigures(db).map((f) => ({
+export function invoicesForBooks(db: Db, quoteIds?: ReadonlySet<number>): InvoiceBookRow[] {
+  return sentFigures(db, quoteIds).map((f) => ({
     id: f.invoice.id,
     number: f.label,
     quoteId: f.invoice.quote_id,
@@ -75,8 +77,8 @@ export function invoicesForBooks(db: Db): InvoiceBookRow[] {
   }));
 }
 
-export function invoicePaymentsForBooks(db: Db): InvoicePaymentBookRow[] {
-  return sentFigures(db)
+export function invoicePaymentsForBooks(db: Db, quoteIds?: ReadonlySet<number>): InvoicePaymentBookRow[] {
+  return sentFigures(db, quoteIds)
     .flatMap((f) =>
       f.payments.map((p: InvoicePayment) => ({
         day: p.day,

@@ -46,9 +46,9 @@ test("the owner records a deposit paid by check in two taps, and downloads the m
   await enrol(page, "Phone", server);
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Money" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
-  // Six tabs on one line, at 375 px too.
+  // Seven tabs on one line, at 375 px too.
   const tabs = page.getByRole("navigation", { name: "Console" }).getByRole("link");
-  await expect(tabs).toHaveText(["Inbox", "Visits", "Quotes", "Money", "Site", "Reports"]);
+  await expect(tabs).toHaveText(["Inbox", "Customers", "Visits", "Quotes", "Money", "Site", "Reports"]);
   const tops = await tabs.evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
 

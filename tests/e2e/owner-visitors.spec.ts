@@ -91,7 +91,7 @@ test.describe("Visitors in the reports", () => {
     await enrol(page, "Phone", own.server);
     // The console's tabs sit on one line, at 375 px too.
     const tabs = page.getByRole("navigation", { name: "Console" }).getByRole("link");
-    await expect(tabs).toHaveText(["Inbox", "Visits", "Quotes", "Money", "Site", "Reports"]);
+    await expect(tabs).toHaveText(["Inbox", "Customers", "Visits", "Quotes", "Money", "Site", "Reports"]);
     const tops = await tabs.evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
 

@@ -106,6 +106,8 @@ function ownerPaths() {
     "/owner/money",
     "/owner/jobs/1",
     "/owner/jobs/1/photos",
+    "/owner/customers",
+    "/owner/customers/1",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -134,6 +136,7 @@ function ownerPaths() {
     ...pages.flatMap(spellings),
     ...spellings("/owner/export.csv"),
     ...spellings("/owner/money.csv"),
+    ...spellings("/owner/customers.csv"),
     ...spellings(`/owner/quotes/${quoteId}/pdf/1`),
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
     ...spellings("/owner/jobs/1/photos/1"),

@@ -16,6 +16,7 @@ let session: { token: string; csrf: string };
 let requestId: number;
 let quoteId: number;
 let jobId: number;
+let customerId: number;
 
 function withStore<T>(work: (store: EstimateStore) => T): T {
   return withStoreAt(server.dataDir, work);
@@ -63,6 +64,11 @@ beforeAll(async () => {
   expect(quoteId).toBeGreaterThan(0);
   // A job row for the job screen's post (the screen checks the intent before anything about its quote).
   jobId = withStore((store) => store.jobs.make(quoteId).job.id);
+  customerId = withStore(
+    (store) =>
+      store.db.prepare<[number], { c: number }>("SELECT customer_id AS c FROM estimates WHERE id = ?").get(requestId)
+        ?.c ?? 0,
+  );
 });
 afterAll(() => stopServer(server));
 
@@ -80,6 +86,11 @@ const ACTIONS: [string, () => string, Record<string, string>][] = [
   ["site editor", () => "/owner/site/edit/business", { phone: "(309) 555-0100" }],
   ["site photos", () => "/owner/site/photos", { file: "crown-1.jpg" }],
   ["job photos", () => `/owner/jobs/${jobId}/photos`, { photo: "1", pair: "1", caption: "A crown" }],
+  [
+    "customer",
+    () => `/owner/customers/${customerId}`,
+    { other: "1", merge: "1", flue: "1", name: "X", day: "2030-01-07" },
+  ],
 ];
 
 describe("a console post with no intent, or one the page does not know", () => {

@@ -62,6 +62,7 @@ describe("the console's help", () => {
       "second-device",
       "lost-phone",
       "requests",
+      "customers",
       "erasure",
       "editing",
       "photos",

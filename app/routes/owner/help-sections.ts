@@ -2,6 +2,7 @@
 export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }[] = [
   { path: /^\/owner\/?$/, id: "requests", title: "Working a request" },
   { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
+  { path: /^\/owner\/customers/, id: "customers", title: "Customers" },
   { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/jobs/, id: "jobs", title: "Jobs" },
   { path: /^\/owner\/spam/, id: "spam", title: "Spam" },

@@ -27,6 +27,7 @@ export const meta = () => [{ title: "Owner console" }, { name: "robots", content
 // The day's work in tabs; Spam sits with the inbox (a chip in its filters), sign-in and devices in the header.
 const NAV = [
   { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
+  { href: "/owner/customers", label: "Customers", also: [] },
   { href: "/owner/visits", label: "Visits", also: [] },
   { href: "/owner/quotes", label: "Quotes", also: [] },
   { href: "/owner/money", label: "Money", also: [] },
@@ -85,8 +86,8 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                       href={link.href}
                       aria-current={current ? "page" : undefined}
                       className={cn(
-                        // Six tabs fit one line at 375 px only with the narrower padding and type there.
-                        "inline-flex min-h-11 min-w-11 items-center justify-center border-b-4 px-1 text-[15px] font-semibold sm:px-3 sm:text-base",
+                        // Seven tabs fit one line at 375 px only with no padding and tighter type there.
+                        "inline-flex min-h-11 min-w-11 items-center justify-center border-b-4 px-0 text-[14px] font-semibold tracking-tighter sm:px-3 sm:text-base sm:tracking-normal",
                         current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
                       )}
                     >

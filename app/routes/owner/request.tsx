@@ -22,6 +22,8 @@ import { QuoteStatusBadge } from "./quote-status";
 import { formatCents } from "../../../server/quotes/money.ts";
 import { readVersion } from "../../../server/quotes/document.ts";
 import { quoteStatus } from "../../../server/quotes/quote-status.ts";
+import { RequestCustomer } from "./request-customer";
+import { requestCustomer } from "./request-customer.server";
 
 const DONE = {
   visit: "Visit booked. The homeowner gets an e-mail with a calendar invite.",
@@ -126,6 +128,7 @@ export async function loader(args: Route.LoaderArgs) {
     history: history.map((h) => ({ at: localTime(h.at), text: h.text })),
     review: reviewState(lead, reviewUrl, estimates.deliveries(lead.id)),
     visit,
+    customer: requestCustomer(args.context, lead.id),
     // The owner books the visit for a caller: where (what the homeowner typed, if anything) and the open windows.
     book:
       visit && visit.status !== "cancelled"
@@ -285,6 +288,7 @@ export default function RequestScreen({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
+      <RequestCustomer customer={loaderData.customer} />
       <VisitSection visit={visit} book={book} csrf={csrf} typed={typed} />
       <Card className="mb-4">
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
