@@ -40,6 +40,11 @@ export default function Customers({ loaderData: d }: Route.ComponentProps) {
           <button className={consoleButton("dark")}>Find</button>
         </div>
       </form>
+      <p className="-mt-2 mb-5">
+        <a href="/owner/campaigns" className={consoleButton("quiet")}>
+          Campaigns and reminders
+        </a>
+      </p>
 
       {d.suggestions.length > 0 && (
         <section aria-labelledby="suggested" className="mb-6">

@@ -27,7 +27,7 @@ export const meta = () => [{ title: "Owner console" }, { name: "robots", content
 // The day's work in tabs; Spam sits with the inbox (a chip in its filters), sign-in and devices in the header.
 const NAV = [
   { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
-  { href: "/owner/customers", label: "Customers", also: [] },
+  { href: "/owner/customers", label: "Customers", also: ["/owner/campaigns"] },
   { href: "/owner/visits", label: "Visits", also: [] },
   { href: "/owner/quotes", label: "Quotes", also: [] },
   { href: "/owner/money", label: "Money", also: [] },
