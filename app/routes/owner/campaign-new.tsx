@@ -91,7 +91,7 @@ export function NewCampaign({ data: d }: { data: Data }) {
                   <strong>{d.preview.subject}</strong>
                 </p>
                 <div
-                  className="px-3 py-2 text-[0.9375rem] [overflow-wrap:anywhere] [&_a]:underline [&_p]:my-2"
+                  className="px-3 py-3 text-[0.9375rem] [overflow-wrap:anywhere]"
                   // Our own e-mail, every word of it escaped when it was made (server/marketing/marketing-mail.ts).
                   dangerouslySetInnerHTML={{ __html: d.preview.html }}
                 />
