@@ -131,8 +131,10 @@ async function run(index: number) {
   // The owner's decision on each send in doubt: it arrived (its Message-ID is at the mail server), or it did not.
   const arrivedIds = new Set(smtp.received.map((m) => /^Message-ID: <marketing-(\d+)@/im.exec(m.raw)?.[1]));
   const doubt = ledger().filter((r) => r.state === "unknown");
+  const choices: string[] = [];
   for (const row of doubt) {
     const choice = arrivedIds.has(String(row.id)) ? "drop" : "send";
+    choices.push(choice === "drop" ? "had arrived: dropped" : "had not arrived: sent again");
     const answer = await post("/owner/campaigns", { intent: "resolve", id: String(row.id), choice });
     if (answer.status !== 303) throw new Error(`resolve answered ${answer.status}`);
   }
@@ -154,7 +156,7 @@ async function run(index: number) {
   for (const r of ledger()) states.set(r.state, (states.get(r.state) ?? 0) + 1);
   console.log(
     `run ${index + 1}: ${PEOPLE} people; killed at ${atKill.arrived} arrived (${sendingAtKill} row(s) sending); ` +
-      `${doubt.length} unknown after the restart, resolved as the mail server's log says; ` +
+      `${doubt.length} unknown after the restart (${choices.join(", ") || "none"}); ` +
       `${smtp.received.length} messages arrived in ${seconds.toFixed(1)} s; duplicates ${duplicates}, lost ${lost}; ` +
       `the one unsubscribed after the queueing got ${count.get(late.email) ?? 0}; ` +
       `ledger ${[...states].map(([s, n]) => `${s} ${n}`).join(", ")}; load ${load()}`,

@@ -106,9 +106,7 @@ export function createRebook(ctx: MarketingContext, booking: Booking, notifyTo: 
         return { state: "booked", visitDay: visit.day, visitStarts: visit.starts, visitEnds: visit.ends };
       }
       if (expired(row)) return { state: "expired" };
-      const keys = ctx.store.customers
-        .contactsOf(home.group)
-        .flatMap((c) => (c.key === null ? [] : [c.key]));
+      const keys = ctx.store.customers.contactsOf(home.group).flatMap((c) => (c.key === null ? [] : [c.key]));
       const activity = ctx.activity.of(home.group, keys, ctx.now());
       if (row.booked_estimate_id === null && (activity.futureVisit || activity.openRequest))
         return { state: "already" };
