@@ -1,6 +1,13 @@
 // One configuration, four projects: `npm run test:unit`, `test:server` (needs a build: server and server-alone) and
 // `test:photos` pick them with --project; `npx vitest run <file>` finds the project a file belongs to.
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Vitest's own default is one worker less than the cores: one worker on CI's 2 cores, which left a core idle through
+ * the unit tests (the main process only hands out files and gathers results). At least two (issue 64).
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /** Server tests that measure memory or time, or flood the server: alone on the machine, so they measure the code. */
 const ALONE = [
@@ -36,6 +43,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{js,ts}", "tests/unit/**/*.test.{ts,tsx}"],
+          maxWorkers: WORKERS,
         },
       },
       {

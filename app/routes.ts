@@ -54,6 +54,7 @@ export default [
     route("quotes/:id/photos/:photo", "routes/owner/quote-photo.ts"),
     route("invoices/:id", "routes/owner/invoice.tsx"),
     route("invoices/:id/pdf", "routes/owner/invoice-pdf.ts"),
+    route("jobs", "routes/owner/jobs.tsx"),
     route("jobs/:id", "routes/owner/job.tsx"),
     route("jobs/:id/photos", "routes/owner/job-photos.tsx"),
     route("jobs/:id/photos/:photo", "routes/owner/job-photo.ts"),

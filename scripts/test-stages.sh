@@ -3,13 +3,15 @@
 # time as it ends and all of them at the end. "a+b" runs a and b at once (each mostly one core: tsc, eslint), their
 # output printed whole, one after the other, when both end.
 set -uo pipefail
+. "$(dirname "$0")/stage-clock.sh"
 times=()
 total_start=$SECONDS
+total_cpu=$(cpu_ticks)
 summary() {
   echo
   echo "Stage times:"
   for t in "${times[@]}"; do echo "  $t"; done
-  echo "  total: $((SECONDS - total_start)) s"
+  echo "  total: $(stage_figures "$total_start" "$total_cpu")"
 }
 
 # Node 24 and its better-sqlite3 (minutes of download and compile on a fresh machine) are made ready in the
@@ -57,18 +59,19 @@ run_stage() {
 
 for stage in "$@"; do
   start=$SECONDS
+  cpu=$(cpu_ticks)
   echo "=== $stage"
   run_stage "$stage"
   rc=$?
-  took=$((SECONDS - start))
+  took="$(stage_figures "$start" "$cpu")"
   if [ $rc -ne 0 ]; then
-    times+=("$stage: ${took} s (failed, exit $rc)")
-    echo "=== $stage failed after ${took} s"
+    times+=("$stage: ${took} (failed, exit $rc)")
+    echo "=== $stage failed after ${took}"
     summary
     [ -z "$node24_prep" ] || kill -- -"$node24_prep" 2>/dev/null
     exit $rc
   fi
-  times+=("$stage: ${took} s")
-  echo "=== $stage: ${took} s"
+  times+=("$stage: ${took}")
+  echo "=== $stage: ${took}"
 done
 summary

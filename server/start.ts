@@ -4,7 +4,8 @@ import { createServer } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { createApp, loadServerBuild, type EntryExports } from "./app.ts";
+import { createApp } from "./app.ts";
+import { loadServerBuild, type EntryExports } from "./http/server-build.ts";
 import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./backup/backup.ts";
 import { readConfig, type Config } from "./config.ts";
 import { openEstimateStore } from "./requests/estimate-store.ts";
@@ -101,7 +102,7 @@ if (config.TEST_CLOCK_FILE)
   console.warn(`WARNING: the clock reads ${config.TEST_CLOCK_FILE} (TEST_CLOCK_FILE, tests only).`);
 const store = openEstimateStore({ ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}), now: clock });
 const dataDir = path.dirname(store.file);
-// Requests stored before customers existed (migration 20) get theirs once; a later start finds none (decision 0051).
+// Requests stored before customers existed (migration 19) get theirs once; a later start finds none (decision 0051).
 try {
   const filled = store.customerIntake.backfill();
   if (filled.requests > 0)

@@ -8,13 +8,14 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { business } from "~/content/business";
 import { Banner, DocumentPage, Limited, Missing } from "~/components/document-page";
-import { cn } from "~/lib/cn";
 import type { RouteHandle } from "~/root";
 import type { QuotePage } from "../../server/quotes/page-view.ts";
 import { postedFromOtherSite } from "../../server/documents/scanner-safe.ts";
 import { CROSS_SITE_ERROR } from "../../server/http/security.ts";
 import { optionalOwner } from "./owner/guard.server";
 import { overLimit, TEXT_LIMITS, typedText } from "~/lib/text-limits";
+import { AcceptSection, AnswerForms, NO_VALUES, type FormState, type Values } from "./quote-answers";
+import { QuoteChoices, QuotePhotos } from "./quote-choices";
 import quoteStylesheet from "~/styles/quote.css?url";
 import { documentForm, documentHeaders, documentMetaFor } from "~/lib/document-form";
 
@@ -26,10 +27,6 @@ export const links = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: qu
 const MAX_BODY = 32 * 1024;
 
 type Selection = { optionKey: string; addonKeys: string[] };
-type Values = { name: string; consent: boolean; pamphlet: boolean; changes: string; reason: string };
-const NO_VALUES: Values = { name: "", consent: false, pamphlet: false, changes: "", reason: "" };
-/** What a POST that changed nothing sends back: the error and its field, and what was typed, to show again. */
-type FormState = { error: string | null; field: string | null; values: Values; checked: boolean };
 
 const DONE = {
   accepted: "Thank you: your acceptance is recorded. Your copy is on its way to your e-mail.",
@@ -185,42 +182,6 @@ export const meta = documentMetaFor(
 );
 
 const h2 = "mt-10 text-2xl font-bold";
-const box = "rounded-card border border-mortar-200 bg-white p-4 shadow-card";
-
-/** The CSS that shows, without a script, the total of whatever is ticked: one rule per choice the server priced. */
-function totalsCss(page: QuotePage): string {
-  const addons = page.addons.map((a) => a.key);
-  const rules = page.totals.map((t, i) => {
-    const has = [`#o-${t.option}`, ...addons.map((k) => (t.addons.includes(k) ? `#c-${k}` : null))]
-      .map((id) => (id ? `:has(${id}:checked)` : ""))
-      .join("");
-    const not = addons
-      .filter((k) => !t.addons.includes(k))
-      .map((k) => `:not(:has(#c-${k}:checked))`)
-      .join("");
-    return `#q${has}${not} #t${i}{display:block}`;
-  });
-  return `.qt:not(.now){display:none}@supports selector(:has(a)){#q .qt.now{display:none}${rules.join("")}}`;
-}
-
-function Line({ line }: { line: QuotePage["addons"][number] }) {
-  return (
-    <li className="py-3">
-      <div className="flex items-baseline justify-between gap-3">
-        <span className="font-semibold">{line.name}</span>
-        <span className="font-semibold whitespace-nowrap tabular-nums">{line.amount}</span>
-      </div>
-      {line.description && <p className="mt-0.5">{line.description}</p>}
-      <p className="mt-0.5 text-sm text-stone-600 tabular-nums">
-        {line.quantity} × {line.unitPrice}
-        {line.taxable ? " · taxed" : ""}
-      </p>
-      {line.materials.length > 0 && (
-        <p className="mt-0.5 text-sm text-stone-600">Materials: {line.materials.join("; ")}</p>
-      )}
-    </li>
-  );
-}
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData ?? loaderData;
@@ -231,13 +192,6 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   const values = form?.values ?? NO_VALUES;
   const open = page.state === "open" || page.state === "changes_requested";
   const selected = page.acceptance?.view ?? page.chosen.view;
-  const many = page.options.length > 1;
-  const error = (field: string) =>
-    form?.error && form.field === field ? (
-      <p className="mt-1 font-semibold text-brick-800" id={`${field}-error`}>
-        {form.error}
-      </p>
-    ) : null;
   return (
     <DocumentPage business={page.business} title="Your quote" customer={page.customer}>
       <p className="mt-1 text-sm text-stone-600">
@@ -294,115 +248,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
 
       <form method="post" id="q" className="mt-2" aria-describedby={form?.field ? `${form.field}-error` : undefined}>
         <input type="hidden" name="version" value={page.version} />
-        <fieldset className="mt-6">
-          <legend className="font-serif text-2xl font-bold">{many ? "Choose an option" : "The work"}</legend>
-          {many && <p className="mt-1">Each option is a complete job; choose one.</p>}
-          {error("option")}
-          <div className="mt-3 space-y-4">
-            {page.options.map((o) => (
-              <div
-                key={o.key}
-                className={`${box} has-checked:border-ember-500 has-checked:ring-2 has-checked:ring-ember-500`}
-              >
-                <label className="flex items-center gap-3 text-xl font-bold">
-                  <input
-                    type="radio"
-                    name="option"
-                    value={o.key}
-                    id={`o-${o.key}`}
-                    defaultChecked={o.key === selected.optionKey}
-                    disabled={!open}
-                    className="size-6 shrink-0 accent-brick-700"
-                  />
-                  <span className="flex-1 font-serif">{o.name}</span>
-                  <span className="tabular-nums">{o.total}</span>
-                </label>
-                <ul className="mt-1 divide-y divide-mortar-200">
-                  {o.lines.map((l) => (
-                    <Line key={l.key} line={l} />
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        {page.addons.length > 0 && (
-          <fieldset className="mt-8">
-            <legend className="font-serif text-2xl font-bold">Add-ons</legend>
-            <p className="mt-1">Tick any you want with your option.</p>
-            <div className="mt-3 space-y-3">
-              {page.addons.map((a) => (
-                <div
-                  key={a.key}
-                  className={`${box} has-checked:border-ember-500 has-checked:ring-2 has-checked:ring-ember-500`}
-                >
-                  <label className="flex items-center gap-3 text-lg font-bold">
-                    <input
-                      type="checkbox"
-                      name="addon"
-                      value={a.key}
-                      id={`c-${a.key}`}
-                      defaultChecked={selected.addonKeys.includes(a.key)}
-                      disabled={!open}
-                      className="size-6 shrink-0 accent-brick-700"
-                    />
-                    <span className="flex-1">{a.name}</span>
-                    <span className="tabular-nums">+{a.amount}</span>
-                  </label>
-                  <ul>
-                    <Line line={{ ...a, name: "", amount: "" }} />
-                  </ul>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        )}
-
-        <style>{totalsCss(page)}</style>
-        <section
-          aria-label="Your total"
-          className="mt-8 rounded-card bg-soot-950 p-5 text-mortar-50 print:border-2 print:border-soot-950 print:bg-white print:text-soot-950"
-        >
-          {page.totals.map((t, i) => (
-            <div
-              key={t.key}
-              id={`t${i}`}
-              className={cn("qt", t.key === [selected.optionKey, ...selected.addonKeys].join("+") && "now")}
-            >
-              <p className="text-mortar-200 print:text-soot-800">
-                {many ? t.view.optionName : "Total"}
-                {t.view.addonNames.length ? ` + ${t.view.addonNames.join(" + ")}` : ""}
-              </p>
-              <p className="text-4xl font-bold tabular-nums">{t.view.total}</p>
-              {t.view.tax && (
-                <p className="text-sm text-mortar-200">
-                  {t.view.subtotal} + sales tax {t.view.tax}
-                </p>
-              )}
-              {t.view.deposit && (
-                <p className="mt-1">
-                  Deposit once you accept: <strong className="tabular-nums">{t.view.deposit}</strong>
-                </p>
-              )}
-            </div>
-          ))}
-          {form?.checked && (
-            <p className="mt-2 text-sm text-mortar-200" role="status">
-              Checked by our server: {selected.optionName}
-              {selected.addonNames.length ? ` + ${selected.addonNames.join(" + ")}` : ""}, {selected.total}.
-            </p>
-          )}
-          {open && (
-            <button
-              name="intent"
-              value="total"
-              formNoValidate
-              className="mt-3 min-h-11 rounded-lg border-2 border-mortar-200 px-4 font-semibold print:hidden"
-            >
-              Check my total
-            </button>
-          )}
-        </section>
+        <QuoteChoices page={page} selected={selected} open={open} form={form} />
         <p className="mt-3 text-stone-600">{page.taxStatement}</p>
         {page.deposit && (
           <>
@@ -413,27 +259,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           </>
         )}
 
-        {page.photos.length > 0 && (
-          <>
-            <h2 className={h2}>Photos</h2>
-            <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {page.photos.map((p, i) => (
-                <li key={p.sha256}>
-                  <a href={`/quote/${token}/photos/${p.sha256}`} className="block overflow-hidden rounded-lg">
-                    <img
-                      src={`/quote/${token}/photos/${p.sha256}-small`}
-                      width={p.width >= p.height ? 640 : Math.round((640 * p.width) / p.height)}
-                      height={p.height >= p.width ? 640 : Math.round((640 * p.height) / p.width)}
-                      alt={`Photo ${i + 1} of the job`}
-                      loading="lazy"
-                      className="aspect-square h-auto w-full bg-mortar-200 object-cover"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        {page.photos.length > 0 && <QuotePhotos page={page} token={token} heading={h2} />}
 
         <h2 className={h2}>Terms</h2>
         {page.terms.map((p) => (
@@ -442,144 +268,10 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ))}
 
-        {open && (
-          <section id="accept" className="mt-10 rounded-card border-2 border-soot-950 bg-white p-4 print:hidden">
-            <h2 className="text-2xl font-bold">Accept this quote</h2>
-            {inHome && (
-              <div className="mt-3 rounded-lg bg-ember-300 p-3">
-                <p className="font-bold">You are accepting at your home, on our device: you may cancel.</p>
-                {page.cancellation.map((p) => (
-                  <p key={p} className="mt-1">
-                    {p}
-                  </p>
-                ))}
-              </div>
-            )}
-            <h3 className="mt-4 text-lg font-bold">Consent to electronic records</h3>
-            {page.consent.text.map((p) => (
-              <p key={p} className="mt-2 text-sm">
-                {p}
-              </p>
-            ))}
-            <label className="mt-3 flex items-start gap-3 font-semibold">
-              <input
-                type="checkbox"
-                name="consent"
-                value="yes"
-                required
-                defaultChecked={values.consent}
-                className="mt-0.5 size-6 shrink-0 accent-brick-700"
-              />
-              I agree to receive this quote and its records electronically.
-            </label>
-            {error("consent")}
-            <details className="mt-5 rounded-lg border border-mortar-300 p-3">
-              <summary className="cursor-pointer font-semibold">Read the pamphlet “{page.pamphlet.title}”</summary>
-              {page.pamphlet.text.map((p) => (
-                <p key={p} className="mt-2">
-                  {p}
-                </p>
-              ))}
-            </details>
-            {page.pamphlet.required && (
-              <>
-                <label className="mt-3 flex items-start gap-3 font-semibold">
-                  <input
-                    type="checkbox"
-                    name="pamphlet"
-                    value="yes"
-                    defaultChecked={values.pamphlet}
-                    className="mt-0.5 size-6 shrink-0 accent-brick-700"
-                  />
-                  {page.pamphlet.acknowledgment}
-                </label>
-                <p className="mt-1 text-sm text-stone-600">Needed when the total is over {page.pamphlet.threshold}.</p>
-                {error("pamphlet")}
-              </>
-            )}
-            <label htmlFor="name" className="mt-5 block text-lg font-bold">
-              Your full name
-            </label>
-            <input
-              id="name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={TEXT_LIMITS.quotePage.name.max}
-              defaultValue={values.name}
-              aria-invalid={form?.field === "name" || undefined}
-              className="mt-1 block min-h-12 w-full rounded-lg border-2 border-soot-800 bg-white px-3 text-lg"
-            />
-            {error("name")}
-            <p className="mt-3 text-sm">
-              Typing your name and tapping “I accept” signs this quote for the option and add-ons ticked above, at the
-              total shown.
-            </p>
-            <button
-              name="intent"
-              value="accept"
-              className="mt-3 min-h-14 w-full rounded-lg bg-ember-500 px-6 text-xl font-bold text-soot-950"
-            >
-              I accept
-            </button>
-          </section>
-        )}
+        {open && <AcceptSection page={page} values={values} form={form} inHome={inHome} />}
       </form>
 
-      {open && (
-        // Open again when its own form came back with a problem, so the homeowner sees it.
-        <details
-          className="mt-8 print:hidden"
-          open={form?.field === "changes" || form?.field === "reason" || undefined}
-        >
-          <summary className="cursor-pointer text-lg font-semibold underline">
-            Not ready? Ask for changes or decline
-          </summary>
-          <form method="post" className="mt-3">
-            <input type="hidden" name="version" value={page.version} />
-            <label htmlFor="changes" className="font-semibold">
-              What should we change?
-            </label>
-            <textarea
-              id="changes"
-              name="changes"
-              rows={3}
-              maxLength={TEXT_LIMITS.quotePage.changes.max}
-              defaultValue={values.changes}
-              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
-            />
-            {error("changes")}
-            <button
-              name="intent"
-              value="changes"
-              className="mt-2 min-h-11 rounded-lg bg-soot-950 px-4 font-semibold text-mortar-50"
-            >
-              Ask for changes
-            </button>
-          </form>
-          <form method="post" className="mt-6">
-            <label htmlFor="reason" className="font-semibold">
-              Why not? (optional)
-            </label>
-            <textarea
-              id="reason"
-              name="reason"
-              rows={2}
-              maxLength={TEXT_LIMITS.quotePage.reason.max}
-              defaultValue={values.reason}
-              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
-            />
-            {error("reason")}
-            <button
-              name="intent"
-              value="decline"
-              className="mt-2 min-h-11 rounded-lg border-2 border-brick-700 px-4 font-semibold text-brick-800"
-            >
-              Decline the quote
-            </button>
-          </form>
-        </details>
-      )}
+      {open && <AnswerForms page={page} values={values} form={form} />}
 
       {page.acceptance?.inPerson && (
         <section className="mt-8 rounded-lg border-2 border-soot-950 p-4">

@@ -1,16 +1,17 @@
-import { galleryForPath, galleryImagePath } from "~/content/gallery";
+// The sitemap, with Google's image extension: under each page, every picture that page shows (sitemap-images.ts).
 import { sitePages } from "~/content/site-map";
 import { absoluteUrl } from "~/lib/site-url";
+import { pageImages } from "./sitemap-images";
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
 
-/** The "Recent work" photos a page shows, as Google's image sitemap entries. */
+/** The pictures a page shows, as Google's image sitemap entries. */
 function images(path: string): string {
-  return galleryForPath(path)
+  return pageImages(path)
     .map(
-      (photo) =>
-        `\n    <image:image>\n      <image:loc>${escapeXml(absoluteUrl(galleryImagePath(photo)))}</image:loc>\n    </image:image>`,
+      (image) =>
+        `\n    <image:image>\n      <image:loc>${escapeXml(absoluteUrl(image))}</image:loc>\n    </image:image>`,
     )
     .join("");
 }

@@ -1,10 +1,11 @@
 // The invite as a calendar reads it: parsed with ical.js, a real iCalendar parser, field by field; and the file's own
 // form (CRLF, lines of at most 75 octets, never a character split, text escaped).
 import { describe, expect, it } from "vitest";
-import { buildInvite, foldLine, icsText, type Invite } from "./invite.ts";
+import { buildInvite, foldLine, icsText, productId, type Invite } from "./invite.ts";
 import { parseInvite } from "./invite.fixture.ts";
 
 const invite: Invite = {
+  product: { company: "Heartland Chimney & Masonry", name: "Estimate visits" },
   method: "REQUEST",
   uid: "visit-0f8fad5b-d9cb-469f-a165-70867728950e@www.example.com",
   sequence: 0,
@@ -40,6 +41,12 @@ describe("a visit's invite", () => {
       attendeeName: "José Pepe Núñez-Łukasiewicz 👩‍👩‍👧",
     });
     expect(ics).toContain("DTSTART:20261201T140000Z\r\n");
+    expect(ics).toContain("\r\nPRODID:-//Heartland Chimney & Masonry//Estimate visits//EN\r\n");
+  });
+
+  it("names its maker in PRODID from the names given, escaped, with no '//' inside one", () => {
+    expect(productId("Heartland Chimney & Masonry", "Work days")).toBe("-//Heartland Chimney & Masonry//Work days//EN");
+    expect(productId("Smith, Sons; Co//Ltd", "Work days")).toBe("-//Smith\\, Sons\\; Co/Ltd//Work days//EN");
   });
 
   it("cancels with the same UID, a higher SEQUENCE, METHOD:CANCEL and STATUS:CANCELLED", () => {

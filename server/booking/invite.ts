@@ -6,6 +6,8 @@
 export type InviteMethod = "REQUEST" | "CANCEL";
 
 export type Invite = {
+  /** Who made the file and what it is for, said in PRODID: the business's name and "Estimate visits" or "Work days". */
+  product: { company: string; name: string };
   method: InviteMethod;
   uid: string;
   sequence: number;
@@ -72,11 +74,17 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
+/** "-//Heartland Chimney & Masonry//Work days//EN" (RFC 5545 §3.7.3): the names escaped, no "//" inside one. */
+export function productId(company: string, product: string): string {
+  const part = (text: string) => icsText(text.replace(/\/{2,}/g, "/"));
+  return `-//${part(company)}//${part(product)}//EN`;
+}
+
 export function buildInvite(invite: Invite): string {
   const cancel = invite.method === "CANCEL";
   const lines = [
     "BEGIN:VCALENDAR",
-    "PRODID:-//Heartland Chimney & Masonry//Estimate visits//EN",
+    `PRODID:${productId(invite.product.company, invite.product.name)}`,
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
     `METHOD:${invite.method}`,

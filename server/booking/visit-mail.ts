@@ -41,6 +41,7 @@ function invite(
 ): string {
   const window = `${windowLabel(visit)} ${zoneLabel(business.timeZone)}`;
   return buildInvite({
+    product: { company: business.name, name: "Estimate visits" },
     method,
     uid: visit.uid,
     sequence: visit.sequence,

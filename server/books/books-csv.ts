@@ -5,7 +5,7 @@ import type { Day } from "../../app/lib/business-day.ts";
 import { dollarsInput } from "../quotes/money.ts";
 import { toCsv } from "../requests/csv.ts";
 import type { BookInvoice } from "../store/invoice-books.ts";
-import { netCents, type Books } from "./books.ts";
+import { netCents, type BookEntry, type Books } from "./books.ts";
 
 export const PAYMENT_COLUMNS = [
   "Date",
@@ -40,6 +40,20 @@ export function methodLabel(method: string): string {
 
 const within = (day: Day, from: Day, to: Day) => day >= from && day <= to;
 
+/**
+ * A payment's State as the accountant reads it: paid, pending, failed, refunded, or, in a dispute by the homeowner's
+ * bank, "disputed" (held: Net 0.00 until the bank decides) and "dispute lost" (the money went back: Net 0.00). A
+ * dispute won is "paid" again, its Net whole.
+ */
+const CSV_STATE: Record<BookEntry["state"], string> = {
+  paid: "paid",
+  pending: "pending",
+  failed: "failed",
+  refunded: "refunded",
+  disputed: "disputed",
+  lost: "dispute lost",
+};
+
 export function paymentsCsv(books: Books, from: Day, to: Day): string {
   const rows = books.payments
     .filter((p) => within(p.day, from, to))
@@ -52,7 +66,7 @@ export function paymentsCsv(books: Books, from: Day, to: Day): string {
       Amount: dollarsInput(p.cents),
       Refunded: dollarsInput(p.refundedCents),
       Net: dollarsInput(netCents(p)),
-      State: p.state,
+      State: CSV_STATE[p.state],
     }));
   return toCsv(PAYMENT_COLUMNS, rows);
 }

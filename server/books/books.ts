@@ -4,6 +4,8 @@
 import { addMonths, dayAt, monthDays, monthOf, type Day, type Month } from "../../app/lib/business-day.ts";
 import type { DepositContractRow, OnlineDepositRow, OwnerDepositRow } from "../store/deposit-books.ts";
 import type { BookInvoice, BookPayment } from "../store/invoice-books.ts";
+import { moneyState } from "../store/payments.ts";
+import { depositMoney } from "../payments/deposit-money.ts";
 
 export type BooksInput = {
   contracts: readonly DepositContractRow[];
@@ -14,7 +16,7 @@ export type BooksInput = {
   timeZone: string;
 };
 
-export type ItemState = "owed" | "sent" | "partly paid" | "pending" | "paid";
+export type ItemState = "owed" | "sent" | "partly paid" | "pending" | "disputed" | "paid";
 
 /** A deposit or an invoice: what it asks, what came in, what is still owed. */
 export type BookItem = {
@@ -30,7 +32,14 @@ export type BookItem = {
   totalCents: number;
   paidCents: number;
   pendingCents: number;
+  /** Held by the homeowner's bank while it decides a dispute. */
+  disputedCents: number;
   owedCents: number;
+  /**
+   * The most the owner may record by hand now: owed, less what is clearing or disputed (a deposit's owed already
+   * leaves them out; an invoice's counts them owed until they settle). Refused above it, in the same transaction.
+   */
+  recordableCents: number;
   /** The day it became owed: the acceptance's, or the invoice's sending. */
   since: Day;
 };
@@ -52,14 +61,22 @@ export type BookEntry = {
 
 export type Books = { items: BookItem[]; payments: BookEntry[] };
 
-/** Money kept: a settled payment less what was refunded of it; nothing for one pending or failed. */
+/**
+ * Money kept: a settled payment less what was refunded of it; nothing for one pending or failed, nothing while its
+ * bank holds it in a dispute, and nothing once the dispute is lost (the money went back). A dispute won is paid again.
+ */
 export function netCents(entry: Pick<BookEntry, "cents" | "refundedCents" | "state">): number {
   return entry.state === "paid" || entry.state === "refunded" ? Math.max(0, entry.cents - entry.refundedCents) : 0;
 }
 
-function depositState(owed: number, paid: number, pending: number): ItemState {
-  if (owed === 0) return pending > 0 ? "pending" : "paid";
-  return paid + pending > 0 ? "partly paid" : "owed";
+/** Held in a dispute: the payment less what was refunded of it before. */
+export function disputedCents(entry: Pick<BookEntry, "cents" | "refundedCents" | "state">): number {
+  return entry.state === "disputed" ? Math.max(0, entry.cents - entry.refundedCents) : 0;
+}
+
+function depositState(owed: number, paid: number, pending: number, disputed: number): ItemState {
+  if (owed === 0) return disputed > 0 ? "disputed" : pending > 0 ? "pending" : "paid";
+  return paid + pending + disputed > 0 ? "partly paid" : "owed";
 }
 
 /** Every deposit and invoice, and every payment, read together. */
@@ -88,7 +105,7 @@ export function buildBooks(input: BooksInput): Books {
         method: p.method,
         cents: p.cents,
         refundedCents: p.refunded_cents,
-        state: p.state,
+        state: moneyState(p),
       }),
     );
   }
@@ -103,11 +120,13 @@ export function buildBooks(input: BooksInput): Books {
   const invoiced = new Set(input.invoices.map((i) => i.quoteId));
   for (const c of input.contracts) {
     if (c.deposit_cents <= 0 || invoiced.has(c.quote_id)) continue;
-    const mine = payments.filter((p) => p.kind === "deposit" && p.quoteId === c.quote_id);
-    // A refund does not make the deposit owed again: the owner gave the money back on purpose.
-    const paid = mine.filter((p) => p.state === "paid" || p.state === "refunded").reduce((n, p) => n + p.cents, 0);
-    const pending = mine.filter((p) => p.state === "pending").reduce((n, p) => n + p.cents, 0);
-    const owed = Math.max(0, c.deposit_cents - paid - pending);
+    // The deposit's one function (server/payments/deposit-money.ts): a refund does not make it owed again, a dispute
+    // lost does.
+    const money = depositMoney(
+      c.deposit_cents,
+      payments.filter((p) => p.kind === "deposit" && p.quoteId === c.quote_id),
+    );
+    const { paid, pending, disputed, owed } = money;
     items.push({
       key: `deposit-${c.quote_id}`,
       kind: "deposit",
@@ -115,11 +134,13 @@ export function buildBooks(input: BooksInput): Books {
       quoteId: c.quote_id,
       document: c.reference,
       customerName: c.name,
-      state: depositState(owed, paid, pending),
+      state: depositState(owed, paid, pending, disputed),
       totalCents: c.deposit_cents,
       paidCents: paid,
       pendingCents: pending,
+      disputedCents: disputed,
       owedCents: owed,
+      recordableCents: owed,
       since: dayAt(c.accepted_at, timeZone),
     });
   }
@@ -135,17 +156,19 @@ export function buildBooks(input: BooksInput): Books {
       totalCents: i.totalCents,
       paidCents: i.paidCents,
       pendingCents: i.pendingCents,
+      disputedCents: i.disputedCents,
       owedCents: i.owedCents,
+      recordableCents: Math.max(0, i.owedCents - i.pendingCents - i.disputedCents),
       since: i.sentDay,
     });
   }
   return { items, payments };
 }
 
-/** What is still open: owed, or paid by a bank payment that has not settled. Oldest first. */
+/** What is still open: owed, paid by a bank payment that has not settled, or disputed. Oldest first. */
 export function openItems(books: Books): BookItem[] {
   return books.items
-    .filter((i) => i.owedCents > 0 || i.pendingCents > 0)
+    .filter((i) => i.owedCents > 0 || i.pendingCents > 0 || i.disputedCents > 0)
     .sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : a.key < b.key ? -1 : 1));
 }
 
@@ -155,6 +178,8 @@ export type MonthFigures = {
   owedCents: number;
   /** Bank payments made and not yet settled, now. */
   pendingCents: number;
+  /** Payments the homeowners' banks hold in a dispute, now. */
+  disputedCents: number;
   /** Settled in the month, less what was refunded of it. */
   paidCents: number;
   /** The month's payments, newest first, every state. */
@@ -167,6 +192,7 @@ export function monthFigures(books: Books, month: Month): MonthFigures {
     month,
     owedCents: books.items.reduce((n, i) => n + i.owedCents, 0),
     pendingCents: books.payments.filter((p) => p.state === "pending").reduce((n, p) => n + p.cents, 0),
+    disputedCents: books.payments.reduce((n, p) => n + disputedCents(p), 0),
     paidCents: payments.reduce((n, p) => n + netCents(p), 0),
     payments,
   };

@@ -7,11 +7,15 @@
 // cancelled day is left out, as a cancelled visit is.
 import { createHash } from "node:crypto";
 import { windowLabel } from "../../app/lib/visit-labels.ts";
-import { foldLine, icsText, icsTime } from "../booking/invite.ts";
+import { business } from "../../app/content/business.ts";
+import { foldLine, icsText, icsTime, productId } from "../booking/invite.ts";
 import { workDaySummary, type WorkDay } from "../jobs/work-days-view.ts";
 import type { VisitRow } from "../store/visits.ts";
 
 export type Feed = { body: string; etag: string };
+
+/** What the owner's calendar app calls the feed: what it holds (issue 64). */
+export const FEED_NAME = "Visits and work days";
 
 export function visitsFeed({
   visits,
@@ -26,11 +30,11 @@ export function visitsFeed({
 }): Feed {
   const lines = [
     "BEGIN:VCALENDAR",
-    "PRODID:-//Heartland Chimney & Masonry//Estimate visits feed//EN",
+    `PRODID:${productId(business.name, FEED_NAME)}`,
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    "X-WR-CALNAME:Estimate visits",
+    `X-WR-CALNAME:${icsText(FEED_NAME)}`,
     "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
     "X-PUBLISHED-TTL:PT1H",
   ];

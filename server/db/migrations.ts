@@ -793,7 +793,17 @@ DROP INDEX checkout_sessions_invoice;
 CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id) WHERE invoice_id IS NOT NULL;
 `;
 
-// Version 20: customers (issue 65, decision 0051). One record per homeowner (a person or a household) with their
+// Version 18: a dispute is a state of the payment (issue 64, decision 0040). A card payment disputed by the
+// homeowner's bank is 'open' until Stripe's charge.dispute.closed says 'won' (paid again) or 'lost' (the money went
+// back): the books read it from here. Each move is one conditional UPDATE, so repeated or late events end the same.
+// A payment already marked disputed (disputed_at, from charge.dispute.created) is open.
+const MIGRATE_V18 = `
+ALTER TABLE online_payments ADD COLUMN dispute_state TEXT CHECK (dispute_state IN ('open', 'won', 'lost'));
+ALTER TABLE online_payments ADD COLUMN dispute_closed_at TEXT;
+UPDATE online_payments SET dispute_state = 'open' WHERE disputed_at IS NOT NULL;
+`;
+
+// Version 19: customers (issue 65, decision 0051). One record per homeowner (a person or a household) with their
 // contact points (each kept as typed, its key beside it: the e-mail lowercased, the phone in E.164; `match_key` is a
 // Gmail-canonical e-mail that only suggests), their properties (the address as typed, its Publication 28 key, ZIP5
 // and town; `customer_id` is who owns it now, its history stays on it) and each property's flues. A request points
@@ -807,7 +817,7 @@ CREATE INDEX checkout_sessions_invoice ON checkout_sessions (invoice_id) WHERE i
 // - A booking place (the street the homeowner gave for the visit) fills in the request's own property (made for it
 //   at intake, source 'request') with `keyed` 0: server/customers/ writes its key, which needs code, soon after.
 // Days are TEXT YYYY-MM-DD in America/Chicago; instants UTC ISO strings.
-const MIGRATE_V20 = `
+const MIGRATE_V19 = `
 CREATE TABLE customers (
   id INTEGER PRIMARY KEY,
   display_name TEXT NOT NULL,
@@ -890,6 +900,8 @@ ALTER TABLE estimates ADD COLUMN property_id INTEGER REFERENCES properties(id) O
 CREATE INDEX estimates_customer ON estimates (customer_id) WHERE customer_id IS NOT NULL;
 CREATE INDEX estimates_property ON estimates (property_id) WHERE property_id IS NOT NULL;
 CREATE INDEX estimates_unlinked ON estimates (id) WHERE customer_id IS NULL AND spam = 0;
+-- A customer's history reads every visit of their requests, cancelled ones too (visits_per_request skips those).
+CREATE INDEX visits_estimate ON visits (estimate_id);
 
 CREATE TABLE customer_merges (
   id INTEGER PRIMARY KEY,
@@ -976,12 +988,12 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
-// Version 21 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
+// Version 20 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
 // the normalised e-mail or the E.164 phone, never by customer, so it holds through merges, erasure and re-imports; the
 // key it is made with (kept here like the push keys, made at first use); the send ledger, one row per message with a
 // unique key (a reminder's customer, due day and number; a campaign's customer), claimed once; and the campaigns the
 // owner sent, each found again by its Send form's one-time key.
-const MIGRATE_V21 = `
+const MIGRATE_V20 = `
 CREATE TABLE marketing_secret (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   hmac_key BLOB NOT NULL CHECK (length(hmac_key) = 32),
@@ -1069,14 +1081,15 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "the outbox's next message from its index; sessions' indexes without their state",
     up: MIGRATE_V17,
   },
+  { version: 18, name: "disputes: open, won or lost, on the payment", up: MIGRATE_V18 },
   {
-    version: 20,
+    version: 19,
     name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
-    up: MIGRATE_V20,
+    up: MIGRATE_V19,
   },
   {
-    version: 21,
+    version: 20,
     name: "marketing mail: the suppression list, its key, the send ledger, campaigns",
-    up: MIGRATE_V21,
+    up: MIGRATE_V20,
   },
 ];

@@ -6,7 +6,7 @@
 // React's renderer, the CSS worker), so the owner's first page of each kind finds it warm. None may stop a start.
 import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { EntryExports } from "../app.ts";
+import type { EntryExports } from "./server-build.ts";
 
 export async function warmBundle(entry: EntryExports): Promise<void> {
   try {

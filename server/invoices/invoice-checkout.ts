@@ -6,10 +6,13 @@ import { checkoutSessionUrl, PaymentRefusal } from "../payments/checkout-session
 import { invoiceFigures, type InvoiceFigures } from "./invoice-figures.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
 
-/** What can be paid online now: owed less what is clearing; 0 when nothing. */
-export function payableCents(figures: InvoiceFigures): number {
+/**
+ * What can be paid now, online or by the owner's record: owed less what is clearing and what a dispute holds; 0 when
+ * nothing. Asking for more would have the same money paid twice once they settle or the bank decides.
+ */
+export function payableCents(figures: Pick<InvoiceFigures, "version" | "money">): number {
   if (figures.version === null) return 0;
-  return Math.max(0, figures.money.owed - figures.money.pending);
+  return Math.max(0, figures.money.owed - figures.money.pending - figures.money.disputed);
 }
 
 export async function invoiceCheckoutUrl(ctx: PaymentsContext, invoice: InvoiceRow, token: string): Promise<string> {
@@ -30,5 +33,10 @@ export async function invoiceCheckoutUrl(ctx: PaymentsContext, invoice: InvoiceR
     page: `${ctx.origin}/invoice/${token}`,
     reference: `invoice ${figures.version.number}`,
     email: figures.version.customer.email,
+    stillPayable: () => {
+      const now = ctx.store.invoices.get(invoice.id);
+      return now !== undefined && payableCents(invoiceFigures(ctx.store, now, ctx.business().timeZone)) === cents;
+    },
+    notPayable: "There is nothing to pay on this invoice now.",
   });
 }

@@ -5,17 +5,21 @@
 import { choiceOf, totalsOf } from "../quotes/quote-view.ts";
 import { acceptedQuote, type PaymentsContext } from "../payments/payments-context.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
+import { moneyState } from "../store/payments.ts";
 import { MAX_INVOICE_LINES, parseDraft, type InvoiceDraft, type InvoiceDraftLine } from "./invoice-document.ts";
 import { InvoiceRefusal } from "./invoice-refusal.ts";
 
 const ONE = 1000;
 
-/** What has been paid on the deposit: the owner's records, and card or bank payments settled, less refunds. */
+/**
+ * What has been paid on the deposit: the owner's records, and card or bank payments settled, less refunds (a payment
+ * in a dispute, or whose dispute was lost, is not paid; sending waits while one is disputed).
+ */
 export function depositPaidCents({ store }: PaymentsContext, quoteId: number): number {
   const byOwner = store.quotes.payments(quoteId).reduce((sum, p) => sum + p.cents, 0);
   const online = store.payments
     .forQuote(quoteId)
-    .filter((p) => p.state === "paid" || p.state === "refunded")
+    .filter((p) => moneyState(p) === "paid" || moneyState(p) === "refunded")
     .reduce((sum, p) => sum + p.cents - Math.min(p.refunded_cents, p.cents), 0);
   return byOwner + online;
 }
@@ -28,7 +32,12 @@ export function withDepositPaid(lines: readonly InvoiceDraftLine[], cents: numbe
   const rest = lines.filter((l) => l.kind !== "deposit");
   if (cents <= 0) return rest;
   const at = rest.filter((l) => l.kind === "contract").length;
-  const deposit: InvoiceDraftLine = { kind: "deposit", description: "Less deposit paid", quantity: ONE, unitPrice: -cents };
+  const deposit: InvoiceDraftLine = {
+    kind: "deposit",
+    description: "Less deposit paid",
+    quantity: ONE,
+    unitPrice: -cents,
+  };
   return [...rest.slice(0, at), deposit, ...rest.slice(at)];
 }
 

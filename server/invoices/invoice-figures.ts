@@ -4,6 +4,7 @@
 import { dayAt } from "../../app/lib/business-day.ts";
 import type { EstimateStore } from "../requests/estimate-store.ts";
 import type { InvoiceRow } from "../store/invoices.ts";
+import { moneyState } from "../store/payments.ts";
 import { invoiceMoney, type InvoiceMoney, type InvoicePaymentState } from "./invoice-money.ts";
 import {
   invoiceLabel,
@@ -13,13 +14,14 @@ import {
   type InvoiceVersion,
 } from "./invoice-document.ts";
 
-export type InvoiceState = "draft" | "sent" | "partly_paid" | "pending" | "paid";
+export type InvoiceState = "draft" | "sent" | "partly_paid" | "pending" | "disputed" | "paid";
 
 export const STATE_LABEL: Record<InvoiceState, string> = {
   draft: "Draft",
   sent: "Sent",
   partly_paid: "Partly paid",
   pending: "Pending bank payment",
+  disputed: "Payment disputed",
   paid: "Paid",
 };
 
@@ -75,7 +77,7 @@ export function invoicePayments(store: InvoiceReads, invoiceId: number, timeZone
     method: p.method,
     cents: p.cents,
     refundedCents: p.refunded_cents,
-    state: p.state,
+    state: moneyState(p),
   }));
   return [...owner, ...online].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
@@ -84,6 +86,7 @@ function stateOf(sent: boolean, money: InvoiceMoney): InvoiceState {
   if (!sent) return "draft";
   if (money.owed <= 0) return "paid";
   if (money.pending > 0) return "pending";
+  if (money.disputed > 0) return "disputed";
   return money.paid > 0 ? "partly_paid" : "sent";
 }
 

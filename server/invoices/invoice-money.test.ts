@@ -55,24 +55,28 @@ describe("invoiceMoney", () => {
       const deposit = int(2) === 0 ? 0 : int(2_000_000);
       if (deposit > 0) lines.push({ quantity: 1000, unitPrice: -deposit });
       const total = referenceTotal - BigInt(deposit);
-      const states = ["paid", "paid", "pending", "failed", "refunded"] as const;
+      const states = ["paid", "paid", "pending", "failed", "refunded", "disputed", "lost"] as const;
       const payments: InvoicePaymentFigures[] = Array.from({ length: int(5) }, () => {
         const cents = 1 + int(5_000_000);
-        const state = states[int(4)] ?? "paid";
-        const refundedCents = state === "refunded" ? cents : state === "paid" && int(3) === 0 ? int(cents) : 0;
+        const state = states[int(6)] ?? "paid";
+        const partly = (state === "paid" || state === "disputed" || state === "lost") && int(3) === 0;
+        const refundedCents = state === "refunded" ? cents : partly ? int(cents) : 0;
         return { cents, refundedCents, state };
       });
       let paid = 0n;
       let pending = 0n;
+      let disputed = 0n;
       for (const p of payments) {
         const amount = sum([decimal(p.cents, 2)]) - sum([decimal(p.refundedCents, 2)]);
         if (p.state === "paid" || p.state === "refunded") paid += amount;
         if (p.state === "pending") pending += sum([decimal(p.cents, 2)]);
+        if (p.state === "disputed") disputed += amount;
       }
       const m = invoiceMoney(lines, payments);
       expect(BigInt(m.total), `seed 52, invoice ${n}`).toBe(total);
       expect(BigInt(m.paid)).toBe(paid);
       expect(BigInt(m.pending)).toBe(pending);
+      expect(BigInt(m.disputed)).toBe(disputed);
       expect(BigInt(m.owed)).toBe(total - paid);
       expect(m.paid + m.owed).toBe(m.total);
       expect(m.lines.map((c) => decimal(c, 2))).toEqual([...reference, ...(deposit > 0 ? [decimal(-deposit, 2)] : [])]);
@@ -87,6 +91,16 @@ describe("invoiceMoney", () => {
       { cents: 70_000, refundedCents: 0, state: "failed" },
     ]);
     expect(m).toMatchObject({ total: 100_000, paid: 30_000, pending: 70_000, owed: 70_000 });
+  });
+
+  it("holds a disputed payment as neither paid nor asked again; a dispute lost is owed", () => {
+    const lines = [{ quantity: 1000, unitPrice: 100_000 }];
+    const m = invoiceMoney(lines, [
+      { cents: 30_000, refundedCents: 0, state: "paid" },
+      { cents: 50_000, refundedCents: 5_000, state: "disputed" },
+      { cents: 20_000, refundedCents: 0, state: "lost" },
+    ]);
+    expect(m).toMatchObject({ total: 100_000, paid: 30_000, pending: 0, disputed: 45_000, owed: 70_000 });
   });
 
   it("makes a refund owed again", () => {

@@ -12,6 +12,7 @@ import {
   type InvoiceState,
 } from "./invoice-figures.ts";
 import { payableCents } from "./invoice-checkout.ts";
+import type { InvoicePaymentState } from "./invoice-money.ts";
 
 export type InvoiceLineView = { description: string; quantity: string; unitPrice: string; amount: string };
 
@@ -39,7 +40,14 @@ export type InvoicePageView = {
   pay: { state: PayState; message: string | null };
 };
 
-const PAYMENT_STATE = { pending: "pending", paid: "received", failed: "did not go through", refunded: "refunded" };
+const PAYMENT_STATE: Record<InvoicePaymentState, string> = {
+  pending: "pending",
+  paid: "received",
+  failed: "did not go through",
+  refunded: "refunded",
+  disputed: "disputed by your bank",
+  lost: "taken back by your bank",
+};
 
 export function linesView(figures: Pick<InvoiceFigures, "lines" | "money">): InvoiceLineView[] {
   return figures.lines.map((l, i) => ({

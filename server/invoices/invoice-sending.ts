@@ -26,6 +26,21 @@ export function sendInvoice(ctx: PaymentsContext, invoiceId: number): { label: s
           "The deposit's bank payment is still clearing. Send the invoice once it has (a few business days), so the invoice takes it off.",
         );
       }
+      // A deposit checkout page still open could take the deposit after the invoice asked for it (the route closes
+      // them at Stripe first; one Stripe could not close was just paid, and its event is on its way).
+      if (store.payments.openSessions(invoice.quote_id, null).length > 0) {
+        throw new InvoiceRefusal(
+          409,
+          "The homeowner is paying the deposit on the site right now. Send the invoice in a few minutes, once it is recorded.",
+        );
+      }
+      // The same for a deposit its bank disputes: won, it is paid; lost, it is owed. The invoice must know which.
+      if (store.payments.forQuote(invoice.quote_id).some((p) => p.dispute_state === "open")) {
+        throw new InvoiceRefusal(
+          409,
+          "The homeowner's bank disputes the deposit's card payment. Send the invoice once the bank decides, so the invoice takes off only what was paid.",
+        );
+      }
       const lines = withDepositPaid(parseDraft(invoice.draft).lines, depositPaidCents(ctx, invoice.quote_id));
       const money = invoiceMoney(lines, []);
       if (lines.length === 0 || money.total <= 0) {

@@ -88,7 +88,15 @@ describe("migration 13", () => {
       const sessions = store.db.prepare("SELECT * FROM checkout_sessions").all() as Record<string, unknown>[];
       const payments = store.db.prepare("SELECT * FROM online_payments").all() as Record<string, unknown>[];
       expect(sessions).toEqual(before.sessions.map((r) => ({ ...(r as object), invoice_id: null })));
-      expect(payments).toEqual(before.payments.map((r) => ({ ...(r as object), invoice_id: null })));
+      // Migration 18's columns, empty: no dispute.
+      expect(payments).toEqual(
+        before.payments.map((r) => ({
+          ...(r as object),
+          invoice_id: null,
+          dispute_state: null,
+          dispute_closed_at: null,
+        })),
+      );
       expect(store.db.pragma("foreign_key_check")).toEqual([]);
       expect(store.db.pragma("integrity_check", { simple: true })).toBe("ok");
       const indexes = (
@@ -151,6 +159,8 @@ describe("the deposit and the invoice", () => {
       idempotencyKey: `deposit:${quoteId}:0:0`,
     });
     const session = f.store.payments.sessionByProvider(`cs_test_${quoteId}`);
+    // As the checkout's "completed" event does: the session is done, its payment pending.
+    f.store.payments.closeSession(session?.id ?? 0, "complete");
     return f.store.payments.paymentFor({
       quoteId,
       sessionId: session?.id ?? 0,

@@ -1,4 +1,5 @@
-// The homeowner's e-mails about a job: a work day scheduled, moved, moved for rain or cancelled (each with its
+// The homeowner's e-mails about a job: a work day scheduled, moved, moved for rain or cancelled (removed, or left
+// after the job was done; each with its
 // invite: the day's own UID for life, SEQUENCE raised on every change, METHOD:CANCEL for a removed day), the reminder
 // the day before, and "on my way". Pure. The job page's link is a secret, so a kept message holds MANAGE_LINK and the
 // outbox puts a fresh link in as it sends (as for visits: server/booking/visit-mail.ts).
@@ -10,7 +11,8 @@ import { MANAGE_LINK, withManageLink } from "../booking/visit-mail.ts";
 import { escapeHtml, withSubject, type Mail } from "../requests/lead-mail.ts";
 import type { JobDayRow } from "../store/jobs.ts";
 
-export type DayChange = "scheduled" | "moved" | "rain" | "cancelled";
+/** What happened to a work day; "done": cancelled because the job was marked done before it. */
+export type DayChange = "scheduled" | "moved" | "rain" | "cancelled" | "done";
 
 /** Who the job is for, and where: from the accepted quote (and the visit's address when there was one). */
 export type JobFor = { name: string; email: string; reference: string; place: string };
@@ -37,6 +39,7 @@ function page(lines: readonly string[], html: string, subject: string, calendar?
 export function workDayInvite(day: JobDayRow, job: JobFor, stamp: Date): string {
   const cancelled = day.status === "cancelled";
   return buildInvite({
+    product: { company: business.name, name: "Work days" },
     method: cancelled ? "CANCEL" : "REQUEST",
     uid: day.uid,
     sequence: day.sequence,
@@ -69,20 +72,25 @@ export function workDayMail(
     moved: `Work day moved: now ${when}`,
     rain: `Rain day: your work day moves to ${when}`,
     cancelled: `Work day cancelled: ${when}`,
+    done: `Work day cancelled, the work is done: ${when}`,
   }[change];
   const opening = {
     scheduled: `We have booked a work day for your job (quote ${job.reference}): ${when}. We arrive in that window.`,
     moved: `Your work day${was ? ` on ${was}` : ""} has moved to ${when}. We arrive in that window.`,
     rain: `Rain is forecast, so the work${was ? ` on ${was}` : ""} moves to the next open day: ${when}, same arrival window.`,
     cancelled: `Your work day on ${when} is cancelled. Your other work days stay as they are.`,
+    done: `The work on your job (quote ${job.reference}) is done, so we will not come on ${when}: that day is cancelled.`,
   }[change];
+  const cancel = day.status === "cancelled";
   const lines = [
     opening,
-    ...(change === "cancelled" ? [] : ["The day is in the attached invite: open it to update your calendar."]),
+    cancel
+      ? "The attached update takes the day off your calendar."
+      : "The day is in the attached invite: open it to update your calendar.",
     `Your job page: ${MANAGE_LINK}`,
   ];
   return page(lines, `<p><strong>${escapeHtml(opening)}</strong></p>`, subject, {
-    method: change === "cancelled" ? "CANCEL" : "REQUEST",
+    method: cancel ? "CANCEL" : "REQUEST",
     ics: workDayInvite(day, job, now),
   });
 }

@@ -5,7 +5,7 @@ import { dayLabel, windowLabel, yearIn } from "../../app/lib/visit-labels.ts";
 import type { AcceptedQuote } from "../payments/payments-context.ts";
 import { documentBusiness, type ChoiceView } from "../quotes/quote-view.ts";
 import type { JobDayRow, JobRow, OnMyWayRow } from "../store/jobs.ts";
-import type { Day } from "../time/wall-time.ts";
+import { dayAt, type Day } from "../time/wall-time.ts";
 
 export type JobPageView = {
   business: { name: string; address: string; phone: string; email: string };
@@ -27,6 +27,9 @@ export function jobPageView(
 ): JobPageView {
   const thisYear = yearIn(now, version.timeZone);
   const sentToday = onMyWay.some((r) => r.day === today);
+  // A done job's days end on the day it was done (Job done cancels the later ones; one left from before that is not
+  // work either, as the owner's feed and Visits say).
+  const doneDay = job.status === "done" && job.done_at ? dayAt(job.done_at, version.timeZone) : null;
   return {
     business: documentBusiness(version),
     customer: { name: version.customer.name, town: version.customer.town },
@@ -34,12 +37,14 @@ export function jobPageView(
     work: choice ? [choice.optionName, ...choice.addonNames].filter(Boolean).join(" + ") : "",
     total: choice?.total ?? null,
     done: job.status === "done",
-    days: days.map((d) => ({
-      label: dayLabel(d.day, { long: true, thisYear }),
-      window: windowLabel(d),
-      today: d.day === today,
-      past: d.day < today,
-      onMyWay: d.day === today && sentToday ? `On my way — arriving ${windowLabel(d)}` : null,
-    })),
+    days: days
+      .filter((d) => doneDay === null || d.day <= doneDay)
+      .map((d) => ({
+        label: dayLabel(d.day, { long: true, thisYear }),
+        window: windowLabel(d),
+        today: d.day === today,
+        past: d.day < today,
+        onMyWay: d.day === today && sentToday ? `On my way — arriving ${windowLabel(d)}` : null,
+      })),
   };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { business } from "../../app/content/business.ts";
 import { createBooking, type Booking } from "../booking/booking.ts";
 import { visitsFeed } from "../calendars/feed.ts";
 import { openEstimateStore, type EstimateStore } from "../requests/estimate-store.ts";
@@ -223,8 +224,13 @@ describe("the owner's feed", () => {
       { day: "2026-12-03", starts: "08:00", ends: "10:00" },
       { day: "2026-12-04", starts: "08:00", ends: "10:00" },
     ]);
-    const { method, events } = strictEvents(feedNow().body);
+    const feed = feedNow().body;
+    const { method, events } = strictEvents(feed);
     expect(method).toBe("PUBLISH");
+    // Named for what it holds, by the business's name in content (issue 64).
+    expect(feed).toContain(`\r\nPRODID:-//${business.name}//Visits and work days//EN\r\n`);
+    expect(feed).toContain("\r\nX-WR-CALNAME:Visits and work days\r\n");
+    expect(feed).not.toContain("Estimate visits");
     expect(events.map((e) => [e.uid, e.sequence, e.summary, e.start, e.end])).toEqual([
       [visit.visit.uid, 0, "Estimate: Ann", "2026-12-02T16:00:00.000Z", "2026-12-02T18:00:00.000Z"],
       [

@@ -1,5 +1,5 @@
 // The keyed hashes marketing mail is made of (decision 0052). The suppression list holds an address only as
-// HMAC-SHA256 under the server's own key (migration 21, made at first use like the push keys): a copy of the table
+// HMAC-SHA256 under the server's own key (migration 20, made at first use like the push keys): a copy of the table
 // names nobody, an erased person's entry still stops every send, and a re-import of their address meets it. The
 // unsubscribe link carries that hash with a tag, so a POST suppresses the address without looking anyone up (and
 // keeps working after erasure); a reminder's booking link names its ledger row with a tag. Neither carries a customer id.

@@ -33,6 +33,13 @@ export type CheckoutFor = {
   page: string;
   reference: string;
   email: string;
+  /**
+   * Whether `cents` is still what can be paid, asked again in the transaction that keeps the session: the owner may
+   * have recorded a check while Stripe made it. A session kept is one his records then wait for (close-checkouts.ts).
+   */
+  stillPayable: () => boolean;
+  /** The words when it is not. */
+  notPayable: string;
 };
 
 export async function checkoutSessionUrl(ctx: PaymentsContext, c: CheckoutFor): Promise<string> {
@@ -70,15 +77,29 @@ export async function checkoutSessionUrl(ctx: PaymentsContext, c: CheckoutFor): 
     console.error(`stripe: checkout ${session.id} for ${c.reference} came back without the right amount`);
     throw new PaymentRefusal(502, "We could not start the payment. Try again in a minute, or call us.");
   }
-  store.payments.addSession({
-    quoteId: c.quoteId,
-    acceptanceId: c.acceptanceId,
-    invoiceId: c.invoiceId,
-    cents: c.cents,
-    providerSessionId: session.id,
-    url: session.url,
-    expiresAt: new Date(session.expires_at * 1000).toISOString(),
-    idempotencyKey: key,
-  });
+  const kept = store.db
+    .transaction(() => {
+      if (!c.stillPayable()) return false;
+      store.payments.addSession({
+        quoteId: c.quoteId,
+        acceptanceId: c.acceptanceId,
+        invoiceId: c.invoiceId,
+        cents: c.cents,
+        providerSessionId: session.id,
+        url: session.url ?? "",
+        expiresAt: new Date(session.expires_at * 1000).toISOString(),
+        idempotencyKey: key,
+      });
+      return true;
+    })
+    .immediate();
+  if (!kept) {
+    // Paid meanwhile by other means: the page Stripe made is closed, so no one pays on it (best effort: it was never
+    // handed out).
+    client.stripe.checkout.sessions.expire(session.id).catch((error: unknown) => {
+      console.error(`stripe: checkout ${session.id}, not needed, could not be closed: ${(error as Error).message}`);
+    });
+    throw new PaymentRefusal(409, c.notPayable);
+  }
   return session.url;
 }

@@ -28,5 +28,7 @@ export async function depositCheckoutUrl(ctx: PaymentsContext, quoteId: number, 
     page: `${ctx.origin}/quote/${token}`,
     reference: `quote ${quote.reference}`,
     email: version.customer.email,
+    stillPayable: () => depositOwed(ctx, quoteId)?.cents === owed.cents,
+    notPayable: "There is no deposit to pay here now.",
   });
 }

@@ -3,14 +3,15 @@
 import { formatCents } from "../quotes/money.ts";
 import { dayText } from "../quotes/quote-view.ts";
 import { dayAt } from "../time/wall-time.ts";
-import type { OnlinePaymentRow } from "../store/payments.ts";
+import { moneyState, type OnlinePaymentRow } from "../store/payments.ts";
 import { invoiceSent } from "../store/invoices.ts";
 import { acceptedQuote, type AcceptedQuote, type PaymentsContext } from "./payments-context.ts";
 
 /**
  * The deposit still owed online: the acceptance asked for one, the owner recorded no payment by hand, no card or
- * bank payment is under way or made (a failed one leaves it owed again), and no invoice was sent: a sent invoice asks
- * for the whole balance, the unpaid deposit with it, so paying the deposit too would pay it twice.
+ * bank payment is under way, made or disputed (a failed one, or one its bank took back in a dispute, leaves it owed
+ * again), and no invoice was sent: a sent invoice asks for the whole balance, the unpaid deposit with it, so paying
+ * the deposit too would pay it twice.
  */
 export function depositOwed(ctx: PaymentsContext, quoteId: number): (AcceptedQuote & { cents: number }) | null {
   const accepted = acceptedQuote(ctx, quoteId);
@@ -18,7 +19,7 @@ export function depositOwed(ctx: PaymentsContext, quoteId: number): (AcceptedQuo
   if (invoiceSent(ctx.store, quoteId)) return null;
   if (ctx.store.quotes.payments(quoteId).length > 0) return null;
   const online = ctx.store.payments.forQuote(quoteId);
-  if (online.some((p) => p.state !== "failed")) return null;
+  if (online.some((p) => moneyState(p) !== "failed" && moneyState(p) !== "lost")) return null;
   return { ...accepted, cents: accepted.acceptance.deposit_cents };
 }
 
@@ -44,6 +45,20 @@ export function depositView(ctx: PaymentsContext, quoteId: number, returned: boo
   const zone = accepted.version.timeZone;
   if (payment) {
     const amount = formatCents(payment.cents);
+    const money = moneyState(payment);
+    // No state of its own: the pages show the words in their plain (info) banner.
+    if (money === "disputed")
+      return {
+        payable: null,
+        state: null,
+        message: `Your bank is looking into your payment of ${amount}. We will hear its decision from our card processor.`,
+      };
+    if (money === "lost")
+      return {
+        payable,
+        state: "failed",
+        message: `Your bank took back your payment of ${amount}, so the deposit is still due. You can pay it below, or call us.`,
+      };
     if (payment.state === "paid" || payment.state === "refunded") {
       const day = dayText(dayAt(new Date(payment.paid_at ?? payment.updated_at), zone));
       return payment.state === "paid"

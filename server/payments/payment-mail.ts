@@ -35,7 +35,7 @@ export function failedMail(version: QuoteVersion, payment: OnlinePaymentRow, lin
   );
 }
 
-export type OwnerNotice = "paid" | "failed" | "refunded" | "disputed" | "amount";
+export type OwnerNotice = "paid" | "failed" | "refunded" | "disputed" | "dispute won" | "dispute lost" | "amount";
 
 /** What was paid, in the owner's notices: the deposit, or an invoice by its number. */
 export type PaidFor = { kind: "deposit" } | { kind: "invoice"; label: string };
@@ -53,6 +53,14 @@ const OWNER_WORDS: Record<OwnerNotice, (amount: string, what: string, owed: stri
   disputed: (a) => [
     `Payment disputed: ${a}`,
     `The homeowner's bank disputed the payment of ${a}. Answer it in Stripe's dashboard before its deadline.`,
+  ],
+  "dispute won": (a, w) => [
+    `Dispute won: ${a}`,
+    `The bank decided the dispute of ${a} for ${w} in your favour: the payment counts as paid again.`,
+  ],
+  "dispute lost": (a, w) => [
+    `Dispute lost: ${a}`,
+    `The bank decided the dispute of ${a} for ${w} against you: the money went back to the homeowner.`,
   ],
   amount: (a, w) => [
     `Payment needs a look: ${a}`,

@@ -7,6 +7,7 @@ import { depositCheckoutUrl, PaymentRefusal } from "./deposit-checkout.ts";
 import { depositView } from "./deposit-status.ts";
 import { paymentComposers } from "./payment-mail.ts";
 import { stripeWebhook } from "./stripe-webhook.ts";
+import { closeCheckouts } from "./close-checkouts.ts";
 import { invoiceComposers } from "../invoices/invoice-mail.ts";
 import { addChangeLine, deleteDraft, makeInvoice, removeChangeLine } from "../invoices/invoice-drafts.ts";
 import { sendInvoice } from "../invoices/invoice-sending.ts";
@@ -29,6 +30,11 @@ export function createPayments(options: PaymentsOptions) {
     /** Where the Pay button's 303 may lead off the site (server/http/http-guards.ts guardLocations). */
     checkoutOrigins: ctx.client?.checkoutOrigins ?? [],
     view: (quoteId: number, returned: boolean) => depositView(ctx, quoteId, returned),
+    /**
+     * Before the owner records a deposit by hand (quotes.recordPayment, which checks and writes in one transaction):
+     * the deposit's checkout pages still open are closed at Stripe. Throws a PaymentRefusal.
+     */
+    closeDepositCheckouts: (quoteId: number) => closeCheckouts(ctx, quoteId, null),
     checkoutUrl: (quoteId: number, token: string) => depositCheckoutUrl(ctx, quoteId, token),
     webhook: () => stripeWebhook(ctx),
     composers: { ...paymentComposers(ctx), ...invoiceComposers(ctx) },
@@ -40,6 +46,11 @@ export function createPayments(options: PaymentsOptions) {
       deleteDraft: (id: number) => deleteDraft(ctx, id),
       send: (id: number) => sendInvoice(ctx, id),
       recordPayment: (id: number, payment: OwnerPayment) => recordInvoicePayment(ctx.store, id, payment),
+      /** Before recordPayment: the invoice's checkout pages still open are closed at Stripe. */
+      closeCheckouts: async (id: number) => {
+        const invoice = ctx.store.invoices.get(id);
+        if (invoice) await closeCheckouts(ctx, invoice.quote_id, id);
+      },
       pause: (id: number, paused: boolean) => ctx.store.invoices.pause(id, paused),
       get: (id: number) => ctx.store.invoices.get(id),
       forQuote: (quoteId: number) => ctx.store.invoices.forQuote(quoteId),

@@ -131,14 +131,24 @@ function chargeEvent(ctx: PaymentsContext, charge: Stripe.Charge) {
   );
 }
 
-function disputeEvent(ctx: PaymentsContext, dispute: Stripe.Dispute) {
+/**
+ * A dispute by the homeowner's bank (charge.dispute.*): a state of the payment (migration 18). Opened by "created",
+ * closed by "closed" as won (the payment is paid again; an inquiry closed without a chargeback too) or lost (the money
+ * went back). The moves only go forward, so a repeat, or a "created" after its "closed", changes nothing and tells
+ * no one twice.
+ */
+function disputeEvent(ctx: PaymentsContext, dispute: Stripe.Dispute, closed: boolean) {
   const { payments } = ctx.store;
   const id = paymentIntentId(dispute.payment_intent);
   const payment = id ? payments.paymentByProvider(id) : undefined;
   const accepted = payment && acceptedQuote(ctx, payment.quote_id);
-  if (!payment || !accepted || !payments.disputed(payment.id)) return;
-  const key = `payment-owner:${payment.id}:dispute`;
-  tellOwner(ctx, accepted, "disputed", "disputed", dispute.amount, key, payment.invoice_id);
+  if (!payment || !accepted) return;
+  const outcome = !closed ? null : dispute.status === "lost" ? "lost" : "won";
+  if (outcome === null ? !payments.disputeOpened(payment.id) : !payments.disputeClosed(payment.id, outcome)) return;
+  const kind = outcome === null ? "disputed" : (`dispute ${outcome}` as const);
+  const key = `payment-owner:${payment.id}:${outcome === null ? "dispute" : `dispute-${outcome}`}`;
+  tellOwner(ctx, accepted, kind, kind, dispute.amount, key, payment.invoice_id);
+  if (outcome === "won") paidInFull(ctx, accepted, payment.invoice_id);
 }
 
 /** The event's writes: its id first, so a repeat does nothing more. Runs inside `recordEvent`'s transaction. */
@@ -167,7 +177,10 @@ function recordInTransaction(ctx: PaymentsContext, event: Stripe.Event): "record
       chargeEvent(ctx, event.data.object);
       break;
     case "charge.dispute.created":
-      disputeEvent(ctx, event.data.object);
+      disputeEvent(ctx, event.data.object, false);
+      break;
+    case "charge.dispute.closed":
+      disputeEvent(ctx, event.data.object, true);
       break;
     default:
       break;

@@ -5,6 +5,7 @@ import { followUpTimes } from "../documents/follow-up-times.ts";
 import { draftProblems, versionBytes } from "./document.ts";
 import { formatCents } from "./money.ts";
 import { invoiceSent } from "../store/invoices.ts";
+import { depositFigures, depositSettledWords } from "../payments/deposit-money.ts";
 import { taxRatePpm } from "./quote-words.ts";
 import {
   draftOf,
@@ -125,23 +126,54 @@ export function deviceLink(ctx: QuoteContext, quoteId: number): string {
   return linkFor(ctx, q.id, "device");
 }
 
+/**
+ * The owner's record of a deposit received (check, cash, Zelle, a transfer). Checked and written in one IMMEDIATE
+ * transaction, so that no other record, and no payment Stripe's event records, can pass between the check and the
+ * write: more than the deposit still owed (less what is clearing or disputed) is refused, and so is a record while
+ * the homeowner has the deposit's payment page open on the site (the route closes it at Stripe first). Returns the
+ * record's id.
+ */
 export function recordPayment(
   ctx: QuoteContext,
   quoteId: number,
   payment: { cents: number; method: string; receivedOn: string; note: string },
-) {
-  const q = row(ctx, quoteId);
-  refuseUnless(ctx, q, "recordPayment");
+): number {
   if (!Number.isSafeInteger(payment.cents) || payment.cents <= 0)
-    throw new QuoteRefusal(400, "Type the amount received.");
-  // The sent invoice asks for the whole balance, the deposit with it: a payment now belongs on the invoice.
-  if (invoiceSent(ctx.store, q.id))
-    throw new QuoteRefusal(409, "This job's invoice was sent: record the payment on the invoice, where it counts.");
-  ctx.quotes.addPayment(q.id, payment);
-  ctx.quotes.addEvent(
-    q.id,
-    q.current_version,
-    "deposit received",
-    `${formatCents(payment.cents)} by ${payment.method}`,
-  );
+    throw new QuoteRefusal(400, "Type the amount received, e.g. 550.");
+  return ctx.db
+    .transaction(() => {
+      const q = row(ctx, quoteId);
+      refuseUnless(ctx, q, "recordPayment");
+      // The sent invoice asks for the whole balance, the deposit with it: a payment now belongs on the invoice.
+      if (invoiceSent(ctx.store, q.id))
+        throw new QuoteRefusal(409, "This job's invoice was sent: record the payment on the invoice, where it counts.");
+      refuseOverDeposit(ctx, q.id, payment.cents);
+      const id = ctx.quotes.addPayment(q.id, payment);
+      ctx.quotes.addEvent(
+        q.id,
+        q.current_version,
+        "deposit received",
+        `${formatCents(payment.cents)} by ${payment.method}`,
+      );
+      return id;
+    })
+    .immediate();
+}
+
+/** Refuses, in the owner's words, a deposit record the deposit cannot take now. */
+function refuseOverDeposit(ctx: QuoteContext, quoteId: number, cents: number) {
+  if (ctx.store.payments.openSessions(quoteId, null).length > 0)
+    throw new QuoteRefusal(
+      409,
+      "The homeowner is paying the deposit on the site right now. Look again in a few minutes.",
+    );
+  const deposit = depositFigures(ctx.store, quoteId);
+  if (deposit.asked <= 0)
+    throw new QuoteRefusal(409, "No deposit was asked on this quote: record what the homeowner pays on the invoice.");
+  if (deposit.owed <= 0) throw new QuoteRefusal(409, depositSettledWords(deposit));
+  if (cents > deposit.owed)
+    throw new QuoteRefusal(
+      409,
+      `${formatCents(cents)} is more than the ${formatCents(deposit.owed)} still owed on the deposit.`,
+    );
 }

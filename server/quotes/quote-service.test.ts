@@ -160,9 +160,14 @@ describe("the database refuses changes to what was sent or accepted (migration 1
       expect((refusal as QuoteRefusal).status, name).toBe(409);
       expect((refusal as QuoteRefusal).message, name).toBe(ACCEPTED_REFUSAL);
     }
+    // The deposit received, no more than it asked (more is refused: server/quotes/quote-sending.ts).
+    const deposit = f.store.quotes.acceptance(quoteId)?.deposit_cents ?? 0;
     expect(() =>
-      f.quotes.recordPayment(quoteId, { cents: 50_000, method: "check", receivedOn: "2026-12-01", note: "" }),
+      f.quotes.recordPayment(quoteId, { cents: deposit, method: "check", receivedOn: "2026-12-01", note: "" }),
     ).not.toThrow();
+    expect(() =>
+      f.quotes.recordPayment(quoteId, { cents: 1, method: "check", receivedOn: "2026-12-01", note: "" }),
+    ).toThrow(/The deposit of \$[\d,.]+ is paid/);
   });
 
   it("keeps a contract as long as the privacy page says, in the trigger as in the purge", () => {

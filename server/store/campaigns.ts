@@ -1,4 +1,4 @@
-// The owner's campaigns (migration 21, decision 0052): each is the owner's choice of who, the subject it went with,
+// The owner's campaigns (migration 20, decision 0052): each is the owner's choice of who, the subject it went with,
 // and its recipients written into the send ledger in the same transaction, one row each under the key
 // "campaign:<id>:<customer>". The Send form carries a one-time key (press_key): a second press of the same form finds
 // the campaign it made and queues nothing.

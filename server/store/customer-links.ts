@@ -1,4 +1,4 @@
-// How customers relate (migration 20, decision 0051): the site suggests, the owner decides. Keys that meet make a
+// How customers relate (migration 19, decision 0051): the site suggests, the owner decides. Keys that meet make a
 // suggestion (never a name alone; never an e-mail two households share, that is one already on two customers the
 // owner told apart); a merge is the owner's, one row, undone exactly; "Not the same person" is a pair that silences
 // every suggestion between the two groups for good.
@@ -84,6 +84,7 @@ export function createCustomerLinks(db: Db, now: () => Date, customers: Customer
     `SELECT * FROM customer_merges WHERE into_id IN (SELECT value FROM json_each(?))
        OR from_id IN (SELECT value FROM json_each(?)) ORDER BY id DESC`,
   );
+  const allDistinct = db.prepare<[], { a_id: number; b_id: number }>("SELECT a_id, b_id FROM customer_distinct");
   const insertDistinct = db.prepare(
     "INSERT INTO customer_distinct (a_id, b_id, at) VALUES (?, ?, ?) ON CONFLICT (a_id, b_id) DO NOTHING",
   );
@@ -158,11 +159,24 @@ export function createCustomerLinks(db: Db, now: () => Date, customers: Customer
     return found;
   }
 
-  /** A stored pair as it stands now: both resolved to their survivors; null when they are one, or told apart. */
-  function live(row: { a_id: number; b_id: number; reasons: string; created_at: string }): Suggestion | null {
-    const [a, b] = pair(customers.root(row.a_id), customers.root(row.b_id));
-    if (a === b || toldApart(a, b)) return null;
-    return { a, b, reasons: reasonsOf(row.reasons), createdAt: row.created_at };
+  /**
+   * Reads stored pairs as they stand now: both resolved to their survivors; null when they are one, or told apart.
+   * One reader serves a whole list: survivors are looked up once each, and the owner's few "not the same person"
+   * pairs are read once, as pairs of survivors.
+   */
+  function liveReader() {
+    const roots = new Map<number, number>();
+    const rootOf = (id: number) => {
+      let r = roots.get(id);
+      if (r === undefined) roots.set(id, (r = customers.root(id)));
+      return r;
+    };
+    const apart = new Set(allDistinct.all().map((d) => pair(rootOf(d.a_id), rootOf(d.b_id)).join(":")));
+    return (row: { a_id: number; b_id: number; reasons: string; created_at: string }): Suggestion | null => {
+      const [a, b] = pair(rootOf(row.a_id), rootOf(row.b_id));
+      if (a === b || apart.has(`${a}:${b}`)) return null;
+      return { a, b, reasons: reasonsOf(row.reasons), createdAt: row.created_at };
+    };
   }
 
   function dedupe(list: (Suggestion | null)[]): Suggestion[] {
@@ -219,7 +233,8 @@ export function createCustomerLinks(db: Db, now: () => Date, customers: Customer
     },
     /** The newest suggestions still open, up to `limit`, and whether more may be waiting. */
     suggestions(limit = 20): { list: Suggestion[]; more: boolean } {
-      const page = 200;
+      const page = 100;
+      const live = liveReader();
       const found: (Suggestion | null)[] = [];
       for (let offset = 0; ; offset += page) {
         const rows = newestSuggestions.all(page, offset);
@@ -232,7 +247,7 @@ export function createCustomerLinks(db: Db, now: () => Date, customers: Customer
     /** The open suggestions that involve this customer's group. */
     suggestionsFor(id: number): Suggestion[] {
       const ids = json(customers.group(id));
-      return dedupe(suggestionsOf.all(ids, ids).map(live));
+      return dedupe(suggestionsOf.all(ids, ids).map(liveReader()));
     },
     toldApart,
     /** "Not the same person": never suggested together again (both groups, as they are now). */

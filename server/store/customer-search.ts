@@ -1,4 +1,4 @@
-// Finding a customer (decision 0051): one box for a name, a street, a phone or an e-mail, through migration 20's
+// Finding a customer (decision 0051): one box for a name, a street, a phone or an e-mail, through migration 19's
 // contentless FTS5 index (customer_search, kept by triggers). A phone is read however it is typed: a whole number as
 // its E.164 digits, a part of one as the start of its last 7 or 4 digits. A street word also matches its Publication
 // 28 abbreviation ("street" finds "ST"). Every hit resolves to the surviving customer.
@@ -68,7 +68,9 @@ export function createCustomerSearch(db: Db, customers: CustomerStore) {
   const recentStmt = db.prepare<[number, number], { id: number }>(
     "SELECT id FROM customers WHERE merged_into IS NULL ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
   );
-  const countStmt = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM customers WHERE merged_into IS NULL");
+  const countStmt = db.prepare<[], { n: number }>(
+    "SELECT (SELECT count(*) FROM customers) - (SELECT count(*) FROM customers WHERE merged_into IS NOT NULL) AS n",
+  );
 
   /** The survivors behind these index rows, in the order found. */
   function owners(rowids: readonly number[]): number[] {
@@ -86,7 +88,7 @@ export function createCustomerSearch(db: Db, customers: CustomerStore) {
 
   /** Summaries of survivors, in the order given. */
   function summaries(ids: readonly number[]): CustomerSummary[] {
-    const groups = new Map(ids.map((id) => [id, customers.group(id)]));
+    const groups = customers.groupsOf(ids);
     const members = [...groups.values()].flat();
     const rootOf = new Map<number, number>();
     for (const [root, group] of groups) for (const m of group) rootOf.set(m, root);
@@ -132,9 +134,11 @@ export function createCustomerSearch(db: Db, customers: CustomerStore) {
       const exact = emailKey(typed);
       const first = exact ? byEmail.all(exact).map((c) => customers.root(c.customer_id)) : [];
       let hits: number[] = [];
-      if (query) {
+      // A whole address that is on file is found by its key; the index is for parts of one.
+      if (query && first.length === 0) {
         try {
-          hits = owners(matchStmt.all(query, limit * 8).map((r) => r.rowid));
+          // A customer is a few rows of the index (a name, contacts, a property): four a customer is room enough.
+          hits = owners(matchStmt.all(query, limit * 4).map((r) => r.rowid));
         } catch {
           // A query FTS5 cannot read (it should not happen: every term is quoted) finds nothing.
           hits = [];

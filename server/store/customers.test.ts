@@ -5,7 +5,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { migrate } from "../db/database.ts";
+import { MIGRATIONS } from "../db/migrations.ts";
 import { openEstimateStore, type EstimateStore, type NewEstimate } from "../requests/estimate-store.ts";
 import { quoteServiceOver, seedQuote } from "../../tests/support/seed-quote.ts";
 import type { DueSettings } from "./flue-dues.ts";
@@ -219,6 +222,44 @@ describe("the back-fill", () => {
     expect(spam).toBeNull();
     expect(store.customerLinks.suggestions().list.map((s) => [s.a, s.b, s.reasons])).toEqual([[one, three, ["email"]]]);
     expect(store.customerIntake.backfill()).toEqual({ requests: 0, customers: 0 });
+  });
+});
+
+describe("an existing database", () => {
+  it("upgrades to 20 and its requests get customers at start, a booked visit's street keyed, the spam left out", () => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+    dir = mkdtempSync(path.join(tmpdir(), "customers-old-"));
+    const old = new Database(path.join(dir, "estimates.db"));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= 17),
+    );
+    const insert = old.prepare(
+      "INSERT INTO estimates (reference, name, email, phone, message, city, spam) VALUES (?, ?, ?, ?, 'Old', ?, ?)",
+    );
+    insert.run("R-1", "Ann O'Neil", "ann@example.com", "(309) 828-1234", "Bloomington", 0);
+    insert.run("R-2", "Ann O'Neil", "ANN@example.com", "309.828.1234", "Bloomington", 0);
+    insert.run("R-3", "Spam Bot", "bot@example.com", "0000000", null, 1);
+    old
+      .prepare(
+        "INSERT INTO booking_places (estimate_id, town, served, street, notes, placed_at) VALUES (?, ?, 1, ?, '', ?)",
+      )
+      .run(1, "Bloomington", "1204 North Main Street", "2026-11-01T15:00:00.000Z");
+    old.close();
+
+    store = openEstimateStore({ dataDir: dir, now: () => clock });
+    expect(store.db.pragma("user_version", { simple: true })).toBe(20);
+    expect(store.customerIntake.backfill()).toEqual({ requests: 2, customers: 1 });
+    const [one, two, spam] = [1, 2, 3].map(customerOf);
+    expect(one?.customer_id).toBe(two?.customer_id);
+    expect(spam?.customer_id).toBeNull();
+    expect(store.customers.property(one?.property_id ?? 0)).toMatchObject({
+      street: "1204 North Main Street",
+      address_key: "1204 N MAIN ST",
+      keyed: 1,
+    });
+    expect(store.customerSearch.search("1204 main").map((c) => c.displayName)).toEqual(["Ann O'Neil"]);
   });
 });
 

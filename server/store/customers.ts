@@ -1,4 +1,4 @@
-// Customers (migration 20, decision 0051): a person or a household, their e-mails and phones (each kept as typed, its
+// Customers (migration 19, decision 0051): a person or a household, their e-mails and phones (each kept as typed, its
 // key beside it), the properties they own now, and the requests linked to them. A merged customer keeps its rows and
 // points at the survivor (`merged_into`); `root` and `group` resolve it, so every read shows the survivor's whole
 // history. Keys are made here from what was typed (server/customers/), so every writer keys the same way.
@@ -164,10 +164,15 @@ export function createCustomerStore(db: Db, now: () => Date) {
   );
   const movePropertyStmt = db.prepare("UPDATE properties SET customer_id = ?, updated_at = ? WHERE id = ?");
 
-  const inGroup = (ids: readonly number[], column: string, table: string) =>
-    db
-      .prepare(`SELECT * FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY id`)
-      .bind(JSON.stringify(ids));
+  const contactsOfStmt = db.prepare<[string], ContactRow>(
+    "SELECT * FROM customer_contacts WHERE customer_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+  );
+  const propertiesOfStmt = db.prepare<[string], PropertyRow>(
+    "SELECT * FROM properties WHERE customer_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+  );
+  const mergedIntoAnyStmt = db.prepare<[string], { id: number; merged_into: number }>(
+    "SELECT id, merged_into FROM customers WHERE merged_into IN (SELECT value FROM json_each(?))",
+  );
 
   function addContact(customerId: number, contact: NewContact): number | null {
     const columns = contactColumns(contact);
@@ -238,6 +243,24 @@ export function createCustomerStore(db: Db, now: () => Date) {
     return groupStmt.all(root(id)).map((r) => r.id);
   }
 
+  /** The groups of several survivors at once, a level of merges a query (a list of customers reads them so). */
+  function groupsOf(roots: readonly number[]): Map<number, number[]> {
+    const groups = new Map(roots.map((r): [number, number[]] => [r, [r]]));
+    const rootOf = new Map(roots.map((r) => [r, r]));
+    for (let frontier = [...roots]; frontier.length > 0;) {
+      const next: number[] = [];
+      for (const { id, merged_into } of mergedIntoAnyStmt.all(JSON.stringify(frontier))) {
+        const r = rootOf.get(merged_into);
+        if (r === undefined || rootOf.has(id)) continue;
+        rootOf.set(id, r);
+        groups.get(r)?.push(id);
+        next.push(id);
+      }
+      frontier = next;
+    }
+    return groups;
+  }
+
   return {
     /** Makes a customer with its contacts and properties in one transaction. */
     create(input: NewCustomer): CreatedCustomer {
@@ -248,6 +271,7 @@ export function createCustomerStore(db: Db, now: () => Date) {
     },
     root,
     group,
+    groupsOf,
     /** A customer an import made, by the old tool's name and id. */
     bySource(source: RecordSource, sourceId: string): CustomerRow | undefined {
       return bySourceStmt.get(source, sourceId);
@@ -269,7 +293,7 @@ export function createCustomerStore(db: Db, now: () => Date) {
     },
     /** The contacts of these customers (a group), oldest first. */
     contactsOf(ids: readonly number[]): ContactRow[] {
-      return inGroup(ids, "customer_id", "customer_contacts").all() as ContactRow[];
+      return contactsOfStmt.all(JSON.stringify(ids));
     },
     /** Adds a property owned by a customer (or by nobody on file: null). */
     addProperty,
@@ -278,7 +302,7 @@ export function createCustomerStore(db: Db, now: () => Date) {
     },
     /** The properties these customers own now, oldest first. */
     propertiesOf(ids: readonly number[]): PropertyRow[] {
-      return inGroup(ids, "customer_id", "properties").all() as PropertyRow[];
+      return propertiesOfStmt.all(JSON.stringify(ids));
     },
     updateProperty(id: number, p: Omit<NewProperty, "source" | "sourceId" | "importBatch">): boolean {
       const row = propertyStmt.get(id);
@@ -301,7 +325,7 @@ export function createCustomerStore(db: Db, now: () => Date) {
     linkRequest(estimateId: number, customerId: number, propertyId: number | null): void {
       linkStmt.run(customerId, propertyId, estimateId);
     },
-    /** Writes the keys of properties a booking place filled in (migration 20's trigger leaves them unkeyed). */
+    /** Writes the keys of properties a booking place filled in (migration 19's trigger leaves them unkeyed). */
     rekeyProperties(): number {
       let done = 0;
       for (let batch = unkeyedStmt.all(); batch.length > 0; batch = unkeyedStmt.all()) {

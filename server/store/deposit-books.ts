@@ -3,7 +3,7 @@
 // 10) and the card and bank payments made on the site (online_payments, migration 12). Read only.
 import type { ReportLead } from "../../app/lib/reports.ts";
 import type { Db } from "../db/database.ts";
-import type { OnlinePaymentState } from "./payments.ts";
+import type { DisputeState, OnlinePaymentState } from "./payments.ts";
 
 /** Where a request came from, as the reports read it (all null once the contract is detached). */
 type Attribution = Omit<ReportLead, "id" | "status" | "service" | "city" | "received_at">;
@@ -30,6 +30,7 @@ export type OnlineDepositRow = {
   method: "card" | "bank";
   state: OnlinePaymentState;
   refunded_cents: number;
+  dispute_state: DisputeState | null;
   created_at: string;
   paid_at: string | null;
 };
@@ -57,7 +58,7 @@ export function ownerDeposits(db: Db): OwnerDepositRow[] {
 export function onlineDeposits(db: Db): OnlineDepositRow[] {
   return db
     .prepare<[], OnlineDepositRow>(
-      `SELECT id, quote_id, cents, method, state, refunded_cents, created_at, paid_at FROM online_payments
+      `SELECT id, quote_id, cents, method, state, refunded_cents, dispute_state, created_at, paid_at FROM online_payments
        WHERE purpose = 'deposit' ORDER BY created_at, id`,
     )
     .all();

@@ -1,7 +1,8 @@
 // When each chimney is next due, from the database (decision 0051): a property's history is every completed estimate
 // visit and done job of the requests on it, and on any property at the same address (a house keeps its history when
 // it is sold, or when one homeowner wrote twice); nextDue (server/customers/next-due.ts) does the counting. One address
-// is one place: its dues come once, from its newest property (its owner now), never twice for one chimney.
+// is one place: its dues come once, from its newest property (its owner now), never twice for one chimney. Joins are
+// written in the order they run (CROSS JOIN), from a property's requests outwards: never a scan of every visit.
 import type { Db } from "../db/database.ts";
 import { dayAt, type Day } from "../../app/lib/business-day.ts";
 import { nextDue, type Cadences, type NextDue, type ServiceEvent } from "../customers/next-due.ts";
@@ -54,12 +55,12 @@ export function createFlueDues(db: Db, now: () => Date, customers: CustomerStore
   const ids = (list: readonly number[]) => JSON.stringify(list);
   const sameAddress = db.prepare<[string], PropertyRow>("SELECT * FROM properties WHERE address_key = ? ORDER BY id");
   const visitsDone = db.prepare<[string, string], { property_id: number; day: string }>(
-    `SELECT e.property_id, v.day FROM visits v JOIN estimates e ON e.id = v.estimate_id
+    `SELECT e.property_id, v.day FROM estimates e CROSS JOIN visits v ON v.estimate_id = e.id
      WHERE e.property_id IN (SELECT value FROM json_each(?)) AND v.status = 'booked' AND v.ends_at <= ?`,
   );
   const jobsDone = db.prepare<[string], JobLine>(
-    `SELECT e.property_id, j.done_at, q.id AS quote_id FROM jobs j JOIN quotes q ON q.id = j.quote_id
-       JOIN estimates e ON e.id = q.estimate_id
+    `SELECT e.property_id, j.done_at, q.id AS quote_id FROM estimates e CROSS JOIN quotes q ON q.estimate_id = e.id
+       CROSS JOIN jobs j ON j.quote_id = q.id
      WHERE e.property_id IN (SELECT value FROM json_each(?)) AND j.status = 'done'`,
   );
   const acceptedStmt = db.prepare<[number], Accepted>(
@@ -67,11 +68,11 @@ export function createFlueDues(db: Db, now: () => Date, customers: CustomerStore
        JOIN quote_acceptances a ON a.quote_id = q.id JOIN quote_versions v ON v.id = a.version_id WHERE q.id = ?`,
   );
   const futureVisit = db.prepare<[string, string, string, string], unknown>(
-    `SELECT 1 FROM visits v JOIN estimates e ON e.id = v.estimate_id
+    `SELECT 1 FROM estimates e CROSS JOIN visits v ON v.estimate_id = e.id
        WHERE e.customer_id IN (SELECT value FROM json_each(?)) AND v.status = 'booked' AND v.starts_at > ?
      UNION ALL
-     SELECT 1 FROM job_days d JOIN jobs j ON j.id = d.job_id JOIN quotes q ON q.id = j.quote_id
-       JOIN estimates e ON e.id = q.estimate_id
+     SELECT 1 FROM estimates e CROSS JOIN quotes q ON q.estimate_id = e.id CROSS JOIN jobs j ON j.quote_id = q.id
+       CROSS JOIN job_days d ON d.job_id = j.id
        WHERE e.customer_id IN (SELECT value FROM json_each(?)) AND d.status = 'scheduled' AND d.starts_at > ?
      LIMIT 1`,
   );

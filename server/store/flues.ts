@@ -1,4 +1,4 @@
-// A property's flues and appliances (migration 20, decision 0051): what it is (fireplace, insert, stove, furnace
+// A property's flues and appliances (migration 19, decision 0051): what it is (fireplace, insert, stove, furnace
 // vent), its fuel, how much it is used, the owner's notes, a last service day he knows of (an old customer's), his
 // own cadence for it, and a due day he set himself. The history that makes it due stays on the property.
 import type { Db } from "../db/database.ts";

@@ -24,6 +24,7 @@ export type InvoiceBookRow = {
   totalCents: number;
   paidCents: number;
   pendingCents: number;
+  disputedCents: number;
   owedCents: number;
   /** The business day it was sent (YYYY-MM-DD). */
   sentDay: string;
@@ -71,6 +72,7 @@ export function invoicesForBooks(db: Db, quoteIds?: ReadonlySet<number>): Invoic
     totalCents: f.money.total,
     paidCents: f.money.paid,
     pendingCents: f.money.pending,
+    disputedCents: f.money.disputed,
     owedCents: f.money.owed,
     sentDay: f.version.sentDay,
     paidDay: f.paidDay,

@@ -17,10 +17,10 @@ const photo = (n: number) => ({
   height: 1200,
 });
 
-function setUp() {
+function setUp(options: Parameters<typeof seedJob>[1] = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "job-photos-"));
   dirs.push(dir);
-  const seeded = seedJob(dir);
+  const seeded = seedJob(dir, options);
   const store = openEstimateStore({ dataDir: dir });
   return { dir, store, photos: store.jobPhotos, ...seeded };
 }
@@ -45,6 +45,22 @@ describe("job photos", () => {
     expect(photos.bytes(row, "preview")?.toString()).toBe("small 1");
     expect(photos.job(jobId)).toEqual({ id: jobId, town: "Normal", service: "Chimney Crown Repair" });
     store.close();
+  });
+
+  it("names the town from the visit's address when the request named none, and the request's over it", () => {
+    const named = setUp({ city: "Normal", visitTown: "Bloomington" });
+    expect(named.photos.job(named.jobId)?.town).toBe("Normal");
+    named.store.close();
+    const visit = setUp({ city: null, visitTown: "Bloomington" });
+    expect(visit.photos.job(visit.jobId)).toEqual({
+      id: visit.jobId,
+      town: "Bloomington",
+      service: "Chimney Crown Repair",
+    });
+    visit.store.close();
+    const none = setUp({ city: null });
+    expect(none.photos.job(none.jobId)?.town).toBeNull();
+    none.store.close();
   });
 
   it("refuses a pair without both consents, then a photo on the site is neither removed nor withdrawn", () => {

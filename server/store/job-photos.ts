@@ -63,8 +63,14 @@ export function createJobPhotoStore(db: Db, now: () => Date) {
   );
   const pairs = db.prepare<[number], JobPhotoPairRow>("SELECT * FROM job_photo_pairs WHERE job_id = ? ORDER BY id");
   const pair = db.prepare<[number], JobPhotoPairRow>("SELECT * FROM job_photo_pairs WHERE id = ?");
+  // The town the request named, else the estimate visit's address's, else the one the accepted quote names.
   const jobOf = db.prepare<[number], { id: number; city: string | null; service: string | null }>(
-    `SELECT j.id, e.city, e.service FROM jobs j JOIN quotes q ON q.id = j.quote_id LEFT JOIN estimates e ON e.id = q.estimate_id
+    `SELECT j.id, e.service,
+       COALESCE(NULLIF(TRIM(e.city), ''), NULLIF(TRIM(p.town), ''), NULLIF(TRIM(json_extract(v.body, '$.customer.town')), ''))
+         AS city
+     FROM jobs j JOIN quotes q ON q.id = j.quote_id LEFT JOIN estimates e ON e.id = q.estimate_id
+     LEFT JOIN booking_places p ON p.estimate_id = q.estimate_id
+     LEFT JOIN quote_versions v ON v.quote_id = q.id AND v.version = q.current_version
      WHERE j.id = ?`,
   );
   const onSiteFor = db.prepare<[string], JobPhotoPairRow>(
@@ -74,7 +80,10 @@ export function createJobPhotoStore(db: Db, now: () => Date) {
   );
 
   return {
-    /** The job, with the town and service its request named (never the street), or undefined for no such job. */
+    /**
+     * The job, with its town (the request's, else the visit's address's, else the accepted quote's; never the street)
+     * and the service its request named, or undefined for no such job.
+     */
     job(jobId: number): { id: number; town: string | null; service: string | null } | undefined {
       const row = jobOf.get(jobId);
       return row && { id: row.id, town: row.city?.trim() || null, service: row.service?.trim() || null };

@@ -31,6 +31,17 @@ export type JobDayRow = {
 
 export type OnMyWayRow = { id: number; job_id: number; job_day_id: number | null; day: string; at: string };
 
+/** A job as the Jobs list reads it: its state, its scheduled days before today and in all, and its next day. */
+export type JobSummaryRow = Pick<JobRow, "id" | "quote_id" | "status" | "created_at" | "done_at"> & {
+  /** Scheduled days in all, and those before `today`. */
+  days: number;
+  past: number;
+  /** The first scheduled day from `today` on, with its arrival window; null when there is none. */
+  next_day: string | null;
+  next_starts: string | null;
+  next_ends: string | null;
+};
+
 /** Where a work day is: its day, its arrival window and the instants they stand for. */
 export type DayPlace = Pick<JobDayRow, "day" | "starts" | "ends" | "starts_at" | "ends_at">;
 
@@ -73,6 +84,18 @@ export function createJobStore(db: Db, now: () => Date) {
     "UPDATE jobs SET status = 'done', done_at = @at, updated_at = @at WHERE id = @id AND status = 'open'",
   );
   const touchStmt = db.prepare("UPDATE jobs SET updated_at = ? WHERE id = ?");
+  // Each job's scheduled days through the (job_id, day) index that keeps one a day.
+  const summariesStmt = db.prepare<[{ today: string }], JobSummaryRow>(
+    `SELECT j.id, j.quote_id, j.status, j.created_at, j.done_at,
+       (SELECT count(*) FROM job_days d WHERE d.job_id = j.id AND d.status = 'scheduled') AS days,
+       (SELECT count(*) FROM job_days d WHERE d.job_id = j.id AND d.status = 'scheduled' AND d.day < @today) AS past,
+       n.day AS next_day, n.starts AS next_starts, n.ends AS next_ends
+     FROM jobs j
+     LEFT JOIN job_days n ON n.id = (
+       SELECT d.id FROM job_days d WHERE d.job_id = j.id AND d.status = 'scheduled' AND d.day >= @today
+       ORDER BY d.day, d.starts LIMIT 1)
+     ORDER BY j.id`,
+  );
 
   return {
     db,
@@ -125,6 +148,10 @@ export function createJobStore(db: Db, now: () => Date) {
     },
     onMyWay(jobId: number): OnMyWayRow[] {
       return onMyWayList.all(jobId);
+    },
+    /** Every job with its days counted and its next day from `today` (a business day), for the Jobs list. */
+    summaries(today: string): JobSummaryRow[] {
+      return summariesStmt.all({ today });
     },
     /** Marks the job done; false when it was already. */
     markDone(id: number): boolean {

@@ -1,4 +1,4 @@
-// The send ledger of marketing mail (migration 21, decision 0052): one row per message, named by a unique key (a
+// The send ledger of marketing mail (migration 20, decision 0052): one row per message, named by a unique key (a
 // reminder: customer, due day and its number; a campaign: the campaign and the customer), so queueing twice queues
 // once. A row moves queued → sending → sent, and only forward: `sending` is written (and synced) before the message is
 // handed to the mail server, so a row found `sending` at a start was cut off mid-send and becomes `unknown`, shown to

@@ -1,4 +1,4 @@
-// Marketing mail's tables (migration 21, decision 0052), one module each: the suppression list and its key, the send
+// Marketing mail's tables (migration 20, decision 0052), one module each: the suppression list and its key, the send
 // ledger, the campaigns. The rules that read them are server/marketing/.
 import type { Db } from "../db/database.ts";
 import { createCampaignStore } from "./campaigns.ts";

@@ -39,7 +39,25 @@ export type OnlinePaymentRow = {
   failed_at: string | null;
   refunded_cents: number;
   disputed_at: string | null;
+  /** A dispute by the homeowner's bank (migration 18): open until Stripe closes it won or lost; null when none. */
+  dispute_state: DisputeState | null;
+  dispute_closed_at: string | null;
 };
+
+export type DisputeState = "open" | "won" | "lost";
+
+/**
+ * A payment's state as money (the books, the invoices' figures, the pages): its state, unless a dispute is open
+ * ("disputed": the bank holds the money until it decides) or was lost ("lost": the money went back). A dispute won
+ * leaves the payment as it was: paid again.
+ */
+export type MoneyState = OnlinePaymentState | "disputed" | "lost";
+
+export function moneyState(p: Pick<OnlinePaymentRow, "state" | "dispute_state">): MoneyState {
+  if (p.dispute_state === "open") return "disputed";
+  if (p.dispute_state === "lost") return "lost";
+  return p.state;
+}
 
 /** The moves a payment may make: anything else (a late "pending" after "paid") is left as it is. */
 const MOVES: Record<OnlinePaymentState, readonly OnlinePaymentState[]> = {
@@ -48,6 +66,9 @@ const MOVES: Record<OnlinePaymentState, readonly OnlinePaymentState[]> = {
   failed: ["pending"],
   refunded: ["paid"],
 };
+
+/** How long past its end a session still counts as open: Stripe's clock and ours may differ by this much. */
+const SESSION_GRACE_MS = 5 * 60_000;
 
 export function createPaymentStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
@@ -105,8 +126,21 @@ export function createPaymentStore(db: Db, now: () => Date) {
        state = CASE WHEN @cents >= cents AND state = 'paid' THEN 'refunded' ELSE state END
      WHERE id = @id AND refunded_cents < @cents`,
   );
-  const disputeStmt = db.prepare(
-    "UPDATE online_payments SET disputed_at = ?, updated_at = ? WHERE id = ? AND disputed_at IS NULL",
+  // A dispute moves only forward: none -> open -> won or lost, or none -> won or lost when the closing event comes
+  // first. A late "created" after "closed" finds it closed and changes nothing.
+  const disputeOpenStmt = db.prepare(
+    `UPDATE online_payments SET dispute_state = 'open', disputed_at = COALESCE(disputed_at, @at), updated_at = @at
+     WHERE id = @id AND dispute_state IS NULL`,
+  );
+  const disputeCloseStmt = db.prepare(
+    `UPDATE online_payments SET dispute_state = @outcome, disputed_at = COALESCE(disputed_at, @at),
+       dispute_closed_at = @at, updated_at = @at
+     WHERE id = @id AND (dispute_state IS NULL OR dispute_state = 'open')`,
+  );
+  // Open for the homeowner to pay on: open here and not past its end (a few minutes' grace for the clocks).
+  const openSessionsStmt = db.prepare<[number, number | null, string], CheckoutSessionRow>(
+    `SELECT * FROM checkout_sessions WHERE quote_id = ? AND invoice_id IS ? AND state = 'open' AND expires_at > ?
+     ORDER BY id`,
   );
   const forQuoteStmt = db.prepare<[number], OnlinePaymentRow>(
     "SELECT * FROM online_payments WHERE quote_id = ? AND invoice_id IS NULL ORDER BY id",
@@ -177,9 +211,20 @@ export function createPaymentStore(db: Db, now: () => Date) {
     refunded(id: number, cents: number): boolean {
       return refundStmt.run({ id, cents, at: iso() }).changes > 0;
     },
-    disputed(id: number): boolean {
-      const at = iso();
-      return disputeStmt.run(at, at, id).changes > 0;
+    /** Notes a dispute opened; false when one was known already (open, or closed by an earlier event). */
+    disputeOpened(id: number): boolean {
+      return disputeOpenStmt.run({ id, at: iso() }).changes > 0;
+    },
+    /** Notes a dispute closed, won or lost; false when it was closed already. */
+    disputeClosed(id: number, outcome: "won" | "lost"): boolean {
+      return disputeCloseStmt.run({ id, outcome, at: iso() }).changes > 0;
+    },
+    /**
+     * The sessions of this deposit (or invoice) a homeowner may still pay on: open here and not past their end, less
+     * `graceMs` for the clocks (Stripe's and ours).
+     */
+    openSessions(quoteId: number, invoiceId: number | null, graceMs = SESSION_GRACE_MS): CheckoutSessionRow[] {
+      return openSessionsStmt.all(quoteId, invoiceId, new Date(now().getTime() - graceMs).toISOString());
     },
     get(id: number): OnlinePaymentRow | undefined {
       return getStmt.get(id);

@@ -334,8 +334,13 @@ export function createQuoteStore(db: Db, now: () => Date) {
     addDocument(quoteId: number, versionId: number, kind: "sent" | "accepted", pdf: Buffer, sha256: string) {
       addDocumentStmt.run(quoteId, versionId, kind, pdf, sha256, iso());
     },
-    addPayment(quoteId: number, payment: { cents: number; method: string; receivedOn: string; note: string }) {
-      addPaymentStmt.run(quoteId, payment.cents, payment.method, payment.receivedOn, payment.note, iso());
+    /** Keeps the owner's record of a deposit received; its id. */
+    addPayment(quoteId: number, payment: { cents: number; method: string; receivedOn: string; note: string }): number {
+      const at = iso();
+      return Number(
+        addPaymentStmt.run(quoteId, payment.cents, payment.method, payment.receivedOn, payment.note, at)
+          .lastInsertRowid,
+      );
     },
     payments(quoteId: number): PaymentRow[] {
       return paymentsStmt.all(quoteId);

@@ -1,4 +1,4 @@
-// The one suppression list (migration 21, decision 0052): addresses that get no marketing mail, kept only as keyed
+// The one suppression list (migration 20, decision 0052): addresses that get no marketing mail, kept only as keyed
 // hashes (server/marketing/address-keys.ts), and the key itself, made the first time it is asked for. Every marketing
 // send reads the list in the transaction that claims it; the campaign screen's count leaves them out.
 import { randomBytes } from "node:crypto";

@@ -79,7 +79,8 @@ const MIRRORS = [
 // ---------------------------------------------------------------------------------------------------------------
 // Output: every step's name and wall time, every check, a transcript of every command.
 
-const RESULTS = path.resolve("test-results/deploy");
+// DRILL_RESULTS: CI's run beside npm test writes elsewhere (Playwright empties test-results/ when it starts).
+const RESULTS = path.resolve(process.env.DRILL_RESULTS ?? "test-results/deploy");
 const times: { name: string; seconds: number }[] = [];
 let passed = 0;
 let failed = 0;
@@ -124,6 +125,20 @@ function indent(text: string, prefix = "       ") {
 function tail(text: string, lines: number) {
   return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
+
+/**
+ * CI starts the drill beside `npm test` at a lower priority (.ci/run): the new server, its packages and Node 24 take
+ * what the tests leave of the machine. From step 6 on (compiling, building, timed checks) it goes on only once this
+ * file exists, which CI makes when npm test has ended, so nothing of the tests runs beside the rest.
+ */
+const GATE = process.env.DRILL_GATE;
+/**
+ * How many times its usual time limits a step before the gate may take: beside npm test, at nice 10 against the
+ * tests' 0, the drill gets about a tenth of a core while the tests keep both busy (step 2's dpkg, some 30 s of CPU
+ * alone, then takes minutes). A limit is there to end a hang, and a hang still ends; from the gate on the limits are
+ * the usual ones.
+ */
+let patience = GATE ? 3 : 1;
 
 /** Opt-in, for working on the drill's part 6: the stages between step 12 and part 6 are left out. */
 const SKIPPABLE = /^(Publish from|systemctl restart|Undo last|Reboot|Backup, the off)/;
@@ -263,7 +278,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForPort(port: number, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + timeoutMs * patience;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, "127.0.0.1");
@@ -364,10 +379,10 @@ class Container {
     ]);
     const child = startHost("nspawn", command, args);
     this.nspawn = child;
-    const deadline = Date.now() + 180_000;
+    const deadline = Date.now() + 180_000 * patience;
     // The container's PID 1 is nspawn's child once it has become systemd.
     while (!this.leader) {
-      if (exited(child)) fail(`systemd-nspawn exited (${child.exitCode}): see test-results/deploy/nspawn.log`);
+      if (exited(child)) fail(`systemd-nspawn exited (${child.exitCode}): see ${path.join(RESULTS, "nspawn.log")}`);
       const children = spawnSync("ps", ["-o", "pid=,comm=", "--ppid", String(child.pid)], { encoding: "utf8" }).stdout;
       const init = /^\s*(\d+)\s+systemd$/m.exec(children);
       if (init) this.leader = Number(init[1]);
@@ -413,7 +428,8 @@ class Container {
     return clean ? (Date.now() - started) / 1000 : null;
   }
 
-  private exec(argv: string[], timeoutMs: number): Promise<Run> {
+  private exec(argv: string[], usualMs: number): Promise<Run> {
+    const timeoutMs = usualMs * patience;
     return new Promise((resolve) => {
       const child = spawn(...inMemoryGroup("nsenter", ["-t", String(this.leader), "-a", "--", ...argv]), {
         stdio: ["ignore", "pipe", "pipe"],
@@ -548,13 +564,18 @@ async function main() {
       if (left.length || busy.length) failed += 1;
     });
   };
+  // Once: a signal sent to the drill's whole process group (CI stopping it) reaches it again through npm and tsx,
+  // and must not end the clean-up it started.
+  let stopping = false;
   const interrupted = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     say(`\n${signal}: stopping`);
     failed += 1;
     void cleanup().finally(() => process.exit(130));
   };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
+  process.on("SIGINT", interrupted);
+  process.on("SIGTERM", interrupted);
 
   try {
     await drill(container, work, (m) => (mail = m));
@@ -826,6 +847,13 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     const mode = await container.root_(`stat -c '%U:%G %a' ${SITE_DIR}/.env`);
     ok(".env is root:heartland 640", mode.out.trim() === "root:heartland 640", mode.out);
   });
+
+  if (GATE) {
+    await stage("Waiting for npm test to end (DRILL_GATE: CI runs the steps above beside it)", async () => {
+      while (!existsSync(GATE)) await sleep(1_000);
+      patience = 1;
+    });
+  }
 
   await stage("Step 6. Install and build", async () => {
     await userStep(readme.install, { timeoutMs: 1_200_000, show: 3 });

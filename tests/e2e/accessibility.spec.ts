@@ -847,6 +847,7 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
     ),
   ],
   "invoices/:id/pdf": "a PDF",
+  jobs: [owner("jobs", () => "/owner/jobs")],
   "jobs/:id": [
     owner(
       "a job, its move pickers open",

@@ -4,7 +4,9 @@
 // view; his visits' feed address is made with its webcal: link, shown once (a reload shows it no more and makes no
 // other), and made again only after the page asks, saying the old one stops. The calendar is served by a local https host standing in for Google
 // (CALENDAR_TEST_HOSTS), the server's clock is Monday 30 November 2026, 10:00 in Chicago (TEST_CLOCK_FILE). Then his
-// calendar gains an appointment: read again, it closes one more window; removed, its windows open again.
+// calendar gains an appointment: read again, it closes one more window; removed, its windows open again. Last, with
+// his calendars listed above the form, a refused Add (a loopback address, the eleventh calendar) is said at the address
+// box, in view on his phone, the box focused and still holding what he typed, the words an alert (issue 64).
 // Screenshots: test-results/calendars-*.png.
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +16,7 @@ import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { calendarAnswer, makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
 import { calendar, chicagoEvent } from "../support/ics-fixtures.ts";
-import { addAuthenticator, enrol, ownServer } from "./owner-support";
+import { addAuthenticator, enrol, onPhone, ownServer } from "./owner-support";
 
 const env: Record<string, string> = {};
 const own = ownServer("calendars", env);
@@ -46,11 +48,38 @@ async function fitsWidth(page: Page) {
   expect(width).toBeLessThanOrEqual(375);
 }
 
+/** Stores calendars on the list as if he had added them (their reads follow by themselves). */
+function storedCalendars(labels: string[]): void {
+  const store = openEstimateStore({ dataDir: own.server.dataDir });
+  try {
+    for (const label of labels) store.calendars.add(host.url(`/work.ics?of=${label.toLowerCase()}`), label);
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * A refused Add as he sees it on his phone: the words at the address box, in view, the box focused (so a screen
+ * reader says them, as the box's description) and still holding what he typed; the words are an alert besides.
+ */
+async function refusedAtTheField(page: Page, words: string, typed: string) {
+  const box = page.getByLabel("Secret address in iCal format");
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText(words);
+  await expect(alert).toBeInViewport();
+  await expect(box).toBeInViewport();
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue(typed);
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  await expect(box).toHaveAccessibleDescription(words);
+}
+
 test.describe.configure({ mode: "serial" });
 test.describe("The owner's own calendar", () => {
   test.skip(({ isMobile }) => !isMobile, "a story at 375 px");
 
   test.beforeAll(async () => {
+    if (!onPhone()) return;
     test.setTimeout(90_000);
     writeFileSync(clockFile, new Date("2026-11-30T16:00:00.000Z").toISOString());
     const tls = makeTls();
@@ -120,6 +149,11 @@ test.describe("The owner's own calendar", () => {
         "The address leads to a private network address (192.168.1.20). The site reads calendars from the internet only.",
       ),
     ).toBeVisible();
+    await refusedAtTheField(
+      page,
+      "The address leads to a private network address (192.168.1.20). The site reads calendars from the internet only.",
+      "https://192.168.1.20/calendar.ics",
+    );
     await expect(page.getByText("None yet.")).toBeVisible();
     await expect(page.getByLabel("Name (for you)")).toHaveValue("Office");
     await fitsWidth(page);
@@ -167,12 +201,12 @@ test.describe("The owner's own calendar", () => {
     await expect(visit).not.toContainText("Hendersons");
     await expect(visit.getByRole("link", { name: "Move" })).toBeVisible();
     await fitsWidth(page);
-    // The console's tabs still sit on one line.
+    // The console's tabs still sit on one line on a desk, two rows of four on a phone.
     const tops = await page
       .getByRole("navigation", { name: "Console" })
       .getByRole("link")
       .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
+    expect(new Set(tops).size).toBe((page.viewportSize()?.width ?? 0) < 640 ? 2 : 1);
     await visit.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join("test-results", "calendars-clash.png"), fullPage: true });
 
@@ -252,5 +286,39 @@ test.describe("The owner's own calendar", () => {
     expect(free).toContain("2026-12-03 08:00");
     expect(free).toContain("2026-12-02 08:00");
     await visitor.close();
+  });
+  test("with his calendars listed, a refused Add says why at the address box, keeps it, and is announced", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    page.setDefaultTimeout(15_000);
+    storedCalendars(["Work", "Family", "Crew"]);
+    await addAuthenticator(page);
+    await enrol(page, "Phone", own.server);
+    await page.goto(`${own.server.origin}/owner/visits/calendars`);
+    await expect(page.getByTestId("calendar")).toHaveCount(3);
+    // His own computer's address (loopback), typed at the foot of the list: the page comes back at the box.
+    await page.getByLabel("Secret address in iCal format").fill("https://127.0.0.1/calendar.ics");
+    await page.getByLabel("Name (for you)").fill("Office");
+    await page.getByRole("button", { name: "Add calendar" }).click();
+    await refusedAtTheField(
+      page,
+      "The address leads to a loopback network address (127.0.0.1). The site reads calendars from the internet only.",
+      "https://127.0.0.1/calendar.ics",
+    );
+    await expect(page.getByLabel("Name (for you)")).toHaveValue("Office");
+    await expect(page.getByTestId("calendar")).toHaveCount(3);
+    await fitsWidth(page);
+    await page.screenshot({ path: path.join("test-results", "calendars-refused-at-field.png") });
+
+    // The eleventh calendar: refused the same way, at the box, with the address he typed kept.
+    storedCalendars(["School", "Church", "Rentals", "League", "Holidays", "Supplier", "Office"]);
+    const eleventh = `https://calendar.test:${host.port}/eleventh.ics`;
+    await page.getByLabel("Secret address in iCal format").fill(eleventh);
+    await page.getByRole("button", { name: "Add calendar" }).click();
+    await refusedAtTheField(page, "You have 10 calendars already: remove one first.", eleventh);
+    await expect(page.getByTestId("calendar")).toHaveCount(10);
+    await fitsWidth(page);
+    await page.screenshot({ path: path.join("test-results", "calendars-eleventh-refused.png") });
   });
 });

@@ -3,7 +3,15 @@
 import { expect, test } from "@playwright/test";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { seedQuote } from "../support/seed-quote.ts";
-import { addAuthenticator, CONSOLE, enrol, ownServer, storeRequest, waitForPasskeyButton } from "./owner-support";
+import {
+  addAuthenticator,
+  CONSOLE,
+  enrol,
+  onPhone,
+  ownServer,
+  storeRequest,
+  waitForPasskeyButton,
+} from "./owner-support";
 
 const draftOf = (quoteId: number) => {
   const store = openEstimateStore({ dataDir: process.env.E2E_DATA_DIR });
@@ -150,7 +158,9 @@ test.describe("a second device, on a server of its own", () => {
   // Its sessions and passkeys are counted: not the shared server's, where other stories enrol.
   const own = ownServer("owner-devices");
   test.skip(({ isMobile }) => !isMobile, "the owner's phone");
-  test.beforeAll(() => own.start());
+  test.beforeAll(async () => {
+    if (onPhone()) await own.start();
+  });
   test.afterAll(() => own.stop());
 
   test("owner ends his laptop's session and removes its passkey from his phone", async ({ page, browser }) => {

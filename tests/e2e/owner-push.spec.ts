@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { makeTls, startCalendarHost, type CalendarHost } from "../support/calendar-host.ts";
-import { addAuthenticator, CONSOLE, enrol, ownServer, storeRequest } from "./owner-support";
+import { addAuthenticator, CONSOLE, enrol, onPhone, ownServer, storeRequest } from "./owner-support";
 
 const ROUTES_TO_CHECK = ["/", "/services/chimney-crowns", "/locations/normal", "/blog", "/contact", "/faq"];
 
@@ -114,6 +114,7 @@ test.describe("a notified device, on a server of its own", () => {
   test.skip(({ isMobile }) => !isMobile, "the owner's phone");
   let pushService: CalendarHost;
   test.beforeAll(async () => {
+    if (!onPhone()) return;
     pushService = await startCalendarHost(tls);
     pushService.on("/push/phone", (_req, res) => void res.writeHead(201).end());
     await own.start();

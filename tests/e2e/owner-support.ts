@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { openEstimateStore, type NewEstimate } from "../../server/requests/estimate-store.ts";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { createInviteLink, withConsole } from "../../scripts/owner.ts";
@@ -22,6 +22,15 @@ export const PUBLISHING: ConsoleServer = {
   origin: `http://localhost:${process.env.E2E_SITE_PORT}`,
   dataDir: process.env.E2E_SITE_DATA_DIR,
 };
+
+/**
+ * Whether this worker runs the phone's project (375 px). For a beforeAll of stories that run only there: Playwright
+ * runs a file's or a group's beforeAll even when a modifier skips every test in it, so the desktop project started
+ * their servers for nothing.
+ */
+export function onPhone(): boolean {
+  return test.info().project.name === "mobile";
+}
 
 /**
  * A server of a story's own (so no other story's requests or visitors are counted), on a port away from the ones

@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { startSmtp, waitFor } from "../server/smtp.ts";
-import { addAuthenticator, invite, ownServer, waitForPasskeyButton } from "./owner-support";
+import { addAuthenticator, invite, onPhone, ownServer, waitForPasskeyButton } from "./owner-support";
 
 const env: Record<string, string> = {};
 const own = ownServer("owner-visits", env);
@@ -75,6 +75,7 @@ test.describe("The Visits page's forms", () => {
   test.skip(({ isMobile }) => !isMobile, "stories at 375 px");
 
   test.beforeAll(async () => {
+    if (!onPhone()) return;
     test.setTimeout(90_000);
     writeFileSync(clockFile, new Date("2026-11-30T16:00:00.000Z").toISOString());
     smtp = await startSmtp();

@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { seedQuote } from "../support/seed-quote.ts";
-import { addAuthenticator, enrol, ownServer } from "./owner-support";
+import { addAuthenticator, enrol, onPhone, ownServer } from "./owner-support";
 
 const own = ownServer("quotes-paper");
 let quoteId = 0;
@@ -46,6 +46,7 @@ function seed() {
 }
 
 test.beforeAll(async () => {
+  if (!onPhone()) return;
   test.setTimeout(90_000);
   seed();
   await own.start();

@@ -9,7 +9,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { startSmtp, waitFor } from "../server/smtp.ts";
 import { pdfText } from "../support/pdf-text.ts";
-import { addAuthenticator, enrol, ownServer } from "./owner-support";
+import { addAuthenticator, enrol, onPhone, ownServer } from "./owner-support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -17,6 +17,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let own: ReturnType<typeof ownServer>;
 
 test.beforeAll(async () => {
+  if (!onPhone()) return;
   smtp = await startSmtp();
   const env: Record<string, string> = { SMTP_URL: smtp.url, NOTIFY_EMAIL: "owner@example.com" };
   own = ownServer("quotes", env);

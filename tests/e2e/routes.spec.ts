@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { pagePictures } from "../support/page-pictures.ts";
 
 // Every page the sitemap lists must be prerendered HTML with its h1, title, description and canonical URL.
 async function sitemapPaths(request: APIRequestContext) {
@@ -6,7 +7,36 @@ async function sitemapPaths(request: APIRequestContext) {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
 }
 
-test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({ request }) => {
+/** Each page of the sitemap with the pictures its image entries name, as paths. */
+async function sitemapImages(request: APIRequestContext) {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry = ""]) => ({
+    path: new URL(/<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "").pathname,
+    images: [...entry.matchAll(/<image:loc>([^<]+)<\/image:loc>/g)].map(([, loc = ""]) => new URL(loc).pathname),
+  }));
+}
+
+test("the image sitemap names under each page every picture the page shows, and each answers 200", async ({
+  request,
+}) => {
+  const pages = await sitemapImages(request);
+  const answered = new Map<string, number>();
+  for (const { path, images } of pages) {
+    const shown = pagePictures(await (await request.get(path)).text());
+    expect([...images].sort(), path).toEqual(shown);
+    for (const image of images) if (!answered.has(image)) answered.set(image, (await request.get(image)).status());
+  }
+  expect([...answered].filter(([, status]) => status !== 200)).toEqual([]);
+  // The service pages' own pictures, the home page's and its cards', and the contact page's map.
+  const of = (path: string) => pages.find((p) => p.path === path)?.images ?? [];
+  expect(of("/services/tuckpointing")).toEqual(["/images/tuckpointing.webp"]);
+  expect(of("/")).toEqual(expect.arrayContaining(["/images/hero-home.webp", "/images/chimney-crowns.webp"]));
+  expect(of("/contact")).toEqual(["/images/service-area-map.webp"]);
+});
+
+test("every route answers 200 with its own h1, title, description and canonical before any script runs", async ({
+  request,
+}) => {
   const paths = await sitemapPaths(request);
   expect(paths).toHaveLength(24); // the route table's 22, the accessibility statement and the privacy page
   expect(paths).toContain("/privacy");
@@ -25,7 +55,7 @@ test("every route answers 200 with its own h1, title, description and canonical 
     descriptions.add(description ?? "");
     const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
     expect(canonical && new URL(canonical).pathname, path).toBe(path);
-    expect(html, path).not.toContain("<script type=\"module\"");
+    expect(html, path).not.toContain('<script type="module"');
   }
   expect(titles.size).toBe(paths.length);
   expect(descriptions.size).toBe(paths.length);

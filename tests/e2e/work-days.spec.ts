@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { acceptedQuote, addJob } from "../support/seed-work-days.ts";
-import { addAuthenticator, enrol, ownServer } from "./owner-support";
+import { addAuthenticator, enrol, onPhone, ownServer } from "./owner-support";
 
 const env: Record<string, string> = {};
 const own = ownServer("work-days", env);
@@ -43,6 +43,7 @@ test.describe("Work days in the owner's Visits", () => {
   test.skip(({ isMobile }) => !isMobile, "stories at 375 px");
 
   test.beforeAll(async () => {
+    if (!onPhone()) return;
     test.setTimeout(90_000);
     writeFileSync(clockFile, new Date("2026-11-30T16:00:00.000Z").toISOString());
     Object.assign(env, { TEST_CLOCK_FILE: clockFile, CONFIRMATION_EMAIL: "off" });

@@ -14,7 +14,7 @@ import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { invoiceFigures } from "../../server/invoices/invoice-figures.ts";
 import { reminderPrefix } from "../../server/invoices/invoice-reminders.ts";
 import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
-import { seedJob, seedQuote } from "../support/seed-quote.ts";
+import { seedInvoice, seedJob, seedQuote } from "../support/seed-quote.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import type { RunningServer } from "./harness";
@@ -417,5 +417,99 @@ describe("the Money view and an invoice", () => {
     expect(waiting).toEqual([]);
     const csv = await (await ownerGet(server, "/owner/money.csv?of=invoices&from=2000-01-01&to=2100-12-31")).text();
     expect(csv).toContain(label);
+  });
+});
+
+describe("more than is owed is refused on an invoice (issue 64)", () => {
+  const recordOnInvoice = (invoiceId: number, cents: number) =>
+    ownerPost(server, `/owner/invoices/${invoiceId}`, {
+      intent: "record",
+      amount: dollarsInput(cents),
+      method: "check",
+      receivedOn: "",
+      note: "",
+    });
+  const recordOnMoney = (invoiceId: number, cents: number) =>
+    ownerPost(server, "/owner/money", {
+      intent: "record",
+      document: `invoice-${invoiceId}`,
+      amount: dollarsInput(cents),
+      method: "zelle",
+    });
+  const byOwner = (invoiceId: number) => withStore((s) => s.invoices.payments(invoiceId).map((p) => p.cents));
+  const ownerPage = async (invoiceId: number) =>
+    (await (await ownerGet(server, `/owner/invoices/${invoiceId}`)).text()).replaceAll("<!-- -->", "");
+  /** The homeowner's Pay on the invoice's page: the stand-in's session it leads to. */
+  async function payInvoice(token: string) {
+    const paid = await homeownerPost(`${server.url}/invoice/${token}`, { intent: "pay" });
+    expect(paid.status).toBe(303);
+    const session = stripe.sessions.get((paid.headers.get("location") ?? "").split("/").pop() ?? "");
+    if (!session) throw new Error("no session");
+    return session;
+  }
+
+  it("takes exactly the balance from 50 records at once, from the invoice's page and from Money, then offers no form", async () => {
+    const { invoiceId } = seedInvoice(server.dataDir, { sent: true });
+    const owed = figures(invoiceId).money.owed;
+    const part = Math.floor(owed / 4);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? recordOnInvoice(invoiceId, part) : recordOnMoney(invoiceId, part))),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 302 || s === 303)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 400 || s === 409)).toHaveLength(46);
+    expect(byOwner(invoiceId)).toEqual([part, part, part, part]);
+    if (owed - 4 * part > 0) expect((await recordOnInvoice(invoiceId, owed - 4 * part)).status).toBe(302);
+    const label = figures(invoiceId).label ?? "";
+    expect(figures(invoiceId).money).toMatchObject({ owed: 0, paid: owed });
+    const again = await recordOnInvoice(invoiceId, 1);
+    expect(again.status).toBe(409);
+    expect((await again.text()).replaceAll("<!-- -->", "")).toContain(
+      `${label} is paid in full. Nothing was recorded.`,
+    );
+    const page = await ownerPage(invoiceId);
+    expect(page).not.toContain(">Record a payment</button>");
+    expect(page).toContain(`${label} is paid in full.`);
+  });
+
+  it("records the balance once when 50 records by hand race the homeowner's card payment and its signed event", async () => {
+    const { invoiceId, token } = seedInvoice(server.dataDir, { sent: true });
+    const owed = figures(invoiceId).money.owed;
+    const session = await payInvoice(token);
+    expect(await stripe.payOnPage(session.id)).toBe(303);
+    const records = Array.from({ length: 50 }, (_, i) =>
+      i % 2 ? recordOnInvoice(invoiceId, owed) : recordOnMoney(invoiceId, owed),
+    );
+    const [answers, delivered] = await Promise.all([Promise.all(records), stripe.deliverQueued()]);
+    expect(delivered).toEqual([200]);
+    expect(answers.map((a) => a.status).filter((s) => s !== 400 && s !== 409)).toEqual([]);
+    expect(byOwner(invoiceId)).toEqual([]);
+    expect(figures(invoiceId)).toMatchObject({ state: "paid", money: { paid: owed, owed: 0 } });
+    expect(stripe.expired).toContain(session.id);
+  });
+
+  it("counts a bank payment clearing as being paid: no form and nothing recorded until it fails, then no more than is owed", async () => {
+    const { invoiceId, token } = seedInvoice(server.dataDir, { sent: true });
+    const owed = figures(invoiceId).money.owed;
+    const label = figures(invoiceId).label ?? "";
+    const session = await payInvoice(token);
+    const pending = stripe.event("checkout.session.completed", stripe.completed(session, "unpaid"));
+    expect((await stripe.deliver(pending)).status).toBe(200);
+    const clearing = `Nothing more is owed on ${label} now: a bank payment of ${formatCents(owed)} is clearing.`;
+    const page = await ownerPage(invoiceId);
+    expect(page).toContain(clearing);
+    expect(page).not.toContain(">Record a payment</button>");
+    const refused = await recordOnInvoice(invoiceId, 100);
+    expect(refused.status).toBe(409);
+    expect((await refused.text()).replaceAll("<!-- -->", "")).toContain(`${clearing} Nothing was recorded.`);
+    const failed = stripe.event("checkout.session.async_payment_failed", stripe.completed(session, "unpaid"));
+    expect((await stripe.deliver(failed)).status).toBe(200);
+    const over = await recordOnInvoice(invoiceId, owed + 1);
+    expect(over.status).toBe(409);
+    const words = (await over.text()).replaceAll("<!-- -->", "");
+    expect(words).toContain(`${formatCents(owed + 1)} is more than the ${formatCents(owed)} still owed on ${label}.`);
+    expect(words).toContain('id="record-error"');
+    expect((await recordOnInvoice(invoiceId, owed)).status).toBe(302);
+    expect(byOwner(invoiceId)).toEqual([owed]);
   });
 });

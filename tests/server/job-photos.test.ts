@@ -1,7 +1,8 @@
 // A job's photos before and after, against the built server publishing into a clone of the site: the owner's routes
 // refuse strangers on every spelling; an upload is stripped of its GPS (the bytes are read); the homeowner's consent is
 // a POST from our pages only and a GET changes nothing; a pair without consent is refused; with it, the pair is on the
-// service page within the publish goal and in the image sitemap; erasure names the photos on the site before it acts.
+// service page within the publish goal and in the image sitemap, which lists every picture each page shows (issue 64);
+// erasure names the photos on the site before it acts.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { jpegMetadataSegments } from "../../server/photos/photo-ingest.ts";
 import { freePort, startServer, stopServer, type RunningServer } from "./harness.ts";
 import { LEAKS } from "./raw-http.ts";
 import { multipartBody } from "../support/multipart.ts";
+import { pagePictures } from "../support/page-pictures.ts";
 import { seedJob } from "../support/seed-job.ts";
 import { tableRows, withStoreAt } from "../support/server-db.ts";
 import { siteClone } from "../support/site-clone.ts";
@@ -35,7 +37,8 @@ beforeAll(async () => {
   // A server's working copy has its index refreshed long before; a fresh clone's first `git status` hashes every file.
   execFileSync("git", ["-C", clone, "status", "--porcelain"]);
   dataDir = mkdtempSync(path.join(tmpdir(), "job-photos-data-"));
-  job = seedJob(dataDir);
+  // The request named no town; the estimate visit's address is in Bloomington (issue 64: the pair names it).
+  job = seedJob(dataDir, { city: null, visitTown: "Bloomington" });
   session = withStoreAt(dataDir, (store) => {
     const made = createOwnerConsole({ db: store.db }).sessions.create({ ip: null, userAgent: null, passkeyId: null });
     return { token: made.token, csrf: made.session.csrf };
@@ -203,7 +206,7 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     expect(JSON.stringify(rows())).toBe(snapshot);
   });
 
-  it("with both photos consented, the pair is on the service page within seconds and in the image sitemap", async () => {
+  it("with both photos consented, the pair is on the service page within seconds, on the town page of the visit's address, and in the image sitemap", async () => {
     const [before, after] = jobPhotos();
     // The page a job's photos posts from says "Origin: null" (no-referrer): a page of ours all the same.
     const yes = await consent(before?.id ?? 0, { Origin: "null", "Sec-Fetch-Site": "same-origin" });
@@ -241,19 +244,23 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     // leaves room for a busy runner and still catches what cost 3.1-3.4 s before: a git answer waiting behind the
     // worker's warm-up, a 48 MB heap spent collecting garbage, or a publish that encodes the photos again.
     expect(seconds).toBeLessThan(load <= cpus().length ? 2.5 : 30);
-    const town = await (await fetch(`${base}/locations/normal`)).text();
+    const town = await (await fetch(`${base}/locations/bloomington`)).text();
     expect(town).toContain("Before: New poured crown");
 
     const pair = withStoreAt(dataDir, (store) => store.jobPhotos.pairs(job.jobId));
-    expect(pair).toMatchObject([{ state: "published", service: "chimney-crowns", city: "normal" }]);
+    expect(pair).toMatchObject([{ state: "published", service: "chimney-crowns", city: "bloomington" }]);
     const beforeFile = pair[0]?.before_file ?? "";
-    expect(beforeFile).toBe("chimney-crowns-normal-before.jpg");
+    expect(beforeFile).toBe("chimney-crowns-bloomington-before.jpg");
     // JSON-LD names the gallery's photo as an image of the service.
     const ld = [...page.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].map((m) => m[1]).join();
-    expect(ld).toMatch(/"image":\["[^"]+\.svg","[^"]+\/photos\/chimney-crowns-normal-before-[0-9a-f]{10}-\d+\.jpg"/);
+    expect(ld).toMatch(
+      /"image":\["[^"]+\.svg","[^"]+\/photos\/chimney-crowns-bloomington-before-[0-9a-f]{10}-\d+\.jpg"/,
+    );
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     expect(sitemap).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
-    expect(sitemap).toMatch(/<image:loc>[^<]+\/photos\/chimney-crowns-normal-after-[0-9a-f]{10}-\d+\.jpg<\/image:loc>/);
+    expect(sitemap).toMatch(
+      /<image:loc>[^<]+\/photos\/chimney-crowns-bloomington-after-[0-9a-f]{10}-\d+\.jpg<\/image:loc>/,
+    );
     // Nothing of the house reaches git: the published copy has no metadata either.
     const committed = readFileSync(path.join(clone, "content/photos", beforeFile));
     expect(jpegMetadataSegments(committed)).toEqual([]);
@@ -268,12 +275,48 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     expect((await ownerPost(photosPath(), { intent: "remove", photo: String(before?.id ?? 0) })).status).toBe(409);
   }, 60_000);
 
+  it("the image sitemap lists under each page every picture the page shows, on SITE_URL, and each one answers 200", async () => {
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const pages = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry = ""]) => ({
+      loc: /<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "",
+      images: [...entry.matchAll(/<image:image>\s*<image:loc>([^<]+)<\/image:loc>\s*<\/image:image>/g)].map(
+        ([, loc = ""]) => loc,
+      ),
+    }));
+    expect(pages.length).toBeGreaterThan(20);
+    const answered = new Map<string, number>();
+    for (const { loc, images } of pages) {
+      expect(new URL(loc).origin, loc).toBe(base);
+      const shown = pagePictures(await (await fetch(loc)).text());
+      expect(images.map((image) => image.replace(base, "")).sort(), loc).toEqual(shown);
+      for (const image of images) {
+        expect(new URL(image).origin, image).toBe(base);
+        if (!answered.has(image)) answered.set(image, (await fetch(image)).status);
+      }
+    }
+    expect([...answered].filter(([, status]) => status !== 200)).toEqual([]);
+    // A service page: its own picture and the gallery's pair; the home page: its pictures and every service's.
+    const listed = (pagePath: string) => pages.find((p) => p.loc === base + pagePath)?.images ?? [];
+    expect(listed("/services/chimney-crowns")).toEqual([
+      `${base}/images/chimney-crowns.webp`,
+      expect.stringMatching(/\/photos\/chimney-crowns-normal-before-[0-9a-f]{10}-\d+\.jpg$/),
+      expect.stringMatching(/\/photos\/chimney-crowns-normal-after-[0-9a-f]{10}-\d+\.jpg$/),
+    ]);
+    expect(listed("/")).toEqual(
+      expect.arrayContaining([`${base}/images/hero-home.webp`, `${base}/images/tuckpointing.webp`]),
+    );
+    expect(listed("/locations/normal")).toEqual(
+      expect.arrayContaining([`${base}/images/city-skyline.webp`, expect.stringMatching(/-normal-after-/)]),
+    );
+    figures.push(`image sitemap: ${pages.length} pages, ${answered.size} pictures, every one 200`);
+  });
+
   it("erasure asks first, naming the photos on the site, and keeps them with the consent; the rest go", async () => {
     const preview = await ownerPost("/owner/erase", { intent: "preview", email: job.email });
     const words = await preview.text();
     expect(preview.status).toBe(200);
     expect(words).toContain("These photos of their job are on the site");
-    expect(words).toContain("chimney-crowns-normal-before.jpg and chimney-crowns-normal-after.jpg");
+    expect(words).toContain("chimney-crowns-bloomington-before.jpg and chimney-crowns-bloomington-after.jpg");
     expect(jobPhotos()).toHaveLength(3);
 
     const erased = await ownerPost("/owner/erase", { intent: "erase", email: job.email });

@@ -1,7 +1,8 @@
-// The job (decision 0045) against the built server, its clock set to a Wednesday morning: "Make the job" on the
-// accepted quote (twice: one job), the owner's job screen refused without a session, from another site, for ids that
-// are not jobs and for intents it does not know; then work days, a rain day, "On my way" and "Job done" through the
-// console's forms, and the homeowner's job page: no script, within the first-window budget, unknown links one 404.
+// The job (decision 0045) against the built server, its clock set to a Wednesday at 7:30 AM (8:30 for "On my way"):
+// "Make the job" on the accepted quote (twice: one job), the owner's job screen refused without a session, from another
+// site, for ids that are not jobs and for intents it does not know; then work days, a rain day, "On my way" and "Job
+// done" through the console's forms, and the homeowner's job page: no script, within the first-window budget, unknown
+// links one 404.
 import { get } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,11 +28,11 @@ const snapshot = () =>
     withStoreAt(server.dataDir, tableRows).filter(([name]) => name.startsWith("job") || name === "outbox"),
   );
 
+const clock = path.join(mkdtempSync(path.join(tmpdir(), "jobs-clock-")), "clock");
+
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "jobs-clock-"));
-  const clock = path.join(dir, "clock");
-  // Wednesday, December 2, 2026, 8:30 AM in Chicago.
-  writeFileSync(clock, "2026-12-02T14:30:00.000Z");
+  // Wednesday, December 2, 2026, 7:30 AM in Chicago: today's first window has not started.
+  writeFileSync(clock, "2026-12-02T13:30:00.000Z");
   server = await startServer({ TEST_CLOCK_FILE: clock });
   const seeded = seedQuote(server.dataDir);
   quoteId = seeded.quoteId;
@@ -59,6 +60,24 @@ describe("making the job", () => {
     expect(withStoreAt(server.dataDir, (s) => s.db.prepare("SELECT count(*) AS n FROM jobs").get())).toEqual({ n: 1 });
     const quotePage = await (await ownerGet(`/owner/quotes/${quoteId}`)).text();
     expect(quotePage).toContain("Open the job");
+  });
+});
+
+describe("the console's Jobs list", () => {
+  it("is refused without a session, and lists the new job under Not yet scheduled, one link to it", async () => {
+    const refused = await fetch(`${server.url}/owner/jobs`, { redirect: "manual" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toMatch(/^\/owner\/sign-in/);
+    const answer = await ownerGet("/owner/jobs");
+    expect(answer.status).toBe(200);
+    const html = (await answer.text()).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Jobs<\/a>/);
+    const unscheduled = html.slice(html.indexOf('id="jobs-unscheduled"'), html.indexOf('id="jobs-done"'));
+    expect(unscheduled).toContain("Not yet scheduled");
+    expect(unscheduled).toContain(`href="/owner/jobs/${jobId}"`);
+    expect(unscheduled).toContain("No work days yet");
+    expect(unscheduled).toContain("Dana Whitfield");
+    expect(html.slice(0, html.indexOf('id="jobs-unscheduled"'))).not.toContain(`href="/owner/jobs/${jobId}"`);
   });
 });
 
@@ -132,6 +151,8 @@ describe("the job from the first day to done", () => {
     const days = withStoreAt(server.dataDir, (s) => s.jobs.days(jobId));
     expect(days.map((d) => d.day)).toEqual(["2026-12-02", "2026-12-03"]);
     expect((await ownerPost(`/owner/jobs/${jobId}`, { intent: "rain", day: String(days[1]?.id) })).status).toBe(303);
+    // 8:30 AM: on the way.
+    writeFileSync(clock, "2026-12-02T14:30:00.000Z");
     for (let i = 0; i < 5; i++) {
       expect((await ownerPost(`/owner/jobs/${jobId}`, { intent: "on-my-way" })).status).toBe(303);
     }
@@ -178,8 +199,16 @@ describe("the job from the first day to done", () => {
     });
     expect(closed.status).toBe(409);
     expect(await closed.text()).toContain("You are closed that day");
-    const done = await Promise.all([1, 2].map(() => ownerPost(`/owner/jobs/${jobId}`, { intent: "done" })));
+    // Monday's day is after today: Job done asks first, and changes nothing until told.
+    const asked = await ownerPost(`/owner/jobs/${jobId}`, { intent: "done" });
+    expect(asked.status).toBe(409);
+    expect(await asked.text()).toContain("Monday, December 7, 1–3 pm");
+    expect(withStoreAt(server.dataDir, (s) => s.jobs.get(jobId)?.status)).toBe("open");
+    const done = await Promise.all(
+      [1, 2].map(() => ownerPost(`/owner/jobs/${jobId}`, { intent: "done", cancel: String(days[1]?.id) })),
+    );
     expect(done.map((r) => r.status)).toEqual([303, 303]);
+    expect(withStoreAt(server.dataDir, (s) => s.jobs.days(jobId).map((d) => d.day))).toEqual(["2026-12-02"]);
     expect(
       withStoreAt(server.dataDir, (s) =>
         s.db.prepare("SELECT count(*) AS n FROM invoices WHERE quote_id = ?").get(quoteId),
@@ -212,6 +241,16 @@ describe("the job from the first day to done", () => {
     const invoicePath = see.headers.get("location") ?? "";
     expect(invoicePath).toMatch(/^\/invoice\/[A-Za-z0-9_-]{43}$/);
     expect((await fetch(`${server.url}${invoicePath}`)).status).toBe(200);
+
+    // The Jobs list: done, with what is owed as the homeowner's page says it (the books' figure, not added up again).
+    const owed = /Owed: <strong[^>]*>([^<]+)<\/strong>/.exec(withInvoice)?.[1] ?? "";
+    expect(owed).toMatch(/^\$[\d,]+\.\d{2}$/);
+    const list = await (await ownerGet("/owner/jobs")).text();
+    const doneGroup = list.slice(list.indexOf('id="jobs-done"'));
+    expect(doneGroup).toContain(`href="/owner/jobs/${jobId}"`);
+    expect(doneGroup.replace(/<!-- -->/g, "")).toMatch(
+      new RegExp(`Owed ${owed.replace("$", "\\$")} on invoice INV-\\d{4}`),
+    );
   });
 
   it("gives an unknown or malformed link the one 404", async () => {

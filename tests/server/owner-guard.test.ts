@@ -104,6 +104,7 @@ function ownerPaths() {
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
     "/owner/money",
+    "/owner/jobs",
     "/owner/jobs/1",
     "/owner/jobs/1/photos",
     "/owner/customers",
@@ -279,6 +280,10 @@ describe("the owner console with a session", () => {
       `/%6Fwner/requests/${leadId}`,
       `/owner/quotes/${quoteId}`,
       `/OWNER/QUOTES/${quoteId}/SEND`,
+      "/owner/customers/1",
+      "/OWNER/CUSTOMERS/1",
+      "/%6Fwner/customers/1",
+      "/owner/customers/1.data",
     ]) {
       for (const headers of <Record<string, string>[]>[
         { Origin: "https://evil.example" },

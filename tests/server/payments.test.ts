@@ -7,11 +7,11 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
-import { formatCents } from "../../server/quotes/money.ts";
+import { dollarsInput, formatCents } from "../../server/quotes/money.ts";
 import type { EstimateStore } from "../../server/requests/estimate-store.ts";
 import { acceptOnline, homeownerPost } from "../support/homeowner-post.ts";
 import { seedQuote } from "../support/seed-quote.ts";
-import { tableRows, withStoreAt } from "../support/server-db.ts";
+import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import type { RunningServer } from "./harness";
 import { startPaymentServers } from "./payment-servers";
@@ -347,5 +347,246 @@ describe("without Stripe's settings", () => {
     const hook = await fetch(`${bare.url}/payments/stripe/webhook`, { method: "POST", body: "{}" });
     expect(hook.status).toBe(404);
     expect(paymentTables(bare)).toBe(before);
+  });
+});
+
+// Issue 64: money recorded by hand beside money paid on the site, and disputes in the owner's books.
+let console_: { token: string; csrf: string } | undefined;
+function ownerSession() {
+  console_ ??= withStore((s) => {
+    const { token, session } = createOwnerConsole({ db: s.db }).sessions.create({
+      ip: "127.0.0.1",
+      userAgent: "test",
+      passkeyId: null,
+    });
+    return { token, csrf: session.csrf };
+  });
+  return console_;
+}
+const ownerPost = (pathname: string, fields: Record<string, string>) =>
+  ownerFormPost(server.url, ownerSession(), pathname, fields);
+const ownerText = async (pathname: string) =>
+  (await fetch(`${server.url}${pathname}`, { headers: { Cookie: `owner=${ownerSession().token}` } })).text();
+/** The owner's "Record a deposit received" on the quote's page, as its form posts it. */
+const recordOnQuote = (q: Accepted, cents: number) =>
+  ownerPost(`/owner/quotes/${q.quoteId}`, {
+    intent: "deposit",
+    amount: dollarsInput(cents),
+    method: "check",
+    receivedOn: "",
+  });
+/** The owner's "Record a payment" on Money's row for the deposit. */
+const recordOnMoney = (q: Accepted, cents: number) =>
+  ownerPost("/owner/money", {
+    intent: "record",
+    document: `deposit-${q.quoteId}`,
+    amount: dollarsInput(cents),
+    method: "cash",
+  });
+const ownerDeposits = (quoteId: number) => withStore((s) => s.quotes.payments(quoteId).map((p) => p.cents));
+const referenceOf = (quoteId: number) => withStore((s) => s.quotes.get(quoteId)?.reference ?? "");
+const paidByCard = async (q: Accepted) => {
+  const { session } = await pay(q);
+  const event = stripe.event("checkout.session.completed", stripe.completed(session, "paid"));
+  expect((await stripe.deliver(event)).status).toBe(200);
+  return session;
+};
+/** React's text separators out: "Nov 30, 2026 · card · Deposit Q-…" as a person reads it. */
+const plain = (html: string) => html.replaceAll("<!-- -->", "");
+/** A figure at the top of Money ("Paid", "Disputed"), in cents. */
+function figureCents(html: string, label: string): number {
+  const found = new RegExp(`<span class="font-semibold">${label}</span>[\\s\\S]*?<dd[^>]*>([^<]+)</dd>`).exec(html);
+  return found ? Math.round(Number((found[1] ?? "").replace(/[$,]/g, "")) * 100) : 0;
+}
+/** Money's row for the deposit's payment this month (the "Payments in …" list). */
+function paymentRow(html: string, reference: string): string {
+  return plain(html)
+    .split("<li")
+    .filter((li) => li.includes(`Deposit ${reference}`) && !li.includes("since"))
+    .join("");
+}
+/** The accountant's CSV row of the deposit's payment, without its day and customer. */
+async function csvRow(reference: string): Promise<string> {
+  const csv = await ownerText("/owner/money.csv?of=payments&from=2000-01-01&to=2100-12-31");
+  const row = csv.split("\r\n").find((line) => line.includes(`"Deposit","${reference}"`)) ?? "";
+  return row.replace(/^"[^"]+","Deposit","[^"]+","[^"]*",/, "");
+}
+
+describe("more than is owed is refused (issue 64)", () => {
+  it("refuses a deposit recorded by hand after the card paid it, and no longer offers the form", async () => {
+    const q = await acceptedQuote();
+    await paidByCard(q);
+    const page = await ownerText(`/owner/quotes/${q.quoteId}`);
+    expect(page).not.toContain("Record a deposit received");
+    expect(page).toContain(`The deposit of ${formatCents(q.cents)} is paid.`);
+    const posted = await recordOnQuote(q, q.cents);
+    expect(posted.status).toBe(409);
+    expect(posted.headers.get("location")).toBeNull();
+    const said = plain(await posted.text());
+    expect(said).toContain(`The deposit of ${formatCents(q.cents)} is paid. Nothing was recorded.`);
+    expect(said).not.toContain("Deposit recorded.");
+    const money = await recordOnMoney(q, q.cents);
+    expect(money.status).toBe(409);
+    expect(await money.text()).toContain(
+      `Nothing is owed on ${referenceOf(q.quoteId)} any more. Nothing was recorded.`,
+    );
+    expect(ownerDeposits(q.quoteId)).toEqual([]);
+    // An address that says "recorded" for a record this quote does not have says nothing.
+    expect(await ownerText(`/owner/quotes/${q.quoteId}?done=deposit&payment=1`)).not.toContain("Deposit recorded.");
+  });
+
+  it("counts a bank payment clearing as being paid, and takes what is owed once it fails, never more", async () => {
+    const q = await acceptedQuote();
+    const { session } = await pay(q);
+    const pending = stripe.event("checkout.session.completed", stripe.completed(session, "unpaid"));
+    expect((await stripe.deliver(pending)).status).toBe(200);
+    const clearing = `Nothing is owed on the deposit: a bank payment of ${formatCents(q.cents)} is clearing.`;
+    expect(plain(await ownerText(`/owner/quotes/${q.quoteId}`))).toContain(clearing);
+    const refused = await recordOnQuote(q, 100);
+    expect(refused.status).toBe(409);
+    expect(plain(await refused.text())).toContain(`${clearing} Nothing was recorded.`);
+    const failed = stripe.event("checkout.session.async_payment_failed", stripe.completed(session, "unpaid"));
+    expect((await stripe.deliver(failed)).status).toBe(200);
+    const over = await recordOnQuote(q, q.cents + 1);
+    expect(over.status).toBe(409);
+    const words = plain(await over.text());
+    expect(words).toContain(
+      `${formatCents(q.cents + 1)} is more than the ${formatCents(q.cents)} still owed on the deposit. Nothing was recorded.`,
+    );
+    // Said at the field: beside the amount, which keeps what was typed.
+    expect(words).toMatch(/aria-describedby="deposit-error"[^>]*>|id="deposit-error"/);
+    expect(words).toContain(`value="${dollarsInput(q.cents + 1)}"`);
+    const saved = await recordOnQuote(q, q.cents);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toMatch(/\?done=deposit&payment=\d+$/);
+    expect(await ownerText(saved.headers.get("location") ?? "")).toContain("Deposit recorded.");
+    expect(ownerDeposits(q.quoteId)).toEqual([q.cents]);
+  });
+
+  it("records exactly what is owed when 50 records arrive at once, from the quote's page and from Money", async () => {
+    const q = await acceptedQuote();
+    const part = Math.floor(q.cents / 4);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? recordOnQuote(q, part) : recordOnMoney(q, part))),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 302 || s === 303)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 400 || s === 409)).toHaveLength(46);
+    expect(ownerDeposits(q.quoteId)).toEqual([part, part, part, part]);
+    const rest = q.cents - 4 * part;
+    if (rest > 0) expect((await recordOnQuote(q, rest)).status).toBe(302);
+    expect((await recordOnQuote(q, 1)).status).toBe(409);
+    expect(ownerDeposits(q.quoteId).reduce((a, b) => a + b, 0)).toBe(q.cents);
+  });
+
+  it("records the deposit once when 50 records by hand race the homeowner's card payment and its signed event", async () => {
+    const q = await acceptedQuote();
+    const { session } = await pay(q);
+    // Paid on Stripe's page: the session is complete there, its event not yet delivered.
+    expect(await stripe.payOnPage(session.id)).toBe(303);
+    const records = Array.from({ length: 50 }, (_, i) =>
+      i % 2 ? recordOnQuote(q, q.cents) : recordOnMoney(q, q.cents),
+    );
+    const [answers, delivered] = await Promise.all([Promise.all(records), stripe.deliverQueued()]);
+    expect(delivered).toEqual([200]);
+    expect(answers.map((a) => a.status).filter((s) => s !== 400 && s !== 409)).toEqual([]);
+    expect(ownerDeposits(q.quoteId)).toEqual([]);
+    expect(onlinePayments(q.quoteId)).toMatchObject([{ state: "paid", cents: q.cents }]);
+    // The site asked Stripe to close the page first; Stripe could not: it was paid.
+    expect(stripe.expired).toContain(session.id);
+  });
+
+  it("closes the homeowner's open payment page when the owner records the deposit, so it is not paid twice", async () => {
+    const q = await acceptedQuote();
+    const { session } = await pay(q);
+    expect(await ownerText(`/owner/quotes/${q.quoteId}`)).toContain(
+      "The homeowner opened the payment page on the site.",
+    );
+    expect((await recordOnQuote(q, q.cents)).status).toBe(302);
+    expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+    expect(await stripe.payOnPage(session.id)).toBe(410);
+    expect((await homeownerPost(q.link, { intent: "pay" })).status).toBe(409);
+    expect(ownerDeposits(q.quoteId)).toEqual([q.cents]);
+    expect(onlinePayments(q.quoteId)).toEqual([]);
+  });
+});
+
+describe("a dispute in the owner's books (issue 64)", () => {
+  const disputeOf = (session: { id: string }, q: Accepted, status: string) => ({
+    id: `dp_${session.id.slice(8)}`,
+    object: "dispute",
+    payment_intent: `pi_${session.id.slice(3)}`,
+    charge: `ch_${session.id.slice(8)}`,
+    amount: q.cents,
+    currency: "usd",
+    status,
+  });
+
+  it("is a state of the payment in Money, its CSV and the month's figures, once however often its events come; won, it is paid again", async () => {
+    const q = await acceptedQuote();
+    const session = await paidByCard(q);
+    const reference = referenceOf(q.quoteId);
+    const amount = dollarsInput(q.cents);
+    const paidBefore = figureCents(await ownerText("/owner/money"), "Paid");
+    expect(await csvRow(reference)).toBe(`"card","${amount}","0.00","${amount}","paid"`);
+
+    const created = stripe.event("charge.dispute.created", disputeOf(session, q, "needs_response"));
+    const again = stripe.event("charge.dispute.created", disputeOf(session, q, "needs_response"));
+    const answers = await Promise.all([created, created, created, again].map((e) => stripe.deliver(e)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    let money = await ownerText("/owner/money");
+    expect(paymentRow(money, reference)).toContain("Disputed");
+    expect(paymentRow(money, reference)).toContain("not counted as paid");
+    expect(figureCents(money, "Paid")).toBe(paidBefore - q.cents);
+    expect(figureCents(money, "Disputed")).toBe(q.cents);
+    expect(await csvRow(reference)).toBe(`"card","${amount}","0.00","0.00","disputed"`);
+    // Held by the bank, not owed: nothing to record by hand, and no Pay for the homeowner.
+    expect(await ownerText(`/owner/quotes/${q.quoteId}`)).not.toContain("Record a deposit received");
+    expect(await pageText(q.link)).not.toContain("Pay the ");
+
+    const closed = stripe.event("charge.dispute.closed", disputeOf(session, q, "won"));
+    for (const event of [closed, closed, stripe.event("charge.dispute.created", disputeOf(session, q, "won"))]) {
+      expect((await stripe.deliver(event)).status).toBe(200);
+    }
+    money = await ownerText("/owner/money");
+    expect(paymentRow(money, reference)).toContain("Paid");
+    expect(paymentRow(money, reference)).not.toContain("Disputed");
+    expect(figureCents(money, "Paid")).toBe(paidBefore);
+    expect(await csvRow(reference)).toBe(`"card","${amount}","0.00","${amount}","paid"`);
+    const kinds = withStore((s) => s.quotes.events(q.quoteId).map((e) => e.kind));
+    expect(kinds.filter((k) => k.startsWith("deposit dispute") || k === "deposit disputed")).toEqual([
+      "deposit disputed",
+      "deposit dispute won",
+    ]);
+    await settled();
+    const subject = (head: string) => new RegExp(`^${head}: .* \\(${reference},`);
+    expect(await mailsTo("owner@example.com", subject("Payment disputed"))).toHaveLength(1);
+    expect(await mailsTo("owner@example.com", subject("Dispute won"))).toHaveLength(1);
+  });
+
+  it("lost: the money goes out of the books and the deposit is owed again, even when 'closed' comes before 'created'", async () => {
+    const q = await acceptedQuote();
+    const session = await paidByCard(q);
+    const reference = referenceOf(q.quoteId);
+    const paidBefore = figureCents(await ownerText("/owner/money"), "Paid");
+    const lost = stripe.event("charge.dispute.closed", disputeOf(session, q, "lost"));
+    const late = stripe.event("charge.dispute.created", disputeOf(session, q, "needs_response"));
+    for (const event of [lost, late, lost]) expect((await stripe.deliver(event)).status).toBe(200);
+    const money = await ownerText("/owner/money");
+    expect(paymentRow(money, reference)).toContain("Dispute lost");
+    expect(paymentRow(money, reference)).toContain("the money went back");
+    expect(figureCents(money, "Paid")).toBe(paidBefore - q.cents);
+    expect(await csvRow(reference)).toBe(`"card","${dollarsInput(q.cents)}","0.00","0.00","dispute lost"`);
+    // Owed again: on Money's open list, and the quote's page offers the form for it.
+    expect(plain(money)).toContain(`Deposit ${reference} · since`);
+    const quotePage = await ownerText(`/owner/quotes/${q.quoteId}`);
+    expect(quotePage).toContain("Record a deposit received");
+    expect(quotePage).toContain("dispute lost: the money went back");
+    const kinds = withStore((s) => s.quotes.events(q.quoteId).map((e) => e.kind));
+    expect(kinds).toContain("deposit dispute lost");
+    expect(kinds).not.toContain("deposit disputed");
+    await settled();
+    expect(await mailsTo("owner@example.com", new RegExp(`^Dispute lost: .* \\(${reference},`))).toHaveLength(1);
+    expect(await mailsTo("owner@example.com", new RegExp(`^Payment disputed: .* \\(${reference},`))).toHaveLength(0);
   });
 });

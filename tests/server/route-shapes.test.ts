@@ -2,7 +2,7 @@
 // React Router matching each path itself, for every spelling a client may send.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadServerBuild } from "../../server/app.ts";
+import { loadServerBuild } from "../../server/http/server-build.ts";
 import { exactMatch, matcher } from "../../server/http/page-cache.ts";
 
 /** Other ways to write a path that a client may send: case, percent-encoding, dot segments, slashes, suffixes. */
@@ -65,6 +65,7 @@ const paths = [
   "/owner/requests/7",
   "/owner/requests/7/photos/1",
   "/owner/quotes/3/send",
+  "/owner/jobs",
   "/owner/jobs/3",
   `/job/${token()}`,
   "/owner/site/edit/services",

@@ -13,7 +13,9 @@ import { instantAt } from "../../server/time/wall-time.ts";
 import { acceptedQuote, addJob, moveWorkDay } from "../support/seed-work-days.ts";
 import { ownerFormPost, withStoreAt } from "../support/server-db.ts";
 import { strictEvents } from "../support/strict-ics.ts";
+import { mailInbox } from "../support/mail-inbox.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
+import { startSmtp } from "./smtp";
 
 const clockFile = path.join(tmpdir(), `work-days-clock-${process.pid}`);
 let server: RunningServer;
@@ -21,10 +23,19 @@ let session = { token: "", csrf: "" };
 let job: ReturnType<typeof addJob>;
 let homeownerToken = "";
 let feedToken = "";
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const inbox = mailInbox(() => smtp);
 
 beforeAll(async () => {
   writeFileSync(clockFile, instantAt("2026-11-30", "10:00", "America/Chicago").toISOString());
-  server = await startServer({ TEST_CLOCK_FILE: clockFile, RATE_LIMIT_PER_MINUTE: "100000" });
+  smtp = await startSmtp();
+  server = await startServer({
+    TEST_CLOCK_FILE: clockFile,
+    RATE_LIMIT_PER_MINUTE: "100000",
+    SMTP_URL: smtp.url,
+    NOTIFY_EMAIL: "owner@example.com",
+    CONFIRMATION_EMAIL: "off",
+  });
   const quoteId = acceptedQuote(server.dataDir);
   withStoreAt(server.dataDir, (store) => {
     const made = createOwnerConsole({ db: store.db }).sessions.create({
@@ -46,6 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopServer(server);
+  await smtp.close();
 });
 
 const ownerPage = async (pathname: string) => {
@@ -60,6 +72,7 @@ const words = (html: string) =>
     .replace(/<!--.*?-->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 
 describe("work days on the owner's Visits page", () => {
@@ -170,5 +183,165 @@ describe("a visit booked before a work day was set on it", () => {
     expect(text).toMatch(
       /Estimate visit 10 am–12 pm · Cy Clash Clashes with your work day: Dana Whitfield, Normal: arrive 8–10 am The visit stays booked\./,
     );
+  });
+});
+
+/** The page's text with its tags taken out and nothing put in their place. */
+const plain = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, "");
+
+/** The invite a mail carries (the same file as its text/calendar part), read strictly. */
+function inviteOf(mail: { attachments: { filename?: string; content: Buffer }[] }) {
+  const ics = mail.attachments.find((a) => a.filename === "invite.ics")?.content.toString("utf8") ?? "";
+  const { method, events } = strictEvents(ics);
+  return { ics, method, event: events[0] };
+}
+
+/** The mails whose subject matches, once the outbox has sent them. */
+async function mailsLike(subject: RegExp, count: number) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = (await inbox.all()).filter((m) => subject.test(m.subject ?? ""));
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A job made on the console from a fresh accepted quote; its id and the homeowner's page. */
+async function consoleJob() {
+  const quoteId = acceptedQuote(server.dataDir);
+  const made = await ownerFormPost(server.url, session, `/owner/quotes/${quoteId}`, { intent: "job" });
+  expect(made.status).toBe(303);
+  const jobId = Number((made.headers.get("location") ?? "").split("/").pop());
+  const link = await (await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, { intent: "link" })).text();
+  const homeowner = /\/job\/[A-Za-z0-9_-]{43}/.exec(link)?.[0] ?? "";
+  return { jobId, homeowner };
+}
+
+const dayIds = (jobId: number) =>
+  withStoreAt(server.dataDir, (store) => store.jobs.days(jobId).map((d) => ({ id: d.id, uid: d.uid, day: d.day })));
+
+describe("a job's work days on the console (issue 64)", () => {
+  it("the picker offers none of today's windows that have started, and the form cannot add one", async () => {
+    // Monday, November 30, 10:00 in Chicago: 8-10 and 10-12 have started; 1-3 and 3-5 have not.
+    const { jobId } = await consoleJob();
+    const page = await ownerPage(`/owner/jobs/${jobId}`);
+    const today = [...page.matchAll(/<option value="2026-11-30 ([\d:-]+)"/g)].map((m) => m[1]);
+    expect(today).toEqual(["13:00-15:00", "15:00-17:00"]);
+    expect(page).toContain('<option value="2026-12-01 08:00-10:00"');
+    for (const window of ["2026-11-30 08:00-10:00", "2026-11-30 10:00-12:00"]) {
+      const refused = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, { intent: "add", window });
+      expect(refused.status, window).toBe(409);
+      expect(await refused.text()).toContain("That window has started. Choose a later one.");
+    }
+    expect(dayIds(jobId)).toEqual([]);
+    const added = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, {
+      intent: "add",
+      window: "2026-11-30 13:00-15:00",
+    });
+    expect(added.status).toBe(303);
+    expect(dayIds(jobId).map((d) => d.day)).toEqual(["2026-11-30"]);
+  });
+
+  it("Rain day moves Friday 1-3 pm past Saturday (closes at 2) to Monday: the pages, the invite and the feed agree", async () => {
+    const { jobId, homeowner } = await consoleJob();
+    const add = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, {
+      intent: "add",
+      window: "2026-12-04 13:00-15:00",
+    });
+    expect(add.status).toBe(303);
+    const [friday] = dayIds(jobId);
+    const rain = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, {
+      intent: "rain",
+      day: String(friday?.id),
+    });
+    expect(rain.status).toBe(303);
+    expect(words(await ownerPage(`/owner/jobs/${jobId}`))).toContain("Monday, December 7, 1–3 pm");
+    expect(plain(await (await fetch(`${server.url}${homeowner}`)).text())).toContain(
+      "Monday, December 7, we arrive 1–3 pm",
+    );
+    const [mail] = await mailsLike(/^Rain day: your work day moves to Mon, Dec 7, 1–3 pm, Central Time$/, 1);
+    expect(mail, "the rain day's e-mail").toBeDefined();
+    const invite = inviteOf(mail as NonNullable<typeof mail>);
+    expect(invite.method).toBe("REQUEST");
+    expect(invite.event).toMatchObject({ uid: friday?.uid, sequence: 1, start: "2026-12-07T19:00:00.000Z" });
+    expect(invite.ics).toContain("\r\nPRODID:-//Heartland Chimney & Masonry//Work days//EN\r\n");
+    const feed = await (await fetch(`${server.url}/calendar/${feedToken}.ics`)).text();
+    expect(feed).toContain("\r\nX-WR-CALNAME:Visits and work days\r\n");
+    const inFeed = strictEvents(feed).events.find((e) => e.uid === friday?.uid);
+    expect(inFeed?.start).toBe("2026-12-07T19:00:00.000Z");
+  });
+  it("Job done with days after today asks first; answered, it cancels them everywhere in one step, 50 taps at once", async () => {
+    const { jobId, homeowner } = await consoleJob();
+    for (const window of ["2026-11-30 15:00-17:00", "2026-12-02 10:00-12:00", "2026-12-08 13:00-15:00"]) {
+      const added = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, { intent: "add", window });
+      expect(added.status, window).toBe(303);
+    }
+    const [today, ...later] = dayIds(jobId);
+    const visitsLinks = async () => (await ownerPage("/owner/visits")).split(`href="/owner/jobs/${jobId}"`).length - 1;
+    expect(await visitsLinks()).toBe(2);
+    const outboxRows = () =>
+      withStoreAt(server.dataDir, (store) => store.db.prepare("SELECT count(*) AS n FROM outbox").get());
+    const before = outboxRows();
+
+    const asked = await ownerFormPost(server.url, session, `/owner/jobs/${jobId}`, { intent: "done" });
+    expect(asked.status).toBe(409);
+    const question = words(await asked.text());
+    expect(question).toContain("Job done: what about the later work days?");
+    expect(question).toContain(
+      "These work days are after today: Wednesday, December 2, 10 am–12 pm Tuesday, December 8, 1–3 pm",
+    );
+    expect(question).toContain("Cancel them and mark the job done");
+    expect(question).toContain("Keep the job open");
+    expect(withStoreAt(server.dataDir, (store) => store.jobs.get(jobId)?.status)).toBe("open");
+    expect(outboxRows()).toEqual(before);
+
+    const taps = await Promise.all(
+      Array.from({ length: 50 }, () => {
+        const body = new URLSearchParams({ csrf: session.csrf, intent: "done" });
+        for (const d of later) body.append("cancel", String(d.id));
+        return fetch(`${server.url}/owner/jobs/${jobId}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            Cookie: `owner=${session.token}`,
+            Origin: server.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body,
+        });
+      }),
+    );
+    expect(new Set(taps.map((t) => t.status))).toEqual(new Set([303]));
+    expect(taps.map((t) => t.headers.get("location"))).toContain(`/owner/jobs/${jobId}?done=done&cancelled=2`);
+    const screen = words(await ownerPage(`/owner/jobs/${jobId}?done=done&cancelled=2`));
+    expect(screen).toContain(
+      "Job done. The invoice's draft is ready: check it and send it. 2 later work days cancelled. The homeowner gets an e-mail for each, taking it off their calendar.",
+    );
+
+    // The homeowner's calendar: one CANCEL for each later day, its UID and SEQUENCE raised.
+    const cancels = await mailsLike(/^Work day cancelled, the work is done: /, 2);
+    expect(cancels.map((m) => m.subject).sort()).toEqual([
+      "Work day cancelled, the work is done: Tue, Dec 8, 1–3 pm, Central Time",
+      "Work day cancelled, the work is done: Wed, Dec 2, 10 am–12 pm, Central Time",
+    ]);
+    const invites = cancels.map(inviteOf);
+    expect(invites.map((i) => i.method)).toEqual(["CANCEL", "CANCEL"]);
+    expect(invites.map((i) => [i.event?.uid, i.event?.sequence]).sort()).toEqual(later.map((d) => [d.uid, 1]).sort());
+    // Their page, the owner's feed and Visits: only today's day is left.
+    const page = plain(await (await fetch(`${server.url}${homeowner}`)).text());
+    expect(page).toContain("Monday, November 30, we arrive 3–5 pm");
+    expect(page).not.toContain("December 2, we arrive");
+    expect(page).not.toContain("December 8, we arrive");
+    const feed = strictEvents(await (await fetch(`${server.url}/calendar/${feedToken}.ics`)).text()).events;
+    expect(feed.map((e) => e.uid)).toContain(today?.uid);
+    for (const d of later) expect(feed.map((e) => e.uid)).not.toContain(d.uid);
+    expect(await visitsLinks()).toBe(1);
+    expect(
+      withStoreAt(server.dataDir, (store) =>
+        store.db
+          .prepare("SELECT count(*) AS n FROM invoices i JOIN jobs j ON j.quote_id = i.quote_id WHERE j.id = ?")
+          .get(jobId),
+      ),
+    ).toEqual({ n: 1 });
   });
 });

@@ -45,7 +45,19 @@ export function seedQuote(
     photos = [],
     note = "Thanks for having us out on Tuesday. Every option includes haul-away and a full clean-up.",
     sentAt,
-  }: { options?: string[][]; addons?: string[]; photos?: NewPhoto[]; note?: string; sentAt?: Date } = {},
+    city = "Normal",
+    name = "Dana Whitfield",
+  }: {
+    options?: string[][];
+    addons?: string[];
+    photos?: NewPhoto[];
+    note?: string;
+    sentAt?: Date;
+    /** The town the request named; null when it named none. */
+    city?: string | null;
+    /** Who asked. */
+    name?: string;
+  } = {},
 ): { token: string; quoteId: number; estimateId: number } {
   const now = () => sentAt ?? new Date();
   const store = openEstimateStore({ dataDir, now });
@@ -53,12 +65,12 @@ export function seedQuote(
     const quotes = quoteServiceOver(store, now);
     const words = quotes.words();
     const { id } = store.save({
-      name: "Dana Whitfield",
+      name,
       email: `dana-${newSecret().slice(0, 6)}@example.com`,
       phone: "(309) 555-0177",
       service: "Chimney Crown Repair",
       message: "The crown is cracked.",
-      city: "Normal",
+      city,
       spam: false,
       idempotencyKey: null,
       ip: null,
@@ -102,9 +114,17 @@ export function seedQuote(
  */
 export function seedInvoice(
   dataDir: string,
-  { sent = true, paidCents = 0 }: { sent?: boolean; paidCents?: number | "all" } = {},
+  {
+    sent = true,
+    paidCents = 0,
+    city,
+    name,
+  }: { sent?: boolean; paidCents?: number | "all"; city?: string | null; name?: string } = {},
 ): { invoiceId: number; quoteId: number; token: string } {
-  const { token: quoteToken, quoteId } = seedQuote(dataDir);
+  const { token: quoteToken, quoteId } = seedQuote(dataDir, {
+    ...(city === undefined ? {} : { city }),
+    ...(name === undefined ? {} : { name }),
+  });
   const store = openEstimateStore({ dataDir });
   try {
     const quotes = quoteServiceOver(store);
@@ -146,9 +166,9 @@ export function seedInvoice(
  */
 export function seedJob(
   dataDir: string,
-  { invoice = true }: { invoice?: boolean } = {},
+  { invoice = true, city }: { invoice?: boolean; city?: string | null } = {},
 ): { jobId: number; quoteId: number; token: string } {
-  const { quoteId } = seedInvoice(dataDir, { sent: invoice });
+  const { quoteId } = seedInvoice(dataDir, { sent: invoice, ...(city === undefined ? {} : { city }) });
   const store = openEstimateStore({ dataDir });
   try {
     const { job } = store.jobs.make(quoteId);

@@ -1,8 +1,9 @@
 // Tests only: a loopback stand-in for the part of Stripe the site uses. It answers the SDK's POST
-// /v1/checkout/sessions (an Idempotency-Key seen before gets the same session back, as Stripe does for 24 hours)
-// and GET /v1/checkout/sessions/:id, serves a trivial checkout page whose "Pay" sends the homeowner back to the
-// success URL and queues the signed event, and signs events with the SDK's own generateTestHeaderString and posts
-// them to the site's webhook, as Stripe would.
+// /v1/checkout/sessions (an Idempotency-Key seen before gets the same session back, as Stripe does for 24 hours),
+// GET /v1/checkout/sessions/:id and POST /v1/checkout/sessions/:id/expire (only an open session expires; Stripe
+// answers 400 for any other), serves a trivial checkout page whose "Pay" completes the session, sends the homeowner
+// back to the success URL and queues the signed event (an expired or paid session cannot be paid again), and signs
+// events with the SDK's own generateTestHeaderString and posts them to the site's webhook, as Stripe would.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -50,6 +51,8 @@ export async function startStripeStandIn({ webhookSecret }: { webhookSecret: str
   const created: Created[] = [];
   /** Events the checkout page's "Pay" made, held until `deliverQueued` (the return comes before the event). */
   const queued: Record<string, unknown>[] = [];
+  /** Every session id the site asked to expire, in order. */
+  const expired: string[] = [];
   let webhookUrl = "";
   let n = 0;
   let eventN = 0;
@@ -94,6 +97,23 @@ export async function startStripeStandIn({ webhookSecret }: { webhookSecret: str
           ? json(res, 200, session)
           : json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
+      const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+      if (req.method === "POST" && expire) {
+        await readBody(req);
+        expired.push(expire[1] ?? "");
+        const session = sessions.get(expire[1] ?? "");
+        if (!session)
+          return json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (session.status !== "open")
+          return json(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+            },
+          });
+        session.status = "expired";
+        return json(res, 200, session);
+      }
       const page = /^\/pay\/([\w-]+)$/.exec(url.pathname);
       const session = page ? sessions.get(page[1] ?? "") : undefined;
       if (page && session && req.method === "GET") {
@@ -105,7 +125,12 @@ export async function startStripeStandIn({ webhookSecret }: { webhookSecret: str
         );
       }
       if (page && session && req.method === "POST") {
-        queued.push(completed(session, "paid"));
+        if (session.status !== "open") {
+          res.writeHead(410, { "Content-Type": "text/plain; charset=utf-8" });
+          return res.end("This checkout session is no longer open.");
+        }
+        Object.assign(session, completed(session, "paid"));
+        queued.push({ ...session });
         res.writeHead(303, { Location: session.success_url });
         return res.end();
       }
@@ -174,6 +199,11 @@ export async function startStripeStandIn({ webhookSecret }: { webhookSecret: str
     url: origin(),
     sessions,
     created,
+    expired,
+    /** The homeowner pays on the session's page (it completes; its event is held until deliverQueued). */
+    async payOnPage(id: string): Promise<number> {
+      return (await fetch(`${origin()}/pay/${id}`, { method: "POST", redirect: "manual" })).status;
+    },
     /** Where events go: the site's webhook. */
     target(siteOrigin: string) {
       webhookUrl = `${siteOrigin}/payments/stripe/webhook`;

@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/calendars";
 import { feedAddresses, whenLabel } from "./calendars.server";
 import { boxText, field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
+import { AddCalendarForm } from "./calendars-add";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
@@ -71,10 +72,14 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "add") {
     const address = boxText(form, "address");
     const label = boxText(form, "label");
-    const over = [overLimit(address, LIMIT.address), overLimit(label, LIMIT.label)].filter(Boolean);
-    if (over.length > 0) return data({ error: over.join(" "), typed: { address, label } }, { status: 400 });
+    const typed = { address, label };
+    // Said at the box it is about: the name's when only the name is too long, else the address's.
+    const over = overLimit(address, LIMIT.address);
+    if (over) return data({ error: over, field: "address" as const, typed }, { status: 400 });
+    const longName = overLimit(label, LIMIT.label);
+    if (longName) return data({ error: longName, field: "label" as const, typed }, { status: 400 });
     const added = await calendars.addAndRead(address, label, WAIT_FOR_READ_MS);
-    if ("error" in added) return data({ error: added.error, typed: { address, label } }, { status: 400 });
+    if ("error" in added) return data({ error: added.error, field: "address" as const, typed }, { status: 400 });
     console_.audit.log("calendar added", { ip: clientIp, detail: label || "calendar" });
     return back("added");
   }
@@ -117,6 +122,7 @@ const input = "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 
 export default function Calendars({ loaderData, actionData }: Route.ComponentProps) {
   const { calendars, csrf, feed, done, every } = loaderData;
   const typed = actionData && "typed" in actionData ? actionData.typed : null;
+  const refused = actionData && "field" in actionData ? { error: actionData.error, field: actionData.field } : null;
   const made = feed.fresh;
   const confirming = actionData !== undefined && "confirmFeed" in actionData;
   return (
@@ -188,37 +194,7 @@ export default function Calendars({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         )}
-        <form method="post" className="mt-5 grid gap-3">
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="add" />
-          {/* Said next to the boxes it is about, with what was typed still in them. */}
-          {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
-          <label className="block">
-            <span className="font-semibold">Secret address in iCal format</span>
-            <input
-              name="address"
-              required
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://calendar.google.com/…/basic.ics"
-              maxLength={LIMIT.address.max}
-              defaultValue={typed?.address}
-              className={input}
-            />
-          </label>
-          <label className="block">
-            <span className="font-semibold">Name (for you)</span>
-            <input
-              name="label"
-              maxLength={LIMIT.label.max}
-              placeholder="Work"
-              defaultValue={typed?.label}
-              className={input}
-            />
-          </label>
-          <Button className="justify-self-start">Add calendar</Button>
-        </form>
+        <AddCalendarForm csrf={csrf} typed={typed} refused={refused} />
         <p className="mt-3 text-sm text-soot-800">
           Google: Settings, your calendar, “Secret address in iCal format”. iPhone: Calendar, Calendars, the (i) beside
           the calendar, Public Calendar, Share Link. Outlook: Settings, Calendar, Shared calendars, Publish, the ICS

@@ -1,7 +1,8 @@
 // /owner/invoices/<id>: one invoice on one screen, made for a phone (decision 0042). A draft takes change-order lines
 // and is sent in one tap (its number given then, its version frozen, the homeowner's e-mail queued); a sent invoice
 // shows its state, its lines and figures (invoiceMoney's, as on the homeowner's page and the PDF), every payment,
-// "Record a payment" (check, cash or Zelle; the owed amount and today's business day by default) and its PDF.
+// "Record a payment" (check, cash or Zelle; the owed amount and today's business day by default; offered only while
+// something can be paid, never more than that: server/invoices/record-invoice-payment.ts) and its PDF.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/invoice";
 import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
@@ -12,6 +13,8 @@ import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dollarsInput, formatCents, parseDollars, parseQuantity } from "../../../server/quotes/money.ts";
 import { STATE_LABEL } from "../../../server/invoices/invoice-figures.ts";
 import { linesView, paymentsView } from "../../../server/invoices/invoice-page.ts";
+import { payableCents } from "../../../server/invoices/invoice-checkout.ts";
+import { invoiceSettledWords } from "../../../server/invoices/record-invoice-payment.ts";
 import { dayText } from "../../../server/quotes/quote-view.ts";
 import { OWNER_METHODS } from "../../../server/store/invoices.ts";
 
@@ -28,7 +31,8 @@ const DONE = {
   resumed: "Reminders resumed.",
 } as const;
 
-type ActionResult = { error: string; typed?: Record<string, string> };
+/** `at`: the form the refusal is said in, beside its field (a payment's amount); else at the top. */
+type ActionResult = { error: string; typed?: Record<string, string>; at?: "record" };
 
 function loadInvoice(args: Route.LoaderArgs | Route.ActionArgs) {
   const id = idParam(args.params.id);
@@ -60,8 +64,11 @@ export async function loader(args: Route.LoaderArgs) {
     paid: formatCents(f.money.paid),
     pending: f.money.pending > 0 ? formatCents(f.money.pending) : null,
     owed: formatCents(f.money.owed),
+    disputed: f.money.disputed > 0 ? formatCents(f.money.disputed) : null,
     payments: paymentsView(f),
-    owedInput: f.money.owed > 0 ? dollarsInput(f.money.owed) : "",
+    // What a record could take now (owed, less what is clearing or disputed); when nothing, why, and no form.
+    owedInput: payableCents(f) > 0 ? dollarsInput(payableCents(f)) : null,
+    why: f.version && payableCents(f) <= 0 ? invoiceSettledWords(f) : null,
     today: dayAt(args.context.now(), business.timeZone),
     paused: invoice.reminders_paused === 1,
   };
@@ -106,24 +113,37 @@ export async function action(args: Route.ActionArgs) {
       return redirect(`/owner/quotes/${invoice.quote_id}`, { headers: { "Cache-Control": "no-store" } });
     }
     if (intent === "send") {
+      // A deposit checkout page still open could be paid after the invoice asks for the deposit: closed first.
+      await args.context.payments.closeDepositCheckouts(invoice.quote_id);
       const { mailed } = invoices.send(invoice.id);
       return back(mailed ? "sent" : "sent-no-mail");
     }
     if (intent === "record") {
       const typed = { amount: field(form, "amount", 10_000), note: field(form, "note", 10_000) };
+      const refuse = (status: number, error: string) =>
+        data<ActionResult>({ error: `${error} Nothing was recorded.`, typed, at: "record" }, { status });
       const over = overLimit(typed.amount, LIMIT.amount) ?? overLimit(typed.note, LIMIT.note);
-      if (over) return refused(400, over, typed);
+      if (over) return refuse(400, over);
       const cents = parseDollars(typed.amount);
-      if (cents === null || cents <= 0) return refused(400, "Amount: type the amount received, e.g. 550.", typed);
+      if (cents === null || cents <= 0) return refuse(400, "Amount: type the amount received, e.g. 550.");
       const method = OWNER_METHODS.find((m) => m === field(form, "method", 10));
-      if (!method) return refused(400, "How: choose check, cash or Zelle.", typed);
+      if (!method) return refuse(400, "How: choose check, cash or Zelle.");
       const day = field(form, "receivedOn", 10);
-      invoices.recordPayment(invoice.id, {
-        cents,
-        method,
-        receivedOn: day || dayAt(args.context.now(), business.timeZone),
-        note: typed.note,
-      });
+      try {
+        // The homeowner's open checkout page is closed at Stripe first; the record checks and writes in one
+        // transaction.
+        await invoices.closeCheckouts(invoice.id);
+        invoices.recordPayment(invoice.id, {
+          cents,
+          method,
+          receivedOn: day || dayAt(args.context.now(), business.timeZone),
+          note: typed.note,
+        });
+      } catch (error) {
+        if (error instanceof invoices.InvoiceRefusal || error instanceof args.context.payments.PaymentRefusal)
+          return refuse(error.status, error.message);
+        throw error;
+      }
       return back("recorded");
     }
     if (intent === "pause" || intent === "resume") {
@@ -132,7 +152,8 @@ export async function action(args: Route.ActionArgs) {
     }
     unknownIntent();
   } catch (error) {
-    if (error instanceof invoices.InvoiceRefusal) return refused(error.status, error.message);
+    if (error instanceof invoices.InvoiceRefusal || error instanceof args.context.payments.PaymentRefusal)
+      return refused(error.status, error.message);
     throw error;
   }
 }
@@ -152,6 +173,7 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 
 export default function InvoiceScreen({ loaderData: d, actionData }: Route.ComponentProps) {
   const typed = actionData?.typed ?? {};
+  const recordError = actionData?.at === "record" ? actionData.error : null;
   const draft = d.state === "draft";
   return (
     <>
@@ -161,7 +183,10 @@ export default function InvoiceScreen({ loaderData: d, actionData }: Route.Compo
         </a>
       </p>
       {d.done && !actionData && <Notice>{DONE[d.done]}</Notice>}
-      {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      {/* A payment refused is said beside its amount; when no form is offered any more (paid meanwhile), here. */}
+      {actionData?.error && (actionData.at === undefined || d.owedInput === null) && (
+        <Notice tone="warn">{actionData.error}</Notice>
+      )}
       <PageTitle sub={`${d.customer}${d.sentDay ? `, sent ${d.sentDay}` : ""}`}>
         {d.label ? `Invoice ${d.label}` : "Invoice (draft)"}
       </PageTitle>
@@ -202,6 +227,7 @@ export default function InvoiceScreen({ loaderData: d, actionData }: Route.Compo
           <Figure label="Total" value={d.total} strong />
           {!draft && <Figure label="Paid" value={d.paid} />}
           {d.pending && <Figure label="Pending bank payment" value={d.pending} />}
+          {d.disputed && <Figure label="Disputed by the bank" value={d.disputed} />}
           {!draft && <Figure label="Owed" value={d.owed} strong />}
         </dl>
       </Card>
@@ -274,32 +300,43 @@ export default function InvoiceScreen({ loaderData: d, actionData }: Route.Compo
                 ))}
               </ul>
             )}
-            <form method="post" className="mt-3 grid grid-cols-2 gap-2">
-              <CsrfField token={d.csrf} />
-              <input type="hidden" name="intent" value="record" />
-              <LimitedBox
-                limit={LIMIT.amount}
-                unit=" ($)"
-                name="amount"
-                inputMode="decimal"
-                required
-                defaultValue={typed.amount ?? d.owedInput}
-              />
-              <label className="block">
-                <span className="text-sm font-semibold">How</span>
-                <select name="method" className={input}>
-                  <option value="check">Check</option>
-                  <option value="cash">Cash</option>
-                  <option value="zelle">Zelle</option>
-                </select>
-              </label>
-              <label className="col-span-2 block">
-                <span className="text-sm font-semibold">Received on</span>
-                <input type="date" name="receivedOn" defaultValue={d.today} className={input} />
-              </label>
-              <LimitedBox limit={LIMIT.note} name="note" defaultValue={typed.note} className="col-span-2" />
-              <Button className="col-span-2">Record a payment</Button>
-            </form>
+            {d.owedInput === null ? (
+              <p className="mt-3 font-semibold">{d.why}</p>
+            ) : (
+              <form method="post" className="mt-3 grid grid-cols-2 gap-2">
+                <CsrfField token={d.csrf} />
+                <input type="hidden" name="intent" value="record" />
+                <LimitedBox
+                  limit={LIMIT.amount}
+                  unit=" ($)"
+                  name="amount"
+                  inputMode="decimal"
+                  required
+                  defaultValue={typed.amount ?? d.owedInput}
+                  aria-invalid={recordError ? true : undefined}
+                  aria-describedby={recordError ? "record-error" : undefined}
+                />
+                <label className="block">
+                  <span className="text-sm font-semibold">How</span>
+                  <select name="method" className={input}>
+                    <option value="check">Check</option>
+                    <option value="cash">Cash</option>
+                    <option value="zelle">Zelle</option>
+                  </select>
+                </label>
+                {recordError && (
+                  <p id="record-error" role="alert" className="col-span-2 font-semibold text-brick-800">
+                    {recordError}
+                  </p>
+                )}
+                <label className="col-span-2 block">
+                  <span className="text-sm font-semibold">Received on</span>
+                  <input type="date" name="receivedOn" defaultValue={d.today} className={input} />
+                </label>
+                <LimitedBox limit={LIMIT.note} name="note" defaultValue={typed.note} className="col-span-2" />
+                <Button className="col-span-2">Record a payment</Button>
+              </form>
+            )}
           </Card>
           {d.state !== "paid" && (
             <form method="post" className="mb-4">

@@ -22,10 +22,20 @@ const WAIT_MS = 15_000;
 
 export type PairOutcome = { ok: true; words: string } | { ok: false; words: string };
 
-/** The town a job names on the site: its request's, matched to a town page; never the street. */
-export function townOf(town: string | null): { name: string | null; slug: string | null } {
+/**
+ * The town a job names on the site (its request's, else the visit's address's: the job store's), matched to a town
+ * page; never the street. `file` is what the photos' file names carry: the page's slug, else the town's own name.
+ */
+export function townOf(town: string | null): { name: string | null; slug: string | null; file: string | null } {
   const match = (lookups().city ?? []).find((c) => c.label.toLowerCase() === town?.toLowerCase());
-  return { name: match?.label ?? town, slug: match?.value ?? null };
+  const own =
+    (town ?? "")
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || null;
+  return { name: match?.label ?? town, slug: match?.value ?? null, file: match?.value ?? own };
 }
 
 /** The service pages the owner picks from: their file names and the names the pages show. */
@@ -117,7 +127,7 @@ export async function publishPair(context: AppLoadContext, request: PairRequest)
   const afterBytes = store.bytes(after, "full");
   if (!beforeBytes || !afterBytes) return { ok: false, words: "A photo's file is missing; add it again." };
   const taken = new Set<string>();
-  const stem = `${request.service}-${town.slug ?? "job"}`;
+  const stem = `${request.service}-${town.file ?? "job"}`;
   const beforeFile = freePhotoName(repo, `${stem}-before`, taken);
   const afterFile = freePhotoName(repo, `${stem}-after`, taken);
   const { file, source, items } = gallery();

@@ -1,12 +1,14 @@
 // /owner/jobs/<id>: one job on one screen, made for a phone (decision 0045). The work days with their arrival windows;
 // add one from the open days (busy ones in his calendars marked), move it, remove it, "Rain day" to the next open day;
 // "On my way" on today's day (once a day: then when it went and the text to send from his own phone); "Job done",
-// which makes the invoice's draft and asks for the review. Each change e-mails the homeowner the day's invite.
+// which makes the invoice's draft and asks for the review, after asking what to do with the days left after today
+// (job-done.tsx, job-done.server.ts). Each change e-mails the homeowner the day's invite.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
 import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
-import { savedReviewUrl, openSiteRepo } from "./site-files.server";
+import { jobDone } from "./job-done.server";
+import { JobDoneForm, LaterDaysQuestion, type LaterDay } from "./job-done";
 import { business } from "~/content/business";
 import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
 import type { OfferedDay } from "../../../server/jobs/work-days.ts";
@@ -24,8 +26,9 @@ const DONE = {
 const TOLD = "The homeowner gets an e-mail with the day in their calendar invite.";
 const TOLD_ON_MY_WAY = "The homeowner's e-mail goes out now, with your window and number.";
 const NO_MAIL = "E-mail is not set up on this server, so nothing was e-mailed.";
+const CANCEL_TOLD = "The homeowner gets an e-mail for each, taking it off their calendar.";
 
-type ActionResult = { error: string } | { link: string };
+type ActionResult = { error: string } | { link: string } | { ask: LaterDay[] };
 
 function loadJob(args: Route.LoaderArgs | Route.ActionArgs) {
   const id = idParam(args.params.id);
@@ -104,12 +107,17 @@ export async function loader(args: Route.LoaderArgs) {
     onMyWay: d.day === today && sent ? clockTime.format(new Date(sent.at)).replace(/\u202F/g, " ") : null,
     sms: d.day === today && sent ? jobs.textLink(job, d) : null,
   }));
-  const done = new URL(args.request.url).searchParams.get("done");
+  const query = new URL(args.request.url).searchParams;
+  const done = query.get("done");
+  const cancelled = Number(query.get("cancelled") ?? 0);
   const invoice = payments.invoices.forQuote(job.quote_id);
   const offered = job.status === "open" ? choices(jobs.offered(job.id), thisYear) : [];
   return {
     csrf: owner.csrf,
     done: done !== null && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
+    // How many later days Job done cancelled, said once after it (a count only: nothing else from the URL is shown).
+    cancelled: done === "done" && Number.isInteger(cancelled) && cancelled > 0 && cancelled < 100 ? cancelled : 0,
+    later: job.status === "open" ? jobs.laterDays(job.id).length : 0,
     mail: notifyTo !== null,
     id: job.id,
     status: job.status,
@@ -166,12 +174,7 @@ export async function action(args: Route.ActionArgs) {
       jobs.onMyWay(job.id);
       return back("on-my-way");
     }
-    if (intent === "done") {
-      openSiteRepo(args.context);
-      jobs.done(job.id, { reviewUrl: savedReviewUrl() });
-      console_.audit.log("job done", { ip: clientIp, detail: `job ${job.id}` });
-      return back("done");
-    }
+    if (intent === "done") return jobDone(args.context, job, form, clientIp);
     if (intent === "link") return data<ActionResult>({ link: jobs.homeownerLink(job.id) });
     unknownIntent();
   } catch (error) {
@@ -209,9 +212,14 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
         <Notice>
           {DONE[d.done]} {d.done !== "done" && d.done !== "on-my-way" && (d.mail ? TOLD : NO_MAIL)}
           {d.done === "on-my-way" && (d.mail ? TOLD_ON_MY_WAY : NO_MAIL)}
+          {d.cancelled > 0 &&
+            `${d.cancelled === 1 ? "1 later work day" : `${d.cancelled} later work days`} cancelled. ${d.mail ? CANCEL_TOLD : NO_MAIL}`}
         </Notice>
       )}
       {actionData && "error" in actionData && <Notice tone="warn">{actionData.error}</Notice>}
+      {actionData && "ask" in actionData && (
+        <LaterDaysQuestion csrf={d.csrf} jobId={d.id} days={actionData.ask} firstName={d.firstName} mail={d.mail} />
+      )}
       <PageTitle sub={`${d.work}${d.total ? `, ${d.total}` : ""}${d.town ? ` · ${d.town}` : ""}`}>
         Job: {d.customer}
       </PageTitle>
@@ -327,14 +335,7 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
       </Card>
 
       {open ? (
-        <form method="post" className="mb-4">
-          <CsrfField token={d.csrf} />
-          <input type="hidden" name="intent" value="done" />
-          <p className="mb-2 text-soot-800">
-            Makes the invoice from the quote and asks for a review, if you have a link.
-          </p>
-          <Button className="w-full">Job done</Button>
-        </form>
+        <JobDoneForm csrf={d.csrf} later={d.later} />
       ) : (
         d.invoiceId !== null && (
           <p className="mb-4">

@@ -27,10 +27,11 @@ export const meta = () => [{ title: "Owner console" }, { name: "robots", content
 // The day's work in tabs; Spam sits with the inbox (a chip in its filters), sign-in and devices in the header.
 const NAV = [
   { href: "/owner", label: "Inbox", also: ["/owner/spam", "/owner/requests"] },
-  { href: "/owner/customers", label: "Customers", also: ["/owner/campaigns"] },
   { href: "/owner/visits", label: "Visits", also: [] },
   { href: "/owner/quotes", label: "Quotes", also: [] },
+  { href: "/owner/jobs", label: "Jobs", also: [] },
   { href: "/owner/money", label: "Money", also: [] },
+  { href: "/owner/customers", label: "Customers", also: ["/owner/campaigns"] },
   { href: "/owner/site", label: "Site", also: [] },
   { href: "/owner/reports", label: "Reports", also: [] },
 ] as const;
@@ -75,7 +76,9 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
         </div>
         {csrf && (
           <nav aria-label="Console" className="mx-auto max-w-3xl px-1 sm:px-2">
-            <ul className="flex justify-between sm:justify-start sm:gap-x-1">
+            {/* On a phone the tabs are two rows of four (seven do not fit one line at 375 px with room to tap); from
+                640 px one line. */}
+            <ul className="grid grid-cols-4 sm:flex sm:justify-start sm:gap-x-1">
               {NAV.map((link) => {
                 const current =
                   (link.href === "/owner" ? pathname === "/owner" : pathname.startsWith(link.href)) ||
@@ -86,8 +89,7 @@ function Frame({ csrf, children }: { csrf: string | null; children: React.ReactN
                       href={link.href}
                       aria-current={current ? "page" : undefined}
                       className={cn(
-                        // Seven tabs fit one line at 375 px only with no padding and tighter type there.
-                        "inline-flex min-h-11 min-w-11 items-center justify-center border-b-4 px-0 text-[14px] font-semibold tracking-tighter sm:px-3 sm:text-base sm:tracking-normal",
+                        "flex min-h-11 min-w-11 items-center justify-center border-b-4 px-1 text-[15px] font-semibold sm:inline-flex sm:px-3 sm:text-base",
                         current ? "border-ember-500 text-soot-950" : "border-transparent text-soot-800",
                       )}
                     >

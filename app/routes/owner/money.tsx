@@ -2,12 +2,14 @@
 // invoices unpaid), what is pending now (bank payments not yet settled), what was paid in a month of the business's
 // calendar, then each open deposit and invoice with its state and the month's payments. A check, cash or Zelle is
 // recorded in two taps: "Record a payment" opens the row's form (<details>, no script), a method's button saves it.
+// A payment the homeowner's bank disputes is shown as disputed (held, neither paid nor owed) until the bank decides.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/money";
 import { field, notFound, plainAnswer, requireOwner, unknownIntent } from "./guard.server";
 import { BAD_MONTH } from "./messages";
 import { loadBooks } from "./money.server";
-import { Badge, Button, Card, CsrfField, Notice, PageTitle } from "./ui";
+import { Figure, METHODS, OpenRow, PaymentRow, type RecordRefusal } from "./money-rows";
+import { Card, Notice, PageTitle } from "./ui";
 import { business } from "~/content/business";
 import { dayAt, monthDays } from "~/lib/business-day";
 import { cn } from "~/lib/cn";
@@ -17,17 +19,15 @@ import {
   monthFigures,
   monthLabel,
   monthNeighbours,
+  netCents,
   openItems,
   type BookEntry,
   type BookItem,
-  type ItemState,
 } from "../../../server/books/books.ts";
 import { methodLabel } from "../../../server/books/books-csv.ts";
 import { dollarsInput, formatCents, parseDollars } from "../../../server/quotes/money.ts";
 import { dayText } from "../../../server/quotes/quote-view.ts";
 
-/** The three ways the owner is paid by hand; card and bank payments come from the site alone. */
-const METHODS = ["check", "cash", "zelle"] as const;
 type Method = (typeof METHODS)[number];
 const DOCUMENT = /^(deposit|invoice)-([1-9]\d{0,11})$/;
 
@@ -50,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       owed: formatCents(figures.owedCents),
       pending: formatCents(figures.pendingCents),
       paid: formatCents(figures.paidCents),
+      disputed: figures.disputedCents > 0 ? formatCents(figures.disputedCents) : null,
     },
     open: openItems(books).map(itemView),
     payments: figures.payments.map(paymentView),
@@ -67,8 +68,10 @@ function itemView(i: BookItem) {
     total: formatCents(i.totalCents),
     paid: i.paidCents > 0 ? formatCents(i.paidCents) : null,
     pending: i.pendingCents > 0 ? formatCents(i.pendingCents) : null,
+    disputed: i.disputedCents > 0 ? formatCents(i.disputedCents) : null,
     owed: formatCents(i.owedCents),
-    owedInput: i.owedCents > 0 ? dollarsInput(i.owedCents) : null,
+    // The form is offered only when a record could take something (owed, less what is clearing or disputed).
+    owedInput: i.recordableCents > 0 ? dollarsInput(i.recordableCents) : null,
     since: dayText(i.since),
   };
 }
@@ -83,6 +86,7 @@ function paymentView(p: BookEntry, index: number) {
     method: methodLabel(p.method),
     amount: formatCents(p.cents),
     refunded: p.refundedCents > 0 && p.state !== "refunded" ? formatCents(p.refundedCents) : null,
+    net: formatCents(netCents(p)),
     state: p.state,
   };
 }
@@ -104,7 +108,7 @@ function recordedMessage(params: URLSearchParams, payments: readonly BookEntry[]
 
 export const meta = () => [{ title: "Money | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
-type ActionResult = { error: string; key: string; amount: string };
+type ActionResult = RecordRefusal;
 
 export async function action(args: Route.ActionArgs) {
   const owner = await requireOwner(args);
@@ -121,24 +125,31 @@ export async function action(args: Route.ActionArgs) {
     data<ActionResult>({ error, key: item.key, amount: typed }, { status });
   const method = METHODS.find((m) => m === field(form, "method", 40));
   if (!method) return refuse("Tap Check, Cash or Zelle to say how it was paid. Nothing was recorded.");
-  if (item.owedCents <= 0) return refuse(`Nothing is owed on ${item.document} any more. Nothing was recorded.`, 409);
+  if (item.recordableCents <= 0)
+    return refuse(
+      item.owedCents <= 0
+        ? `Nothing is owed on ${item.document} any more. Nothing was recorded.`
+        : `Nothing more can be recorded on ${item.document} now: a payment on it is clearing or disputed. Nothing was recorded.`,
+      409,
+    );
   const over = overLimit(typed, TEXT_LIMITS.quote.amountReceived);
   if (over) return refuse(over);
   const cents = parseDollars(typed);
   if (cents === null || cents <= 0)
     return refuse(`Type the amount received, e.g. ${dollarsInput(item.owedCents)}. Nothing was recorded.`);
-  if (cents > item.owedCents)
+  if (cents > item.recordableCents)
     return refuse(
-      `${formatCents(cents)} is more than the ${formatCents(item.owedCents)} owed on ${item.document}. Nothing was recorded.`,
+      `${formatCents(cents)} is more than the ${formatCents(item.recordableCents)} owed on ${item.document}. Nothing was recorded.`,
     );
   const day = today(args.context);
   try {
-    record(args.context, item, cents, method, day);
+    await record(args.context, item, cents, method, day);
   } catch (error) {
     const { QuoteRefusal } = args.context.quotes;
+    const { PaymentRefusal } = args.context.payments;
     const { InvoiceRefusal } = args.context.payments.invoices;
-    if (error instanceof QuoteRefusal || error instanceof InvoiceRefusal)
-      return refuse(`${error.message} Nothing was recorded.`, 409);
+    if (error instanceof QuoteRefusal || error instanceof InvoiceRefusal || error instanceof PaymentRefusal)
+      return refuse(`${error.message} Nothing was recorded.`, error.status);
     if (item.kind !== "invoice") throw error;
     // The invoices' own refusal, whatever its kind: said in our words, its text kept for the log only.
     console.error(error);
@@ -148,142 +159,25 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/owner/money?${done.toString()}`, { status: 303, headers: { "Cache-Control": "no-store" } });
 }
 
-// The check and the recording run in one turn of the event loop (better-sqlite3 is synchronous), so no other post
-// can record against the same document between them.
-function record(context: Route.ActionArgs["context"], item: BookItem, cents: number, method: Method, day: string) {
+// The checks above read the books before a wait (closing the homeowner's open checkout pages at Stripe): each record
+// checks what is owed again, and writes, in one IMMEDIATE transaction of its own, so no other record and no payment
+// from Stripe's events can pass between its check and its write.
+async function record(
+  context: Route.ActionArgs["context"],
+  item: BookItem,
+  cents: number,
+  method: Method,
+  day: string,
+) {
   if (item.kind === "deposit") {
     // The deposit's own path (server/quotes/quote-sending.ts): its refusals, its quote event.
+    await context.payments.closeDepositCheckouts(item.quoteId);
     context.quotes.recordPayment(item.quoteId, { cents, method, receivedOn: day, note: "" });
     return;
   }
   // The invoice's own path (server/invoices/record-invoice-payment.ts): its refusals, its reminders stopped when paid.
+  await context.payments.invoices.closeCheckouts(item.id);
   context.payments.invoices.recordPayment(item.id, { cents, method, receivedOn: day });
-}
-
-const STATE_LABELS: Record<ItemState, string> = {
-  owed: "Owed",
-  sent: "Sent, unpaid",
-  "partly paid": "Partly paid",
-  pending: "Pending",
-  paid: "Paid",
-};
-const STATE_TONES: Record<ItemState, string> = {
-  owed: "bg-ember-400 text-soot-950",
-  sent: "bg-sky-100 text-soot-950",
-  "partly paid": "bg-ember-300 text-soot-950",
-  pending: "bg-mortar-200 text-soot-950",
-  paid: "bg-green-100 text-green-900",
-};
-const PAYMENT_LABELS: Record<BookEntry["state"], string> = {
-  paid: "Paid",
-  pending: "Pending",
-  failed: "Failed",
-  refunded: "Refunded",
-};
-const PAYMENT_TONES: Record<BookEntry["state"], string> = {
-  paid: "bg-green-100 text-green-900",
-  pending: "bg-mortar-200 text-soot-950",
-  failed: "bg-brick-100 text-brick-900",
-  refunded: "bg-mortar-200 text-soot-800",
-};
-
-function Figure({ label, value, note }: { label: string; value: string; note: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 border-b border-mortar-200 py-2 last:border-b-0 sm:flex-col sm:items-start sm:border-b-0 sm:py-0">
-      <dt>
-        <span className="font-semibold">{label}</span>
-        <span className="block text-sm text-soot-800">{note}</span>
-      </dt>
-      <dd className="font-serif text-2xl font-bold tabular-nums sm:mt-1 sm:text-3xl">{value}</dd>
-    </div>
-  );
-}
-
-const input =
-  "mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 bg-white px-3 py-2 text-lg tabular-nums";
-
-function OpenRow({
-  item,
-  csrf,
-  today,
-  failed,
-}: {
-  item: ReturnType<typeof itemView>;
-  csrf: string;
-  today: string;
-  failed: ActionResult | null;
-}) {
-  const error = failed?.key === item.key ? failed : null;
-  const what = item.kind === "deposit" ? "Deposit" : "Invoice";
-  return (
-    <li className="py-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-semibold [overflow-wrap:anywhere]">{item.customer}</p>
-          <p className="text-sm text-soot-800">
-            {what} {item.document} · since {item.since}
-          </p>
-        </div>
-        <Badge tone={STATE_TONES[item.state]}>{STATE_LABELS[item.state]}</Badge>
-      </div>
-      <p className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="font-serif text-2xl font-bold tabular-nums">{item.owed}</span>
-        <span className="text-sm text-soot-800">
-          owed of {item.total}
-          {item.paid && <>, {item.paid} paid</>}
-          {item.pending && <>, {item.pending} pending</>}
-        </span>
-      </p>
-      {item.owedInput && (
-        <details className="group mt-2" open={error !== null}>
-          <summary
-            className={cn(
-              "inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border-2 border-mortar-300 bg-white px-4 font-semibold",
-              "[&::-webkit-details-marker]:hidden",
-            )}
-          >
-            <span aria-hidden="true" className="transition-transform group-open:rotate-90">
-              ›
-            </span>
-            Record a payment
-            <span className="sr-only"> from {item.customer}</span>
-          </summary>
-          <form method="post" className="mt-3 rounded-lg bg-mortar-50 p-3">
-            <CsrfField token={csrf} />
-            <input type="hidden" name="intent" value="record" />
-            <input type="hidden" name="document" value={item.key} />
-            <label className="block">
-              <span className="text-sm font-semibold">Amount received ($), {today}</span>
-              <input
-                name="amount"
-                inputMode="decimal"
-                required
-                autoComplete="off"
-                maxLength={TEXT_LIMITS.quote.amountReceived.max}
-                defaultValue={error ? error.amount : item.owedInput}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${item.key}-error` : undefined}
-                className={input}
-              />
-            </label>
-            {error && (
-              <p id={`${item.key}-error`} className="mt-2 font-semibold text-brick-800">
-                {error.error}
-              </p>
-            )}
-            <p className="mt-3 text-sm font-semibold">Paid by</p>
-            <div className="mt-1 grid grid-cols-3 gap-2">
-              {METHODS.map((m) => (
-                <Button key={m} name="method" value={m} variant={m === "check" ? "primary" : "dark"} className="px-2">
-                  {m === "zelle" ? "Zelle" : m === "check" ? "Check" : "Cash"}
-                </Button>
-              ))}
-            </div>
-          </form>
-        </details>
-      )}
-    </li>
-  );
 }
 
 export default function Money({ loaderData, actionData }: Route.ComponentProps) {
@@ -317,10 +211,11 @@ export default function Money({ loaderData, actionData }: Route.ComponentProps) 
       </nav>
 
       <Card className="mb-5">
-        <dl className="grid grid-cols-1 sm:grid-cols-3 sm:gap-4">
+        <dl className={cn("grid grid-cols-1 sm:gap-4", figures.disputed ? "sm:grid-cols-4" : "sm:grid-cols-3")}>
           <Figure label="Owed" value={figures.owed} note="Now: deposits and invoices" />
           <Figure label="Pending" value={figures.pending} note="Now: bank payments clearing" />
-          <Figure label="Paid" value={figures.paid} note={`In ${month.label}, less refunds`} />
+          {figures.disputed && <Figure label="Disputed" value={figures.disputed} note="Now: held by the bank" />}
+          <Figure label="Paid" value={figures.paid} note={`In ${month.label}, less refunds and disputes`} />
         </dl>
       </Card>
 
@@ -348,19 +243,7 @@ export default function Money({ loaderData, actionData }: Route.ComponentProps) 
         ) : (
           <ul aria-labelledby="payments" className="divide-y divide-mortar-200">
             {payments.map((p) => (
-              <li key={p.id} className="flex items-start justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-semibold [overflow-wrap:anywhere]">{p.customer}</p>
-                  <p className="text-sm text-soot-800">
-                    {p.day} · {p.method} · {p.kind === "deposit" ? "Deposit" : "Invoice"} {p.document}
-                    {p.refunded && <>, {p.refunded} refunded</>}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <p className="font-serif text-xl font-bold tabular-nums">{p.amount}</p>
-                  <Badge tone={PAYMENT_TONES[p.state]}>{PAYMENT_LABELS[p.state]}</Badge>
-                </div>
-              </li>
+              <PaymentRow key={p.id} payment={p} />
             ))}
           </ul>
         )}

@@ -6,21 +6,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visits";
 import { boxText, field, idParam, requireOwner, unknownIntent } from "./guard.server";
-import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
+import { Notice, PageTitle } from "./ui";
 import { busyLabel } from "./calendars.server";
-import { REFUSAL_WORDS, visitCard, workDayCard, type VisitCard, type WorkDayCard } from "./visits.server";
+import { inOrder, VisitItem, WorkDayItem, type Refused, type Shown } from "./visit-cards";
+import { BlockDayCard, BlockedCard } from "./visits-blocking";
+import { REFUSAL_WORDS, visitCard, workDayCard, type VisitCard } from "./visits.server";
 import { business } from "~/content/business";
 import { addDays } from "~/lib/business-day";
-import { cn } from "~/lib/cn";
-import { telHref } from "~/lib/links";
 import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
-
-/** A visit as the list shows it, with what it clashes with: the owner's calendars, his work days. */
-type Shown = VisitCard & { clashes: string[]; workClashes: string[] };
-
-/** A box over its limit, said next to its form with what was typed (`id`: the visit whose cancel form it was). */
-type Refused = { form: "block" | "cancel"; text: string; id: number | null };
 
 const DAYS_SHOWN = 8;
 const LIMIT = TEXT_LIMITS.visits;
@@ -188,140 +182,6 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Visits | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
-function VisitItem({
-  v,
-  csrf,
-  refused,
-}: {
-  v: Shown;
-  csrf: string;
-  refused?: Refused & { error: string };
-}) {
-  return (
-    <li
-      className={cn(
-        "rounded-xl border bg-white p-4 shadow-sm",
-        v.clashes.length + v.workClashes.length > 0 ? "border-2 border-brick-700" : "border-mortar-200",
-      )}
-      data-testid="visit"
-    >
-      <p>
-        <span className="rounded-full bg-brick-100 px-3 py-0.5 text-sm font-semibold text-brick-900">
-          Estimate visit
-        </span>
-      </p>
-      <p className="mt-1 text-lg font-bold">
-        {v.window} · {v.name}
-      </p>
-      {v.clashes.length > 0 && (
-        <div className="mt-1 rounded-lg bg-brick-100 px-3 py-2 text-brick-900" data-testid="clash">
-          <p className="font-semibold">Clashes with your calendar:</p>
-          <ul>
-            {v.clashes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-          <p>The visit stays booked. Move it, or keep it and change your own plans.</p>
-        </div>
-      )}
-      {v.workClashes.length > 0 && (
-        <div className="mt-1 rounded-lg bg-brick-100 px-3 py-2 text-brick-900" data-testid="work-clash">
-          <p className="font-semibold">Clashes with your work day:</p>
-          <ul>
-            {v.workClashes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-          <p>The visit stays booked. Move it, or move the work day from its job.</p>
-        </div>
-      )}
-      <p className="font-semibold text-brick-800">{v.service}</p>
-      <p className="mt-1">
-        <a href={v.mapHref} className="font-semibold underline underline-offset-4">
-          {v.address}
-        </a>
-      </p>
-      {v.notes && <p className="mt-1 text-soot-800">Notes: {v.notes}</p>}
-      <div className="mt-3 grid grid-cols-2 gap-2 min-[400px]:grid-cols-4">
-        <a href={telHref(v.phone)} className={cn(consoleButton("primary"), "px-2")}>
-          Call
-        </a>
-        <a href={`/owner/requests/${v.requestId}`} className={cn(consoleButton("quiet"), "px-2")}>
-          Request
-        </a>
-        <a href={`/owner/visits/${v.id}`} className={cn(consoleButton("quiet"), "px-2")}>
-          Move
-        </a>
-        {/* At the visit, the quote: a draft for this visit's request, on its own screen (the request's action). */}
-        <form method="post" action={`/owner/requests/${v.requestId}`} className="contents">
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="new-quote" />
-          <button className={cn(consoleButton("quiet"), "px-2")}>Quote</button>
-        </form>
-      </div>
-      <details className="mt-2" open={refused !== undefined || undefined}>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brick-800 underline underline-offset-4">
-          Cancel…
-        </summary>
-        <form method="post" className="mt-2 grid gap-2">
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="id" value={v.id} />
-          {refused && <Notice tone="warn">{refused.error}</Notice>}
-          <label className="block">
-            <span className="font-semibold">Reason (the homeowner sees it)</span>
-            <input
-              name="reason"
-              maxLength={LIMIT.cancelReason.max}
-              defaultValue={refused?.text}
-              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 p-2"
-            />
-          </label>
-          <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="tell" value="yes" defaultChecked className="size-5" />
-            Tell the homeowner by e-mail
-          </label>
-          <Button variant="danger">Cancel this visit</Button>
-        </form>
-      </details>
-    </li>
-  );
-}
-
-/** A work day among the visits: marked "Work day" in words, whose job, where, which day of it, when he arrives. */
-function WorkDayItem({ w }: { w: WorkDayCard }) {
-  return (
-    <li className="rounded-xl border-2 border-soot-800 bg-mortar-100 p-4 shadow-sm" data-testid="work-day">
-      <p className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-soot-900 px-3 py-0.5 text-sm font-semibold text-white">Work day</span>
-        {w.dayOfJob && <span className="font-semibold">{w.dayOfJob}</span>}
-      </p>
-      <p className="mt-1 text-lg font-bold">
-        Arrive {w.window} · {w.name}
-      </p>
-      {w.town && <p className="font-semibold text-soot-800">{w.town}</p>}
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        <a href={`/owner/jobs/${w.jobId}`} className={cn(consoleButton("primary"), "px-2")}>
-          Open the job
-        </a>
-        {w.phone && (
-          <a href={telHref(w.phone)} className={cn(consoleButton("quiet"), "px-2")}>
-            Call
-          </a>
-        )}
-      </div>
-    </li>
-  );
-}
-
-/** Visits and work days of one day, in the order of their start. */
-function inOrder(visits: readonly Shown[], work: readonly WorkDayCard[]) {
-  return [
-    ...visits.map((v) => ({ kind: "visit" as const, starts: v.starts, v })),
-    ...work.map((w) => ({ kind: "work" as const, starts: w.starts, w })),
-  ].sort((a, b) => (a.starts < b.starts ? -1 : a.starts > b.starts ? 1 : a.kind === "work" ? -1 : 1));
-}
-
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
   const { days, csrf, later, daysOff, blocked, done, bookingOn, today, staleCalendars } = loaderData;
   const total = days.reduce((n, d) => n + d.visits.length, 0);
@@ -356,54 +216,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
           </a>
         </Notice>
       )}
-      {blocked && (
-        <Card className="mb-5 border-brick-300">
-          <h2 className="font-serif text-xl font-bold">Blocked: {blocked.label}</h2>
-          {blocked.work.length > 0 && (
-            <div className="mt-2" data-testid="blocked-work">
-              <p>Work days stay where they are:</p>
-              <ul className="mt-1 space-y-1">
-                {blocked.work.map((w) => (
-                  <li key={w.id}>
-                    You have work for <strong>{w.name}</strong>
-                    {w.town ? ` in ${w.town}` : ""} on {w.dayLabel}:{" "}
-                    <a href={`/owner/jobs/${w.jobId}`} className="font-semibold underline underline-offset-4">
-                      move it from the job
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {blocked.visits.length === 0 ? (
-            <p className="mt-1">No visits were booked then. Homeowners cannot pick it now.</p>
-          ) : (
-            <>
-              <p className="mt-1">
-                {blocked.visits.length === 1 ? "1 visit is" : `${blocked.visits.length} visits are`} booked then:
-              </p>
-              <ul className="mt-2 space-y-1">
-                {blocked.visits.map((v) => (
-                  <li key={v.id}>
-                    {v.dayLabel}, {v.window}: <strong>{v.name}</strong>, {v.address}
-                  </li>
-                ))}
-              </ul>
-              <form method="post" className="mt-3 grid gap-2 sm:flex">
-                <CsrfField token={csrf} />
-                <input type="hidden" name="intent" value="move-blocked" />
-                {blocked.visits.map((v) => (
-                  <input key={v.id} type="hidden" name="visit" value={v.id} />
-                ))}
-                <Button>Move them to the next open times and tell them</Button>
-                <a href="/owner/visits?done=kept" className={consoleButton("quiet")}>
-                  Keep them; I will call
-                </a>
-              </form>
-            </>
-          )}
-        </Card>
-      )}
+      {blocked && <BlockedCard blocked={blocked} csrf={csrf} />}
       <ol className="space-y-4">
         {days.map((d) =>
           d.visits.length === 0 && d.work.length === 0 ? (
@@ -450,75 +263,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
         )}
       </ol>
 
-      <Card className="mt-8">
-        <h2 className="font-serif text-xl font-bold">Block a day</h2>
-        <p className="mt-1 text-soot-800">
-          Weather, a sick day, a big job: homeowners cannot pick it for an estimate visit. Work days on it stay; move
-          them from their job.
-        </p>
-        <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="block" />
-          {refused?.form === "block" && (
-            <div className="sm:col-span-2">
-              <Notice tone="warn">{refused.error}</Notice>
-            </div>
-          )}
-          <label className="block">
-            <span className="font-semibold">Day</span>
-            <input
-              type="date"
-              name="first"
-              required
-              min={today}
-              className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
-            />
-          </label>
-          <label className="block">
-            <span className="font-semibold">Until (for more than one day)</span>
-            <input
-              type="date"
-              name="last"
-              min={today}
-              className="mt-1 block min-h-11 w-full rounded-lg border-2 border-mortar-300 p-2"
-            />
-          </label>
-          <label className="block sm:col-span-2">
-            <span className="font-semibold">Why (a note for you)</span>
-            <input
-              name="note"
-              maxLength={LIMIT.blockNote.max}
-              defaultValue={refused?.form === "block" ? refused.text : undefined}
-              placeholder="Snow"
-              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 p-2"
-            />
-          </label>
-          <Button variant="dark" className="sm:col-span-2 sm:justify-self-start">
-            Block
-          </Button>
-        </form>
-        {daysOff.length > 0 && (
-          <>
-            <h3 className="mt-5 font-bold">Days off</h3>
-            <ul className="mt-2 space-y-2">
-              {daysOff.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>
-                    {d.label}
-                    {d.note ? ` · ${d.note}` : ""}
-                  </span>
-                  <form method="post">
-                    <CsrfField token={csrf} />
-                    <input type="hidden" name="intent" value="unblock" />
-                    <input type="hidden" name="id" value={d.id} />
-                    <Button variant="quiet">Open again</Button>
-                  </form>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Card>
+      <BlockDayCard csrf={csrf} today={today} refused={refused} daysOff={daysOff} />
       <ul className="mt-5 space-y-2">
         <li>
           <a href="/owner/visits/settings" className="font-semibold text-brick-800 underline underline-offset-4">
