@@ -163,17 +163,22 @@ describe("across the 2027 clock changes", () => {
   it.each([
     ["spring", "2027-03-14T00:00:00.000Z", "2027-04-05", "2027-03-15T14:00:00.000Z"],
     ["fall", "2027-11-07T00:00:00.000Z", "2027-11-29", "2027-11-08T15:00:00.000Z"],
-  ])("%s: claimed once, on Monday at 9:00 Central, whenever the pass and the outbox look", async (_, start, due, at) => {
-    open(start);
-    seedDueCustomers(store, { count: 1, due, prefix: "dst" });
-    const claims: string[] = [];
-    for (let t = clock.getTime(); t <= Date.parse(at) + 8 * 3_600_000; t += 15 * 60_000) {
-      clock = new Date(t);
-      await marketing.reminders.run();
-      const claimed = await claimAndSend();
-      if (claimed && "id" in claimed) claims.push(clock.toISOString());
-    }
-    expect(claims).toEqual([at]);
-    expect(rows()).toEqual([expect.objectContaining({ state: "sent", send_key: expect.stringMatching(`:${due}:1$`) })]);
-  });
+  ])(
+    "%s: claimed once, on Monday at 9:00 Central, whenever the pass and the outbox look",
+    async (_, start, due, at) => {
+      open(start);
+      seedDueCustomers(store, { count: 1, due, prefix: "dst" });
+      const claims: string[] = [];
+      for (let t = clock.getTime(); t <= Date.parse(at) + 8 * 3_600_000; t += 15 * 60_000) {
+        clock = new Date(t);
+        await marketing.reminders.run();
+        const claimed = await claimAndSend();
+        if (claimed && "id" in claimed) claims.push(clock.toISOString());
+      }
+      expect(claims).toEqual([at]);
+      expect(rows()).toEqual([
+        expect.objectContaining({ state: "sent", send_key: expect.stringMatching(`:${due}:1$`) }),
+      ]);
+    },
+  );
 });

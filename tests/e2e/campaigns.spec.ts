@@ -1,8 +1,9 @@
 // Marketing mail in the browser (decision 0052), on a server of its own with a local mail server and its clock on a
 // Monday at 10:00 in Chicago. The owner opens Campaigns from Customers, picks who (due by a day, in a town), counts
-// them, reads the e-mail as they will get it, and presses Send once: each gets it once. A homeowner with JavaScript
-// off opens their reminder's link, rebooks in one tap, and unsubscribes from the e-mail's link. Screenshots of the
-// campaign screen and the unsubscribe page at the project's width (375 px mobile, 1280 px desktop) in test-results/.
+// them, reads the e-mail as they will get it, and presses Send once (a second press, on the Back button's page, queues
+// nothing more): each gets it once. A homeowner with JavaScript off opens their reminder's link, rebooks in one tap,
+// and unsubscribes from the e-mail's link (its page only a button). Screenshots of the campaign screen and the
+// unsubscribe page at the project's width (375 px mobile, 1280 px desktop) in test-results/.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -87,12 +88,18 @@ test("the owner sends a campaign before the season: picks who, sees the count an
   await shot(page, "count");
 
   await page.getByRole("button", { name: "Send to 3 people" }).click();
-  await expect(page.getByRole("status").first()).toHaveText(
-    /^Campaign #\d+ is on its way: 3 e-mails queued \(due by 2028-03-31 · in Normal\)\./,
-  );
+  const onItsWay = /^Campaign #(\d+) is on its way: 3 e-mails queued \(due by 2028-03-31 · in Normal\)\./;
+  await expect(page.getByRole("status").first()).toHaveText(onItsWay);
+  const first = onItsWay.exec((await page.getByRole("status").first().textContent()) ?? "")?.[1];
+  // A second press: the Back button's page (loaded again) and its Send name the same campaign; nothing more is queued.
+  await page.goBack();
+  await page.getByRole("button", { name: "Send to 3 people" }).click();
+  await expect(page.getByRole("status").first()).toHaveText(onItsWay);
+  expect(onItsWay.exec((await page.getByRole("status").first().textContent()) ?? "")?.[1]).toBe(first);
   for (const person of normal) await waitFor(() => mailsTo(person.email)[0], 20_000);
   await page.reload();
   const sent = page.getByRole("listitem").filter({ hasText: "3 people · due by 2028-03-31 · in Normal" });
+  await expect(sent).toHaveCount(1);
   await expect(sent).toContainText("3 sent");
   for (const person of normal) expect(mailsTo(person.email)).toHaveLength(1);
   await fitsWidth(page);
@@ -135,6 +142,10 @@ test.describe("the homeowner, without JavaScript", () => {
 
     await page.goto(here("Unsubscribe from reminders and offers"));
     await expect(page.getByRole("heading", { level: 1, name: "Stop our reminders and offers?" })).toBeVisible();
+    // The GET changed nothing and shows one thing to do: a button, in a form that posts.
+    await expect(page.locator("form")).toHaveCount(1);
+    await expect(page.locator("form")).toHaveAttribute("method", "post");
+    await expect(page.locator("form").getByRole("button")).toHaveText(["Unsubscribe"]);
     await fitsWidth(page);
     await shot(page, "unsubscribe");
     await page.getByRole("button", { name: "Unsubscribe" }).click();

@@ -1,6 +1,7 @@
 // What the console's Campaigns page shows (app/routes/owner/campaigns.tsx), from server/marketing/: the owner's choice
 // of who read from the address (a GET only counts), the count with who is left out and why, the e-mail as it will
 // look, the campaigns sent with their sends' states, the sends in doubt, the reminders, and the suppression list.
+import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { business } from "~/content/business";
 import { dayAt } from "~/lib/business-day";
@@ -30,6 +31,18 @@ export const fieldsOf = (a: Audience): AudienceFields => ({
   town: a.town ?? "",
   servedIn: a.servedIn === null ? "" : String(a.servedIn),
 });
+
+/**
+ * The Send form's one-time key: the same for one choice on one business day, so a second press, a page reloaded or the
+ * Back button's old form all name the campaign the first press made (the owner never sends one list twice in a day).
+ * Shaped as the action expects (36 characters of hex and dashes).
+ */
+export function pressKeyFor(a: Audience, day: string): string {
+  const hex = createHash("sha256")
+    .update(`campaign ${day} ${JSON.stringify(fieldsOf(a))}`)
+    .digest("hex");
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join("-");
+}
 
 const when = (iso: string | null) => (iso ? instantText(iso, business.timeZone) : "");
 
@@ -85,7 +98,8 @@ export async function campaignsPage(context: AppLoadContext, marketing: Marketin
     const mail = marketing.campaigns.preview(found.recipients[0]?.name ?? null);
     preview = { subject: mail.subject, html: mail.html };
   }
-  const year = Number(dayAt(context.now(), business.timeZone).slice(0, 4));
+  const today = dayAt(context.now(), business.timeZone);
+  const year = Number(today.slice(0, 4));
   const sentId = Number(params.get("sent"));
   const sent = Number.isSafeInteger(sentId) && sentId > 0 ? marketing.campaigns.get(sentId) : null;
   const since = new Date(context.now().getTime() - 30 * 86_400_000);
@@ -97,7 +111,7 @@ export async function campaignsPage(context: AppLoadContext, marketing: Marketin
     years: Array.from({ length: 6 }, (_, i) => year - i),
     count,
     preview,
-    pressKey: crypto.randomUUID(),
+    pressKey: pressKeyFor(audience, today),
     sent: sent ? { id: sent.id, recipients: sent.recipients, audience: sent.audienceText } : null,
     doubt: marketing.campaigns.inDoubt().map((row) => doubtRow(context, row)),
     campaigns: marketing.campaigns.latest(10).map((c) => ({
