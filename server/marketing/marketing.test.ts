@@ -17,6 +17,7 @@ import { addressKeys } from "./address-keys.ts";
 import { createMarketing, type Marketing } from "./marketing.ts";
 import { readMarketingWords } from "./marketing-words.ts";
 import { suppressErasedAddress } from "./erased-address.ts";
+import { createCustomerErasure } from "../customers/customer-erasure.ts";
 
 let store: EstimateStore;
 let marketing: Marketing;
@@ -122,12 +123,11 @@ describe("the suppression list", () => {
   it("keeps an erased customer's addresses by hash alone, and an import that brings one back does not sign them up", async () => {
     const [gone] = seedDueCustomers(store, { count: 1, due: "2028-03-01", town: "Normal", prefix: "erased" });
     if (!gone) throw new Error("seeded");
-    marketing.eraseCustomer(gone.id);
+    expect(createCustomerErasure(store).erase(gone.id)).toMatchObject({ customers: 1 });
     const kept = store.db.prepare("SELECT * FROM suppressions").all() as Record<string, unknown>[];
     expect(kept.map((r) => r.source)).toEqual(["erasure", "erasure"]);
     expect(JSON.stringify(kept)).not.toContain(gone.email);
-    // Erased (the customer's rows go with erasure, decision 0051), then imported again a year on.
-    store.db.prepare("DELETE FROM customers WHERE id = ?").run(gone.id);
+    // Erased, then imported again a year on.
     const again = store.customers.create({
       displayName: "Erased Person",
       source: "jobber",

@@ -83,19 +83,6 @@ export function createMarketing(
     stopAddress: (typed: string) => suppressTyped(typed, "owner"),
     /** An erased request's address (the console's Erase, `npm run leads -- --erase`): never mailed again. */
     eraseAddress: (email: string) => suppressErasedAddress(ctx.store, email),
-    /**
-     * An erased customer (and their merge group): every e-mail and phone on the list as erased, their ledger rows
-     * cancelled and emptied of address and words. Call before their contacts are removed.
-     */
-    eraseCustomer(customerId: number): void {
-      const group = ctx.store.customers.group(customerId);
-      const { emails, phones } = contactKeys(ctx, group);
-      ctx.store.db.transaction(() => {
-        for (const e of emails) suppressions.add(ctx.keys.hash("email", e), "email", "erasure");
-        for (const p of phones) suppressions.add(ctx.keys.hash("phone", p), "phone", "erasure");
-        for (const id of group) sends.erase(id);
-      })();
-    },
     /** Whether any of a customer's e-mails or phones is on the list (the customer's page says so). */
     isSuppressed(customerId: number): boolean {
       const { emails, phones } = contactKeys(ctx, ctx.store.customers.group(customerId));
