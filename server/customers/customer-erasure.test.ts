@@ -48,6 +48,11 @@ it("removes the person everywhere, keeps the contract with its payment, and keep
     contacts: [{ kind: "email", value: "walter@example.com" }],
   });
 
+  // An import had kept their phone off the marketing list before: the erasure makes the entry its own, so the import's
+  // undo (which lifts only entries still the import's) cannot lift it.
+  const early = createSuppressionStore(store.db, () => fx.clock.at);
+  early.add(addressKeys(early.secret()).hash("phone", "+13095550177"), "phone", "import");
+
   const erasure = createCustomerErasure(store);
   const preview = erasure.preview(customerId);
   // Their second request came in on a record of its own (same e-mail, not merged yet): it goes too.
@@ -92,6 +97,8 @@ it("removes the person everywhere, keeps the contract with its payment, and keep
   for (const typed of ["309.555.0177", "+1 (309) 555-0177", "3095550177"]) {
     expect(list.has(keys.hash("phone", phoneKey(typed)?.e164 ?? ""))).toBe(true);
   }
+  expect(list.counts()).toMatchObject({ erasure: 2, import: 0 });
+  store.db.prepare("DELETE FROM suppressions WHERE source = 'import'").run();
   expect(list.counts()).toMatchObject({ erasure: 2 });
   const kept = JSON.stringify(store.db.prepare("SELECT * FROM suppressions").all());
   expect(kept).not.toContain(lead.email);

@@ -11,10 +11,12 @@ export type SuppressionSource = "unsubscribe" | "owner" | "erasure" | "import";
 export function createSuppressionStore(db: Db, now: Clock) {
   const keyStmt = db.prepare<[], { hmac_key: Buffer }>("SELECT hmac_key FROM marketing_secret WHERE id = 1");
   const insertKey = db.prepare("INSERT OR IGNORE INTO marketing_secret (id, hmac_key, created_at) VALUES (1, ?, ?)");
-  // The first reason an address was suppressed is kept: a later one changes nothing.
+  // The first reason an address was suppressed is kept, except the import's: a person's own unsubscribe, the owner's
+  // word or an erasure replaces it, so an import's undo (which lifts only its own entries) never lifts theirs.
   const addStmt = db.prepare(
     `INSERT INTO suppressions (address_hash, kind, source, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (address_hash) DO NOTHING`,
+     ON CONFLICT (address_hash) DO UPDATE SET source = excluded.source, created_at = excluded.created_at
+     WHERE suppressions.source = 'import' AND excluded.source <> 'import'`,
   );
   const hasStmt = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM suppressions WHERE address_hash = ?");
   const allStmt = db.prepare<[], { address_hash: string }>("SELECT address_hash FROM suppressions");
@@ -36,7 +38,7 @@ export function createSuppressionStore(db: Db, now: Clock) {
       key = Buffer.from(row.hmac_key);
       return key;
     },
-    /** Suppresses an address by its hash; true when it was not suppressed before. */
+    /** Suppresses an address by its hash; true when it was not suppressed before, or only by an import. */
     add(hash: string, kind: AddressKind, source: SuppressionSource): boolean {
       return addStmt.run(hash, kind, source, now().toISOString()).changes > 0;
     },
