@@ -165,6 +165,7 @@ describe("across the 2027 clock changes", () => {
     ["fall", "2027-11-07T00:00:00.000Z", "2027-11-29", "2027-11-08T15:00:00.000Z"],
   ])(
     "%s: claimed once, on Monday at 9:00 Central, whenever the pass and the outbox look",
+    { timeout: 30_000 },
     async (_, start, due, at) => {
       open(start);
       seedDueCustomers(store, { count: 1, due, prefix: "dst" });
