@@ -11,6 +11,7 @@ import { createFlueStore } from "../store/flues.ts";
 import { createFlueDues } from "../store/flue-dues.ts";
 import { createCustomerIntake } from "../customers/intake.ts";
 import { createHealthStore } from "../store/health.ts";
+import { createMarketingStores } from "../store/marketing.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
 import { createPaymentStore } from "../store/payments.ts";
@@ -78,6 +79,8 @@ export function openEstimateStore({
     flueDues: createFlueDues(db, now, customers, flues),
     /** A request's customer at intake, and the back-fill of requests stored before customers. */
     customerIntake,
+    /** Marketing mail: the suppression list, the send ledger, campaigns (server/marketing/, decision 0052). */
+    marketing: createMarketingStores(db, now),
     close() {
       if (db.open) db.close();
     },
