@@ -11,6 +11,7 @@ import type { Payments } from "../server/payments/payments.ts";
 import type { Jobs } from "../server/jobs/jobs.ts";
 import type { PdfMaker } from "../server/documents/pdf-in-worker.ts";
 import type { ReportPdfInput } from "../server/reports/report-pdf.ts";
+import type { Marketing } from "../server/marketing/marketing.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -23,6 +24,8 @@ declare module "react-router" {
     jobs: Jobs;
     /** Draws condition report PDFs in the server's worker thread (server/reports/report-pdfs.ts). */
     reportPdfs: PdfMaker<ReportPdfInput>;
+    /** Reminders, campaigns, the one-click unsubscribe and booking links (server/marketing/); null in a bare app. */
+    marketing: Marketing | null;
     /** Where the owner's alerts go; null when no mail is configured (requests are stored, nobody is told). */
     notifyTo: string | null;
     /** Whether senders get a confirmation e-mail, and at most one per address in how many hours. */

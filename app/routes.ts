@@ -33,6 +33,10 @@ export default [
   route("report/:token", "routes/report.tsx"),
   route("report/:token/pdf", "routes/report-pdf.ts"),
   route("report/:token/photos/:photo", "routes/report-photo.ts"),
+  // Marketing mail (server/marketing/, decision 0052): the one-click unsubscribe (RFC 8058; its POST comes from mail
+  // providers, with no context) and the e-mail's booking link, by their tokens.
+  route("u/:token", "routes/unsubscribe.tsx"),
+  route("book/:token", "routes/rebook.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -75,10 +79,14 @@ export default [
     route("visits/:id/report", "routes/owner/visit-report.tsx"),
     route("visits/:id/report/save", "routes/owner/visit-report-save.ts"),
     route("visits/:id/report/photos/:photo", "routes/owner/visit-report-photo.ts"),
+    // The owner's old customer list brought in: a dry run, then that very file, each import undoable (decision 0053).
+    route("customers/import", "routes/owner/customer-import.tsx"),
+    route("customers/import/template.csv", "routes/owner/customer-import-template.ts"),
     route("reports", "routes/owner/reports.tsx"),
     route("reports.csv", "routes/owner/reports-csv.ts"),
     route("money", "routes/owner/money.tsx"),
     route("money.csv", "routes/owner/money-csv.ts"),
+    route("campaigns", "routes/owner/campaigns.tsx"),
     route("help", "routes/owner/help.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),

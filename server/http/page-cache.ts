@@ -24,6 +24,8 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/report",
   "routes/report-pdf",
   "routes/report-photo",
+  "routes/unsubscribe",
+  "routes/rebook",
 ]);
 
 /**
@@ -35,6 +37,8 @@ export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
   "routes/visit",
   "routes/calendar-feed",
+  "routes/unsubscribe",
+  "routes/rebook",
 ]);
 
 /**

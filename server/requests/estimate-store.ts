@@ -16,6 +16,7 @@ import { createReportPhotoStore } from "../store/report-photos.ts";
 import { createReportVersionStore } from "../store/report-versions.ts";
 import { createReportQuoteLineStore } from "../store/report-quote-lines.ts";
 import { createReportSendStore } from "../store/report-sends.ts";
+import { createMarketingStores } from "../store/marketing.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
 import { createPaymentStore } from "../store/payments.ts";
@@ -93,6 +94,8 @@ export function openEstimateStore({
     reportQuoteLines: createReportQuoteLineStore(db, now),
     /** Reads across a report's sent versions: its photos by hash, a customer's reports, the Reports page's figures. */
     reportSends: createReportSendStore(db),
+    /** Marketing mail: the suppression list, the send ledger, campaigns (server/marketing/, decision 0052). */
+    marketing: createMarketingStores(db, now),
     close() {
       if (db.open) db.close();
     },

@@ -795,6 +795,7 @@ const SITE_FILES: Record<string, string> = {
   "quote-presets": "",
   "quote-terms": "",
   findings: "",
+  "marketing-mail": "",
 };
 
 /**
@@ -925,6 +926,7 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
   ],
   "jobs/:id/photos/:photo": "an image",
   help: [owner("help", () => "/owner/help")],
+  campaigns: [owner("campaigns: counted, with the e-mail's preview", () => "/owner/campaigns?count=1")],
 };
 
 /** A job with a before and an after photo the homeowner said yes to: the owner's page shows the publish form. */

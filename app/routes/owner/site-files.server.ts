@@ -24,6 +24,7 @@ import { reviewRequestFile } from "~/content/review-request";
 import { quotePresetsFile, quoteTermsFile } from "~/content/quote-words";
 import { findingsFile } from "~/content/findings";
 import { reportWordsFile } from "~/content/report-words";
+import { marketingMailFile } from "~/content/marketing-mail";
 import { plainAnswer } from "./guard.server";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
 
@@ -60,6 +61,7 @@ export const KINDS = {
     file: "condition-report.yaml",
     schema: reportWordsFile,
   },
+  "marketing-mail": { title: "Reminder and campaign e-mails", file: "marketing-mail.yaml", schema: marketingMailFile },
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;
