@@ -1,0 +1,22 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { addAuthenticator, enrol, ownServer } from "./owner-support";
+const own = ownServer("probe");
+test.beforeAll(async () => { test.setTimeout(90_000); await own.start(); });
+test.afterAll(() => own.stop());
+test("probe", async ({ page }, info) => {
+  test.skip(info.project.name !== "mobile");
+  test.setTimeout(150_000);
+  await addAuthenticator(page);
+  await enrol(page, "Phone", own.server);
+  await page.goto(`${own.server.origin}/owner/customers/import`);
+  await page.getByLabel("The file (CSV)").setInputFiles(path.resolve("tests/support/customer-import/jobber-clients.csv"));
+  await page.getByRole("button", { name: "Look at the file" }).click();
+  await page.getByRole("button", { name: /^Import \d+ customers$/ }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Imported:/);
+  await page.goto(`${own.server.origin}/owner/campaigns`);
+  await page.getByRole("button", { name: "Count them" }).click();
+  await page.waitForTimeout(1500);
+  console.log("PROBE", page.url(), (await page.locator("main").innerText()).slice(0, 1500));
+  await page.screenshot({ path: "/tmp/probe/campaign.png", fullPage: true });
+});
