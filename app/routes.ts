@@ -67,6 +67,7 @@ export default [
     route("visits/settings", "routes/owner/visit-settings.tsx"),
     route("visits/calendars", "routes/owner/calendars.tsx"),
     route("visits/:id", "routes/owner/visit.tsx"),
+    route("next-year/:kind/:id", "routes/owner/next-year.tsx"),
     route("reports", "routes/owner/reports.tsx"),
     route("reports.csv", "routes/owner/reports-csv.ts"),
     route("money", "routes/owner/money.tsx"),

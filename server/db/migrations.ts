@@ -988,6 +988,14 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
+// Version 23: a visit booked ahead ("Book next year", decision 0055) names the done job or estimate visit it was booked
+// from, so the reports count them and a second tap finds the first: one live visit booked ahead per source.
+const MIGRATE_V23 = `
+ALTER TABLE visits ADD COLUMN ahead_from TEXT CHECK (ahead_from IS NULL OR ahead_from GLOB '[jv][oi][bs]*:[0-9]*');
+CREATE UNIQUE INDEX visits_ahead_once ON visits (ahead_from) WHERE ahead_from IS NOT NULL AND status <> 'cancelled';
+CREATE INDEX visits_ahead ON visits (booked_at) WHERE ahead_from IS NOT NULL;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -1034,4 +1042,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
     up: MIGRATE_V19,
   },
+  { version: 23, name: "visits booked ahead: the job or visit each was booked from", up: MIGRATE_V23 },
 ];
