@@ -24,7 +24,7 @@ import { bookByLink, cancelByLink, moveByLink, putPlace, view } from "./booking-
 import { bookingComposers } from "./booking-mail.ts";
 import { aheadHome, bookAhead, pickable, proposeAhead } from "./book-ahead.ts";
 import { confirmHeldFor, moveToNextOpen, openForOwner, ownerBook, ownerCancel, ownerMove } from "./booking-owner.ts";
-import { openWindows, type OpenDay } from "./windows.ts";
+import { capacityBetween, openWindows, type OpenDay } from "./windows.ts";
 
 export {
   LINK_BOOKS_FOR_DAYS,
@@ -57,6 +57,10 @@ export function createBooking(options: BookingOptions) {
     openToMove(visit: VisitRow, at: Date = ctx.now()): OpenDay[] {
       const span = aheadSpan(visit, at, settings(ctx));
       return openWindows(inputs(ctx, at, span ? { span } : {}));
+    },
+    /** The places the days from `first` to `last` offer, taken ones too (the reports' capacity). */
+    capacity(first: Day, last: Day): number {
+      return capacityBetween(inputs(ctx, ctx.now(), {}, first), first, last);
     },
     /** The windows the owner may book or move to: from today, past the homeowner's cut-off and horizon. */
     openForOwner: withContext(ctx, openForOwner),

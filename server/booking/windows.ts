@@ -140,3 +140,22 @@ export function openWindows(inputs: WindowInputs): OpenDay[] {
   }
   return days;
 }
+
+/**
+ * The places a span of days offers (the reports' capacity, decision 0055): each open day's windows times the places a
+ * window takes, up to the daily cap; days off, closed days and days without windows offer none. Taken places count:
+ * this is what the days hold, not what is left.
+ */
+export function capacityBetween(
+  { settings, daysOff, closed = () => false }: Pick<WindowInputs, "settings" | "daysOff" | "closed">,
+  first: Day,
+  last: Day,
+): number {
+  let places = 0;
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const offered = settings.windows[weekdayName(day)] ?? [];
+    if (offered.length === 0 || isDayOff(day, daysOff) || closed(day)) continue;
+    places += Math.min(settings.dailyCap, offered.length * settings.perWindow);
+  }
+  return places;
+}

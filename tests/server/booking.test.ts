@@ -476,6 +476,13 @@ describe("Book next year (decision 0055)", () => {
 
     // The reminders' query leaves the place out while the visit is booked.
     expect(dueFor()).toEqual([]);
+    // Reports: the one done job was rebooked; next year's visit is in spring, not the busy season.
+    const reports = (await (await ownerGet("/owner/reports")).text()).replace(/<!-- -->/g, "");
+    const figures = reports.slice(reports.indexOf('data-testid="returning-figures"'));
+    expect(figures).toMatch(/Rebook rate<\/dt><dd[^>]*>100%</);
+    expect(figures).toMatch(/Busy season booked ahead<\/dt><dd[^>]*>0 <span[^>]*>of \d+ places/);
+    const csv = await (await ownerGet("/owner/reports.csv?chart=returning")).text();
+    expect(csv).toContain(`"rebooked ahead","1","2025-11-30","2026-11-30"`);
   }, 90_000);
 });
 
