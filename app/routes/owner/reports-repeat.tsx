@@ -17,7 +17,7 @@ export function ReturningCustomers({ report }: { report: OwnerReport }) {
         <div>
           <dt className="text-sm text-soot-800">Returning customers</dt>
           <dd className="font-serif text-3xl font-bold">
-            {r.returning} <span className="text-base font-normal">of {r.customersWithWork}</span>
+            {r.returning} <span className="font-sans text-base font-normal">of {r.customersWithWork}</span>
           </dd>
         </div>
         <div>
@@ -27,7 +27,7 @@ export function ReturningCustomers({ report }: { report: OwnerReport }) {
         <div>
           <dt className="text-sm text-soot-800">Busy season booked ahead</dt>
           <dd className="font-serif text-3xl font-bold">
-            {r.busy.bookedAhead} <span className="text-base font-normal">of {r.busy.capacity} places</span>
+            {r.busy.bookedAhead} <span className="font-sans text-base font-normal">of {r.busy.capacity} places</span>
           </dd>
         </div>
         <div>
