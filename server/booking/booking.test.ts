@@ -467,7 +467,7 @@ describe("Book next year from an estimate visit (decision 0055)", () => {
       `owner:${first.visit.id}:0`,
       `reminder:${first.visit.id}:0`,
     ]);
-    const stored = readStoredMail(store.deliveries(first.estimateId)[0]?.message ?? null);
+    const stored = readStoredMail(store.deliveries(first.estimateId)[0]?.message ?? "{}");
     expect(stored?.subject).toBe("Booked: your yearly chimney visit, Wed, May 26, 2027, 1–3 pm, Central Time");
     // The day now has one place taken: the next proposal for the same day skips its window.
     expect(booking.proposeAhead(home, undefined, "2027-05-26").day?.windows.map((w) => w.starts)).toEqual([

@@ -747,6 +747,7 @@ const SITE_FILES: Record<string, string> = {
   "review-request": "",
   "quote-presets": "",
   "quote-terms": "",
+  "marketing-mail": "",
 };
 
 /**
