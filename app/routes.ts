@@ -71,6 +71,7 @@ export default [
     route("visits/settings", "routes/owner/visit-settings.tsx"),
     route("visits/calendars", "routes/owner/calendars.tsx"),
     route("visits/:id", "routes/owner/visit.tsx"),
+    route("next-year/:kind/:id", "routes/owner/next-year.tsx"),
     // The owner's old customer list brought in: a dry run, then that very file, each import undoable (decision 0053).
     route("customers/import", "routes/owner/customer-import.tsx"),
     route("customers/import/template.csv", "routes/owner/customer-import-template.ts"),

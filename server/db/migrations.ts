@@ -1082,6 +1082,14 @@ CREATE TABLE import_changes (
 CREATE INDEX import_changes_batch ON import_changes (batch_id, id);
 `;
 
+// Version 23: a visit booked ahead ("Book next year", decision 0055) names the done job or estimate visit it was booked
+// from, so the reports count them and a second tap finds the first: one live visit booked ahead per source.
+const MIGRATE_V23 = `
+ALTER TABLE visits ADD COLUMN ahead_from TEXT CHECK (ahead_from IS NULL OR ahead_from GLOB '[jv][oi][bs]*:[0-9]*');
+CREATE UNIQUE INDEX visits_ahead_once ON visits (ahead_from) WHERE ahead_from IS NOT NULL AND status <> 'cancelled';
+CREATE INDEX visits_ahead ON visits (booked_at) WHERE ahead_from IS NOT NULL;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -1134,4 +1142,5 @@ export const MIGRATIONS: readonly Migration[] = [
     up: MIGRATE_V20,
   },
   { version: 21, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V21 },
+  { version: 23, name: "visits booked ahead: the job or visit each was booked from", up: MIGRATE_V23 },
 ];

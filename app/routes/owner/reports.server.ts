@@ -14,9 +14,15 @@ import {
   type SourceMoney,
 } from "../../../server/books/money-report.ts";
 import { loadBooks } from "./money.server";
+import { repeatReport } from "./reports-repeat.server";
+import type { RepeatReport } from "~/lib/repeat-report";
 
 /** The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid. */
-export type OwnerReport = Report & { money: { bySource: SourceMoney[]; toPaid: DaysToPaid } };
+export type OwnerReport = Report & {
+  money: { bySource: SourceMoney[]; toPaid: DaysToPaid };
+  /** Returning customers, next year's visits booked ahead, the busy season's places (decision 0055). */
+  repeat: RepeatReport;
+};
 
 export function ownerReport(context: AppLoadContext): OwnerReport {
   const report = leadReport(context);
@@ -28,6 +34,7 @@ export function ownerReport(context: AppLoadContext): OwnerReport {
       bySource: collectedBySource(books, contracts, since, new URL(context.siteOrigin).hostname),
       toPaid: daysToPaid(books, contracts, invoices, since, business.timeZone),
     },
+    repeat: repeatReport(context, books, contracts),
   };
 }
 
@@ -104,6 +111,7 @@ export const CHARTS = [
   "quote-sources",
   "money-sources",
   "days-to-paid",
+  "returning",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 
@@ -229,6 +237,28 @@ export function chartRows(report: OwnerReport, chart: Chart): { columns: string[
           },
         ],
       };
+    case "returning": {
+      const r = report.repeat;
+      return {
+        columns: ["figure", "value", "from", "to"],
+        rows: [
+          { figure: "customers with work", value: r.customersWithWork, from: "", to: r.today },
+          { figure: "returning customers", value: r.returning, from: "", to: r.today },
+          { figure: "jobs and visits done", value: r.done, from: r.since, to: r.today },
+          { figure: "rebooked ahead", value: r.rebooked, from: r.since, to: r.today },
+          { figure: "rebook rate %", value: r.rebookRate ?? "", from: r.since, to: r.today },
+          { figure: "busy season visits booked ahead", value: r.busy.bookedAhead, from: r.busy.first, to: r.busy.last },
+          { figure: "busy season places", value: r.busy.capacity, from: r.busy.first, to: r.busy.last },
+          { figure: "collected", value: dollarsInput(r.revenue.totalCents), from: r.since, to: r.today },
+          {
+            figure: "collected from returning customers",
+            value: dollarsInput(r.revenue.returningCents),
+            from: r.since,
+            to: r.today,
+          },
+        ],
+      };
+    }
     case "speed":
       return {
         columns: [

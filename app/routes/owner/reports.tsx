@@ -11,6 +11,7 @@ import { VisitorConversion, VisitorOrigins, VisitorsPerWeek } from "./reports-vi
 import { RequestCategories, RequestsPerWeek, VisitsBooked, WonAndLost } from "./reports-requests";
 import { DaysToPaid, MoneyBySource, QuotesReport, WonValueBySource } from "./reports-money";
 import { SpeedToLead } from "./reports-speed";
+import { ReturningCustomers } from "./reports-repeat";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args);
@@ -38,6 +39,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <WonValueBySource report={report} />
       <MoneyBySource report={report} />
       <DaysToPaid report={report} />
+      <ReturningCustomers report={report} />
       <SpeedToLead report={report} />
     </>
   );
