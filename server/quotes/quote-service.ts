@@ -34,6 +34,8 @@ import { lookup, noteOpened, page, photoForLink, retryAfter } from "./quote-link
 import { pdfForLink, pdfForOwner } from "./quote-pdfs.ts";
 import { ACCEPTED_REFUSAL, QuoteRefusal } from "./quote-refusal.ts";
 import { deviceLink, pause, recordPayment, send, withdraw } from "./quote-sending.ts";
+import { addFindingLines, requestDraft } from "./quote-findings.ts";
+import { quotedFindings } from "./quote-finding-refs.ts";
 
 export { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus };
 export { CONTRACT_YEARS, ACCEPTED_REFUSAL, QuoteRefusal };
@@ -89,6 +91,17 @@ export function createQuoteService(options: QuoteServiceOptions) {
     requestPhotoHashes: withContext(ctx, requestPhotoHashes),
     addPaperPhoto: withContext(ctx, addPaperPhoto),
     preview: withContext(ctx, preview),
+    /** A condition report's findings as lines of the request's draft, with the reasons for those left out. */
+    addFindingLines: withContext(ctx, addFindingLines),
+    requestDraft: withContext(ctx, requestDraft),
+    /** The findings a draft has lines for, and the reasons kept for those it left out. */
+    findingsOf: (quoteId: number) => {
+      const q = row(ctx, quoteId);
+      return {
+        quoted: quotedFindings(ctx, q.id, draftOf(q)),
+        skipped: new Map(ctx.store.reportQuoteLines.skips(q.id).map((s) => [s.finding_id, s.reason])),
+      };
+    },
     send: withContext(ctx, send),
     withdraw: withContext(ctx, withdraw),
     pause: withContext(ctx, pause),
