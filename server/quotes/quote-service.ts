@@ -94,13 +94,21 @@ export function createQuoteService(options: QuoteServiceOptions) {
     /** A condition report's findings as lines of the request's draft, with the reasons for those left out. */
     addFindingLines: withContext(ctx, addFindingLines),
     requestDraft: withContext(ctx, requestDraft),
-    /** The findings a draft has lines for, and the reasons kept for those it left out. */
-    findingsOf: (quoteId: number) => {
-      const q = row(ctx, quoteId);
-      return {
-        quoted: quotedFindings(ctx, q.id, draftOf(q)),
-        skipped: new Map(ctx.store.reportQuoteLines.skips(q.id).map((s) => [s.finding_id, s.reason])),
-      };
+    /**
+     * The findings a request's live quotes (not withdrawn or declined) have lines for, each with its quote; and the
+     * reasons kept for those left out, by its newest such quote.
+     */
+    findingsOfRequest: (estimateId: number) => {
+      const live = ctx.quotes
+        .forEstimate(estimateId)
+        .filter((q) => q.status !== "withdrawn" && q.status !== "declined");
+      const quoted = new Map<number, { quoteId: number; reference: string }>();
+      for (const q of live)
+        for (const findingId of quotedFindings(ctx, q.id, draftOf(q)).keys())
+          quoted.set(findingId, { quoteId: q.id, reference: q.reference });
+      const newest = live.at(-1);
+      const skips = newest ? ctx.store.reportQuoteLines.skips(newest.id) : [];
+      return { quoted, skipped: new Map(skips.map((s) => [s.finding_id, s.reason])) };
     },
     send: withContext(ctx, send),
     withdraw: withContext(ctx, withdraw),

@@ -38,15 +38,15 @@ export type QuoteFromFindings = {
   /** The request's draft quote, when it has one: the lines are added to it. */
   quoteId: number | null;
   items: QuoteItem[];
-  /** Findings already on that draft: their number and title. */
-  onQuote: { number: number; title: string }[];
+  /** Findings already on a live quote of the request: their number and title, and the quote. */
+  onQuote: { number: number; title: string; quoteId: number; reference: string }[];
   presets: { key: string; name: string }[];
 };
 
-/** What the quote side tells this step about the request's draft. */
+/** What the quote side tells this step: the request's draft, the findings its live quotes have, the reasons kept. */
 export type DraftFindings = {
-  quoteId: number;
-  quoted: ReadonlyMap<number, string>;
+  quoteId: number | null;
+  quoted: ReadonlyMap<number, { quoteId: number; reference: string }>;
   skipped: ReadonlyMap<number, string>;
 };
 
@@ -55,10 +55,10 @@ export function quoteFromFindings(
   ctx: ReportContext,
   v: VisitReport,
   presets: readonly { key: string; name: string }[],
-  onDraft: DraftFindings | null,
+  onDraft: DraftFindings,
 ): QuoteFromFindings {
   const report = v.report;
-  const empty = { quoteId: onDraft?.quoteId ?? null, items: [], onQuote: [], presets: [...presets] };
+  const empty = { quoteId: onDraft.quoteId, items: [], onQuote: [], presets: [...presets] };
   if (!report) return empty;
   const words = ctx.words();
   const keys = new Set(presets.map((p) => p.key));
@@ -85,11 +85,12 @@ export function quoteFromFindings(
     ]
       .filter(Boolean)
       .join(" · ");
-    if (onDraft?.quoted.has(f.id)) {
-      onQuote.push({ number, title });
+    const on = onDraft.quoted.get(f.id);
+    if (on) {
+      onQuote.push({ number, title, ...on });
       continue;
     }
-    const kept = onDraft?.skipped.get(f.id);
+    const kept = onDraft.skipped.get(f.id);
     const watching =
       f.state === "watch" && f.recheck_day
         ? `We are watching it; we look at it again by ${dayText(f.recheck_day)}.`

@@ -18,6 +18,8 @@ let own: ReturnType<typeof ownServer>;
 
 test.beforeAll(async () => {
   if (!onPhone()) return;
+  // A server of its own starts slowly on a busy machine.
+  test.setTimeout(120_000);
   smtp = await startSmtp();
   const env: Record<string, string> = { SMTP_URL: smtp.url, NOTIFY_EMAIL: "owner@example.com" };
   own = ownServer("report-quote", env);
@@ -142,7 +144,10 @@ test("owner makes the quote from the findings in one tap and sends it; the homeo
   await sam.screenshot({ path: testInfo.outputPath("homeowner-quote-findings-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${own.server.origin}/owner/visits/${visit.visitId}/report#quote`);
-  await expect(page.getByRole("heading", { name: "Already on the quote" })).toBeVisible();
+  // The accepted quote's findings are quoted: nothing is offered twice.
+  await expect(page.getByRole("heading", { name: "Already quoted" })).toBeVisible();
+  await expect(page.getByText(/^Finding 1: Crown: Cracked or broken crown, on Q-/)).toBeVisible();
+  await expect(page.getByRole("group", { name: "Finding 1 · Repair now" })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("owner-report-quote-1280.png"), fullPage: true });
   await homeowner.close();
 });

@@ -67,7 +67,7 @@ export function ReportLastTime({
                 : ""}
             </p>
             {item.previous.note && <p className="mt-0.5 text-sm text-soot-800">“{item.previous.note}”</p>}
-            <div className="mt-2 grid grid-cols-2 gap-2">
+            <div className="mt-2 grid max-w-md grid-cols-2 gap-2">
               <figure>
                 <Photo src={item.previous.photo} alt={`${item.partName} last time`} />
                 <figcaption className="mt-1 text-sm">Last time</figcaption>

@@ -6,7 +6,7 @@ import { Card, CsrfField } from "./ui";
 import type { FindingChoice } from "~/lib/finding-quote";
 import type { QuoteFromFindings } from "../../../server/reports/report-quote.ts";
 
-const input = "mt-1 block min-h-12 w-full rounded-lg border-2 border-mortar-300 bg-white px-3 text-base";
+const input = "mt-1 block min-h-12 w-full rounded-lg border-2 border-mortar-300 bg-white px-3 text-base font-normal";
 
 function Problem({ text, id }: { text: string | undefined; id: string }) {
   if (!text) return null;
@@ -32,6 +32,7 @@ export function ReportQuoteForm({
   posted?: readonly FindingChoice[];
 }) {
   if (view.items.length === 0 && view.onQuote.length === 0) return null;
+  const newQuote = view.quoteId === null && view.onQuote.length > 0;
   return (
     <Card className="mt-5">
       <h2 id="quote" className="font-serif text-xl font-bold">
@@ -41,6 +42,9 @@ export function ReportQuoteForm({
         Each Repair now is quoted with the line its defect suggests; tick a Watch to quote it too. A finding you leave
         out needs a reason: the homeowner sees what was found and what was quoted.
       </p>
+      {newQuote && view.items.length > 0 && (
+        <p className="mt-2">The request has no draft quote now: the lines go on a new one.</p>
+      )}
       {view.quoteId !== null && (
         <p className="mt-2">
           The lines go on{" "}
@@ -52,11 +56,14 @@ export function ReportQuoteForm({
       )}
       {view.onQuote.length > 0 && (
         <div className="mt-3">
-          <h3 className="font-semibold">Already on the quote</h3>
+          <h3 className="font-semibold">Already quoted</h3>
           <ul className="mt-1 list-inside list-disc">
             {view.onQuote.map((f) => (
               <li key={f.number}>
-                Finding {f.number}: {f.title}
+                Finding {f.number}: {f.title}, on{" "}
+                <a href={`/owner/quotes/${f.quoteId}`} className="font-semibold underline underline-offset-4">
+                  {f.reference}
+                </a>
               </li>
             ))}
           </ul>
@@ -119,13 +126,14 @@ export function ReportQuoteForm({
                 <Problem text={presetProblem} id={`preset-${f.findingId}-problem`} />
                 <label className="mt-2 block font-semibold group-has-[.q:checked]:hidden">
                   Not quoted because…
-                  <input
+                  <textarea
                     name={`reason-${f.findingId}`}
                     defaultValue={was ? was.reason : f.reason}
                     maxLength={300}
+                    rows={2}
                     aria-invalid={reasonProblem ? true : undefined}
                     aria-describedby={reasonProblem ? `reason-${f.findingId}-problem` : undefined}
-                    className={input}
+                    className={`${input} py-2`}
                   />
                 </label>
                 <Problem text={reasonProblem} id={`reason-${f.findingId}-problem`} />

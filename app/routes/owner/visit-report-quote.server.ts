@@ -8,13 +8,15 @@ import type { FindingChoice } from "~/lib/finding-quote";
 import type { ReportContext, VisitReport } from "../../../server/reports/report-draft.ts";
 import { checkQuoteChoices, quoteFromFindings, type QuoteFromFindings } from "../../../server/reports/report-quote.ts";
 
-/** The form's findings and the request's draft quote; null when the owner's presets cannot be read. */
+/** The form's findings, the request's draft quote, and the findings its quotes already have lines for. */
 export function quoteFormView(app: AppLoadContext, ctx: ReportContext, v: VisitReport): QuoteFromFindings {
   const { quotes } = app;
   const draft = quotes.requestDraft(v.visit.estimate_id);
   const presets = quotes.words().presets.map((p) => ({ key: p.key, name: p.name }));
-  const onDraft = draft ? { quoteId: draft.id, ...quotes.findingsOf(draft.id) } : null;
-  return quoteFromFindings(ctx, v, presets, onDraft);
+  return quoteFromFindings(ctx, v, presets, {
+    quoteId: draft?.id ?? null,
+    ...quotes.findingsOfRequest(v.visit.estimate_id),
+  });
 }
 
 export type QuoteAnswer =
