@@ -23,9 +23,12 @@ export function quotedFindings(ctx: QuoteContext, quoteId: number, draft: Draft)
 export function findingRefs(ctx: QuoteContext, quoteId: number, draft: Draft): Map<string, FindingRef> {
   const { store, quotes } = ctx;
   const refs = new Map<string, FindingRef>();
+  const quoted = quotedFindings(ctx, quoteId, draft);
+  // Most quotes are made by hand: one indexed read, nothing more.
+  if (quoted.size === 0) return refs;
   const onQuote = new Map(quotes.photos(quoteId).map((p) => [p.sha256, p]));
   const byReport = new Map<number, Map<number, number>>();
-  for (const [findingId, lineId] of quotedFindings(ctx, quoteId, draft)) {
+  for (const [findingId, lineId] of quoted) {
     const finding = store.reports.finding(findingId);
     const report = finding ? store.reports.get(finding.report_id) : undefined;
     if (!finding || !report) continue;
