@@ -33,6 +33,22 @@ export function createRetentionStore(db: Db) {
   const detachSentReports = db.prepare(
     "UPDATE condition_reports SET estimate_id = NULL WHERE estimate_id = ? AND current_version IS NOT NULL",
   );
+  // The customer record the request made (decision 0051) goes with it when nothing else holds it: the property made
+  // for the request once no request points at it (its flues follow), then the customer the requests made once it has no
+  // request, no property and no merged record pointing at it (its contacts follow). The e-mail goes from every customer.
+  const forgetRequestProperty = db.prepare(
+    `DELETE FROM properties WHERE source = 'request' AND source_id = ?
+       AND NOT EXISTS (SELECT 1 FROM estimates e WHERE e.property_id = properties.id)`,
+  );
+  const forgetEmailContacts = db.prepare(
+    "DELETE FROM customer_contacts WHERE kind = 'email' AND (key = lower(trim(?)) OR value = trim(?) COLLATE NOCASE)",
+  );
+  const forgetBareCustomers = db.prepare(
+    `DELETE FROM customers WHERE source = 'request' AND merged_into IS NULL
+       AND NOT EXISTS (SELECT 1 FROM estimates e WHERE e.customer_id = customers.id)
+       AND NOT EXISTS (SELECT 1 FROM properties p WHERE p.customer_id = customers.id)
+       AND NOT EXISTS (SELECT 1 FROM customers m WHERE m.merged_into = customers.id)`,
+  );
   const remove = (id: number) => {
     detachSentReports.run(id);
     forgetPairsOffSite.run(id);
@@ -40,6 +56,7 @@ export function createRetentionStore(db: Db) {
     forgetCheckouts.run(id);
     detachContracts.run(id);
     deleteEstimate.run(id);
+    forgetRequestProperty.run(String(id));
   };
   const olderThan = db.prepare<[string], StoredEstimate>(
     `SELECT ${ESTIMATE_COLUMNS} FROM estimates WHERE received_at < ? ORDER BY id`,
@@ -57,6 +74,8 @@ export function createRetentionStore(db: Db) {
         const ids = idsByEmail.all(email);
         deleteMailTo.run(email);
         for (const { id } of ids) remove(id);
+        forgetEmailContacts.run(email, email);
+        forgetBareCustomers.run();
         return ids.length;
       })();
       checkpoint();
@@ -68,6 +87,7 @@ export function createRetentionStore(db: Db) {
       if (!dryRun && old.length > 0) {
         db.transaction(() => {
           for (const lead of old) remove(lead.id);
+          forgetBareCustomers.run();
         })();
         checkpoint();
       }
