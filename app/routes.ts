@@ -71,6 +71,9 @@ export default [
     route("visits/:id/report", "routes/owner/visit-report.tsx"),
     route("visits/:id/report/save", "routes/owner/visit-report-save.ts"),
     route("visits/:id/report/photos/:photo", "routes/owner/visit-report-photo.ts"),
+    // The owner's old customer list brought in: a dry run, then that very file, each import undoable (decision 0053).
+    route("customers/import", "routes/owner/customer-import.tsx"),
+    route("customers/import/template.csv", "routes/owner/customer-import-template.ts"),
     route("reports", "routes/owner/reports.tsx"),
     route("reports.csv", "routes/owner/reports-csv.ts"),
     route("money", "routes/owner/money.tsx"),

@@ -7,6 +7,7 @@ import { business, BUSINESS_FILE } from "../app/content/business";
 import { loadYaml } from "../app/content/load";
 import { testimonialsFile } from "../app/content/schema";
 import { QUOTE_TERMS_FILE, quoteTermsFile, unconfirmedQuoteTexts } from "../app/content/quote-words";
+import { MARKETING_MAIL_FILE, marketingMailFile, unconfirmedMarketingTexts } from "../app/content/marketing-mail";
 import { findLaunchBlockers, findLaunchNotices } from "./launch-blockers";
 import { publishingProblem } from "../server/publishing/publishing-problem";
 
@@ -14,6 +15,7 @@ import { publishingProblem } from "../server/publishing/publishing-problem";
 const TESTIMONIALS = "content/testimonials.yaml";
 const testimonials = loadYaml(`/${TESTIMONIALS}`, readFileSync(TESTIMONIALS, "utf8"), testimonialsFile);
 const quoteTerms = loadYaml(`/${QUOTE_TERMS_FILE}`, readFileSync(QUOTE_TERMS_FILE, "utf8"), quoteTermsFile);
+const marketingMail = loadYaml(`/${MARKETING_MAIL_FILE}`, readFileSync(MARKETING_MAIL_FILE, "utf8"), marketingMailFile);
 
 /** The real environment wins over .env, as in vite.config.ts and the server. */
 function environment(): Record<string, string | undefined> {
@@ -33,6 +35,7 @@ const blockers = findLaunchBlockers({
   env,
   files: { business: BUSINESS_FILE, testimonials: TESTIMONIALS },
   quoteTerms: { file: QUOTE_TERMS_FILE, unconfirmed: unconfirmedQuoteTexts(quoteTerms) },
+  marketingMail: { file: MARKETING_MAIL_FILE, unconfirmed: unconfirmedMarketingTexts(marketingMail) },
   publishing: publishes ? { repoDir, problem: publishingProblem(repoDir) } : undefined,
 });
 

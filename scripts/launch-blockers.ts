@@ -23,9 +23,13 @@ export type LaunchInput = {
     readonly claims: Claims;
     /** Quotes print the street and ZIP code (815 ILCS 513/15); absent in fixtures that do not check it. */
     readonly address?: { readonly street?: string; readonly postalCode?: string };
+    /** Reminders and campaigns print this postal address (CAN-SPAM); absent in fixtures that do not check it. */
+    readonly marketing?: { readonly postalAddress: { readonly value: string; readonly confirmed: boolean } };
   };
   /** The quote texts (content/quote-terms.yaml) the owner has not confirmed yet, by field. */
   readonly quoteTerms?: { readonly file: string; readonly unconfirmed: readonly (keyof typeof QUOTE_OWNER_TEXTS)[] };
+  /** The legal words of the marketing e-mails (content/marketing-mail.yaml) the owner has not confirmed yet. */
+  readonly marketingMail?: { readonly file: string; readonly unconfirmed: readonly "notice"[] };
   readonly testimonials: readonly {
     readonly name: string;
     readonly sample?: boolean;
@@ -131,6 +135,25 @@ export function findLaunchBlockers(input: LaunchInput): LaunchBlocker[] {
       input.quoteTerms?.file ?? "",
       `${key}.confirmed`,
       `the owner has not confirmed ${QUOTE_OWNER_TEXTS[key]}; have it checked first`,
+    );
+  }
+
+  // Marketing mail (decision 0052): a real postal address at the foot, and the notice's words, both confirmed.
+  const postal = business.marketing?.postalAddress;
+  if (postal && (!set(postal.value) || /0000|example|placeholder/i.test(postal.value) || !postal.confirmed)) {
+    add(
+      files.business,
+      "marketing.postalAddress",
+      set(postal.value) && postal.confirmed
+        ? `"${postal.value}" is a placeholder: reminders and campaigns must print the business's postal address (CAN-SPAM)`
+        : "not confirmed: reminders and campaigns print it as the business's postal address (CAN-SPAM); check it, then confirm it",
+    );
+  }
+  for (const key of input.marketingMail?.unconfirmed ?? []) {
+    add(
+      input.marketingMail?.file ?? "",
+      `${key}.confirmed`,
+      "the owner has not confirmed the notice at the foot of reminders and campaigns (CAN-SPAM); have it checked first",
     );
   }
 

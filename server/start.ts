@@ -83,6 +83,8 @@ function warnAtStart(store: EstimateStore, mailConfigured: boolean, backupDir: s
   }
 }
 import { answerClientError } from "./http/http-guards.ts";
+import { recoverImports } from "./customer-import/undo.ts";
+import { serverImportDeps } from "./customer-import/import-deps.ts";
 
 let config: Config;
 try {
@@ -105,6 +107,14 @@ try {
     console.log(`Customers: ${filled.requests} earlier request(s) put on ${filled.customers} customer(s).`);
 } catch (error) {
   console.error(`Customers: the earlier requests were not linked (${(error as Error).message}); the site runs on.`);
+}
+// An import a stopped server left half-written is rolled back, one left half-undone is undone (decision 0053).
+try {
+  for (const line of await recoverImports(serverImportDeps(store, clock))) console.log(`Customer import: ${line}.`);
+} catch (error) {
+  console.error(
+    `Customer import: a stopped import was not rolled back (${(error as Error).message}); the site runs on.`,
+  );
 }
 const backupDir = config.BACKUP_DIR === "off" ? null : path.resolve(config.BACKUP_DIR ?? path.join(dataDir, "backups"));
 // A function: the console may publish a new e-mail address (server restarts are not needed for it).

@@ -212,6 +212,27 @@ export const businessFile = z.strictObject({
       ),
     })
     .meta({ title: "Your claims", description: "Shown on the site only once confirmed; until then it says less." }),
+  marketing: z
+    .strictObject({
+      reminderWeeks: z.number().int().min(1).max(12).meta({
+        title: "Remind this many weeks ahead",
+        description: "A homeowner gets one e-mail this many weeks before a chimney of theirs is due.",
+      }),
+      secondReminder: z.boolean().meta({
+        title: "A second reminder on the day it is due",
+        description: "Only when nothing is booked or asked for by then. Never more than two.",
+      }),
+      postalAddress: claim(
+        z.string().trim().max(200, "must be at most 200 characters").meta({ title: "Postal address" }),
+        "Postal address on reminders and campaigns",
+        "Printed at the foot of every reminder and campaign, as the law asks (CAN-SPAM): your street address or a P.O. box registered to the business, on one line.",
+      ),
+    })
+    .default({ reminderWeeks: 3, secondReminder: true, postalAddress: { value: "", confirmed: false } })
+    .meta({
+      title: "Reminders and campaigns",
+      description: "The e-mails that bring customers back (console: Campaigns). Their words: Site → Reminder and campaign e-mails.",
+    }),
 });
 
 export type BusinessFile = z.output<typeof businessFile>;

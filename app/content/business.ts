@@ -117,6 +117,8 @@ export function businessFacts(file: BusinessFile) {
     claims: file.claims,
     /** The towns served, in the order menus and lists show them. */
     cities: file.cities,
+    /** Reminders and campaigns: how far ahead, and the postal address their foot prints (decision 0052). */
+    marketing: file.marketing,
   };
 }
 

@@ -988,6 +988,98 @@ CREATE TRIGGER booking_places_refill_property AFTER UPDATE OF street, town ON bo
 END;
 `;
 
+// Version 20 (issue 65, decision 0052): marketing mail. One suppression list keyed by a keyed hash (HMAC-SHA256) of
+// the normalised e-mail or the E.164 phone, never by customer, so it holds through merges, erasure and re-imports; the
+// key it is made with (kept here like the push keys, made at first use); the send ledger, one row per message with a
+// unique key (a reminder's customer, due day and number; a campaign's customer), claimed once; and the campaigns the
+// owner sent, each found again by its Send form's one-time key.
+const MIGRATE_V20 = `
+CREATE TABLE marketing_secret (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  hmac_key BLOB NOT NULL CHECK (length(hmac_key) = 32),
+  created_at TEXT NOT NULL
+);
+CREATE TABLE suppressions (
+  address_hash TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('email', 'phone')),
+  source TEXT NOT NULL CHECK (source IN ('unsubscribe', 'owner', 'erasure', 'import')),
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE campaigns (
+  id INTEGER PRIMARY KEY,
+  press_key TEXT NOT NULL UNIQUE,
+  audience TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  queued_at TEXT NOT NULL,
+  recipients INTEGER NOT NULL
+);
+CREATE TABLE marketing_sends (
+  id INTEGER PRIMARY KEY,
+  send_key TEXT NOT NULL UNIQUE,
+  purpose TEXT NOT NULL CHECK (purpose IN ('reminder', 'campaign')),
+  campaign_id INTEGER REFERENCES campaigns(id),
+  customer_id INTEGER NOT NULL,
+  property_id INTEGER,
+  due_day TEXT,
+  state TEXT NOT NULL DEFAULT 'queued'
+    CHECK (state IN ('queued', 'sending', 'sent', 'unknown', 'cancelled', 'failed')),
+  reason TEXT,
+  recipient TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT NOT NULL,
+  last_error TEXT,
+  message TEXT,
+  created_at TEXT NOT NULL,
+  claimed_at TEXT,
+  done_at TEXT,
+  booked_estimate_id INTEGER,
+  CHECK ((purpose = 'campaign') = (campaign_id IS NOT NULL))
+);
+CREATE INDEX marketing_sends_due ON marketing_sends (next_attempt_at, id) WHERE state = 'queued';
+CREATE INDEX marketing_sends_campaign ON marketing_sends (campaign_id, state) WHERE campaign_id IS NOT NULL;
+CREATE INDEX marketing_sends_customer ON marketing_sends (customer_id);
+CREATE INDEX marketing_sends_doubt ON marketing_sends (state) WHERE state IN ('sending', 'unknown');
+`;
+
+// Version 21 (issue 65, decision 0053): imports of the owner's old customer list. A batch is first a dry run that
+// keeps the uploaded file's bytes and SHA-256, so the commit imports the very file the owner saw (its rows planned
+// again as they are written in short transactions while the batch is "committing", one batch at a time; one left so by a
+// crash is rolled back at the next start); the file goes once it is committed. What a batch made carries its id
+// (customers.import_batch, properties.import_batch, migration 19); what it changed on customers that were already
+// there is a change row with the value before, so an undo puts back exactly that, and nothing the owner did since.
+// The checks say `x = 'a' OR x = 'b' …`, not `x IN ('a', 'b', 'c')`: SQLite checks a list of three or more with an
+// ephemeral table, whose page cache is an 88 KB allocation, a fresh mapping under the server's allocator settings
+// (server/server-env.ts): 1.8 ms an insert on this machine instead of 5 µs, and an import inserts thousands.
+const MIGRATE_V21 = `
+CREATE TABLE import_batches (
+  id INTEGER PRIMARY KEY,
+  state TEXT NOT NULL DEFAULT 'dry-run' CHECK (state = 'dry-run' OR state = 'committing' OR state = 'committed'
+    OR state = 'undoing' OR state = 'undone'),
+  format TEXT NOT NULL CHECK (format = 'jobber' OR format = 'housecall-pro' OR format = 'template'),
+  file_name TEXT NOT NULL,
+  file_hash TEXT NOT NULL CHECK (length(file_hash) = 64),
+  file BLOB,
+  encoding TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  committed_at TEXT,
+  undone_at TEXT,
+  CHECK ((state = 'dry-run' OR state = 'committing') = (committed_at IS NULL)),
+  CHECK ((state = 'undone') = (undone_at IS NOT NULL)),
+  CHECK (state = 'dry-run' OR state = 'committing' OR file IS NULL)
+);
+CREATE INDEX import_batches_state ON import_batches (state, id);
+CREATE TABLE import_changes (
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES import_batches(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind = 'customer-updated' OR kind = 'contact-added' OR kind = 'flue-added'
+    OR kind = 'flue-updated' OR kind = 'suppression-added'),
+  target_id INTEGER,
+  target_key TEXT,
+  before TEXT,
+  after TEXT
+);
+CREATE INDEX import_changes_batch ON import_changes (batch_id, id);
 // Version 22: the chimney condition report (issue 66, decision 0054): what the owner found at an estimate visit, per
 // flue and part, with photos; the versions sent to the homeowner, frozen; and what a quote made from it remembers.
 // - condition_reports: one per visit, on the visit's request and property, with the inspection's scope (NFPA 211
@@ -1244,6 +1336,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "customers: contacts, properties, flues, requests linked, merges, told apart, suggestions, search",
     up: MIGRATE_V19,
   },
+  {
+    version: 20,
+    name: "marketing mail: the suppression list, its key, the send ledger, campaigns",
+    up: MIGRATE_V20,
+  },
+  { version: 21, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V21 },
   {
     version: 22,
     name: "condition reports: findings per flue and part, photos by the phone's id, frozen versions, links, quote lines",

@@ -41,7 +41,8 @@ export type UploadedForm = {
 
 export type ReadOptions = { idleMs?: number; heicDecodable?: boolean };
 
-class Stop extends Error {
+/** Why `pump` stopped reading (also used by the customer import's reader). */
+export class Stop extends Error {
   constructor(readonly problem: UploadProblem) {
     super(problem.kind);
   }
@@ -243,14 +244,18 @@ export function partHeaderCleaner(contentType: string): (chunk: Uint8Array | nul
   };
 }
 
-/** Feeds the body to the parser with backpressure, a byte cap and an idle timeout; stops at the first problem. */
-async function pump(
+/**
+ * Feeds the body to the parser with backpressure, a byte cap and an idle timeout; stops at the first problem. Shared
+ * with the customer import's reader (server/customer-import/import-upload.ts), which passes its own cap.
+ */
+export async function pump(
   request: Request,
   parser: busboy.Busboy,
   contentType: string,
   idleMs: number,
   problem: () => UploadProblem | null,
   backlog: () => Promise<unknown> | null,
+  maxBytes: number = UPLOAD_READ_LIMITS.bodyBytes,
 ): Promise<void> {
   if (!request.body) return;
   const clean = partHeaderCleaner(contentType);
@@ -274,7 +279,7 @@ async function pump(
         return;
       }
       read += next.value.byteLength;
-      if (read > UPLOAD_READ_LIMITS.bodyBytes) throw new Stop({ kind: "too-large" });
+      if (read > maxBytes) throw new Stop({ kind: "too-large" });
       const stop = problem();
       if (stop) throw new Stop(stop);
       if (!parser.write(clean(next.value))) await new Promise((resolve) => parser.once("drain", resolve));

@@ -2,13 +2,16 @@
 // then given up after MAX_ATTEMPTS and reported; it never blocks or loses the request itself. The same loop
 // queues the owner's reminders and deletes requests past their retention.
 // The owner hears at once (decision 0013): a queued message wakes the loop, the owner's alerts go first, the loop
-// drains the queue one message at a time, and no send may take longer than `timeoutMs`.
+// drains the queue one message at a time, and no send may take longer than `timeoutMs`. Marketing mail (decision 0052)
+// comes from a ledger of its own (`paced`): after the outbox's own messages, one at a time at its own pace, each
+// claimed on disk before it goes, so a crash never sends one twice.
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { business } from "../../app/content/business.ts";
 import { dayAt } from "../../app/lib/business-day.ts";
 import { VISIT_RETENTION_MONTHS } from "../store/visitor-figures.ts";
 import type { EstimateStore, MailKind, OutboxItem } from "./estimate-store.ts";
 import { readStoredMail } from "./stored-mail.ts";
+import { certainlyNotDelivered } from "./send-outcome.ts";
 import { visitLabel } from "../../app/lib/visit-labels.ts";
 import type { ReviewSettings } from "./review-words.ts";
 import {
@@ -28,6 +31,23 @@ export const DEFAULT_SEND_TIMEOUT_MS = 20_000;
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** attempts, 3_600_000);
 }
+
+/** A message from the paced ledger, claimed (on disk as being sent) before it is handed over. */
+export type PacedItem = { id: number; to: string; mail: Mail; messageId: string; label: string };
+
+/**
+ * Mail another ledger keeps and paces (server/marketing/marketing-sender.ts): sent only when the outbox's own queue is
+ * empty, so an owner's alert never waits behind a campaign.
+ */
+export type PacedMail = {
+  /** The next message that may go now, claimed; `{ waitMs }` when the next may go only later; null when none. */
+  claim(): Promise<PacedItem | { waitMs: number } | null>;
+  sent(item: PacedItem): Promise<void>;
+  /** A failed send; `maybeDelivered` when the server may have kept it (a timeout mid-message): never tried again. */
+  failed(item: PacedItem, error: string, maybeDelivered: boolean): void;
+  /** Calls `listener` whenever a message is queued; returns the unsubscribe. */
+  onQueued(listener: () => void): () => void;
+};
 
 export type OutboxOptions = {
   store: EstimateStore;
@@ -64,6 +84,8 @@ export type OutboxOptions = {
   warn?: (message: string) => void;
   /** Replaces the SMTP connection (tests that simulate a mail server's answers without one). */
   transport?: { sendMail(message: SendMailOptions): Promise<unknown>; close(): void };
+  /** Marketing mail from its own ledger, at its own pace (decision 0052). */
+  paced?: PacedMail;
 };
 
 /** Months before `now`, for the retention purge. */
@@ -90,6 +112,7 @@ export function createOutbox({
   log = console.log,
   warn = console.error,
   transport: injected,
+  paced,
 }: OutboxOptions) {
   // One pooled connection: a backlog goes out over it at once instead of a new connection (and TLS handshake) per
   // message, and never more than one; it closes when idle. Each stage of a conversation is bounded too.
@@ -106,7 +129,9 @@ export function createOutbox({
     });
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+  let pacedTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
+  let unsubscribePaced: (() => void) | undefined;
 
   // One Message-ID per outbox row: should a send be repeated (the process stopped between the server's "250 OK" and
   // marking the row sent), the receiving mail system sees the same message again, and most keep one copy.
@@ -150,12 +175,12 @@ export function createOutbox({
     return queued;
   }
 
-  async function send(item: OutboxItem, mail: Mail) {
+  async function send(to: string, mail: Mail, messageId: string) {
     // The whole send, however the server stalls (even a byte at a time), ends at the timeout; nodemailer closes
     // the connection on abort. @types/nodemailer does not know `signal` yet; nodemailer 10 honours it.
     const message: SendMailOptions & { signal: AbortSignal } = {
       from,
-      to: item.recipient,
+      to,
       replyTo: mail.replyTo,
       text: mail.text,
       html: mail.html,
@@ -165,7 +190,7 @@ export function createOutbox({
       ...(mail.calendar
         ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.ics, filename: "invite.ics" } }
         : {}),
-      messageId: `<outbox-${item.id}.${item.estimate_id}@${messageHost}>`,
+      messageId,
       signal: AbortSignal.timeout(timeoutMs),
     };
     try {
@@ -173,10 +198,11 @@ export function createOutbox({
     } catch (error) {
       // nodemailer's own timers (greeting, socket) may fire first; either way the owner reads one plain sentence.
       const timedOut = (error as { code?: unknown } | null)?.code === "ETIMEDOUT";
+      const notTaken = certainlyNotDelivered(error);
       if (message.signal.aborted || timedOut) {
-        throw new Error(`no answer from the mail server within ${timeoutMs / 1000} s`);
+        throw Object.assign(new Error(`no answer from the mail server within ${timeoutMs / 1000} s`), { notTaken });
       }
-      throw error;
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { notTaken });
     }
   }
 
@@ -196,9 +222,67 @@ export function createOutbox({
     }
   }
 
+  /** One of the outbox's own messages: composed, sent, marked; true when it went. */
+  async function sendItem(item: OutboxItem): Promise<boolean> {
+    let mail: Mail | "withdrawn" | null;
+    try {
+      mail = await compose(item);
+    } catch (error) {
+      recordFailure(item, error);
+      return false;
+    }
+    if (mail === "withdrawn") {
+      store.withdraw(item.estimate_id, item.dedupe);
+      return false;
+    }
+    if (!mail) {
+      store.markFailed(item.id, "its request is gone", null);
+      return false;
+    }
+    try {
+      // A message queued by a commit whose fsync is still under way waits for it: nothing goes out unkept.
+      await store.durable.settled();
+      await send(item.recipient, mail, `<outbox-${item.id}.${item.estimate_id}@${messageHost}>`);
+      // On disk before the next message, its fsync off the event loop (one for each message sent).
+      await store.durable.commit(() => store.markSent(item.id));
+      return true;
+    } catch (error) {
+      recordFailure(item, error);
+      return false;
+    }
+  }
+
+  /**
+   * The paced ledger's next message, when the outbox's own queue is empty: claimed on disk first, then sent, then
+   * marked. Null when there is nothing to send now (a wake-up is set for the next one); else whether it went.
+   */
+  async function sendPaced(): Promise<boolean | null> {
+    if (!paced) return null;
+    const next = await paced.claim();
+    if (next === null) return null;
+    if ("waitMs" in next) {
+      clearTimeout(pacedTimer);
+      pacedTimer = setTimeout(kick, Math.max(0, next.waitMs));
+      pacedTimer.unref();
+      return null;
+    }
+    try {
+      await send(next.to, next.mail, next.messageId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const notTaken = (error as { notTaken?: unknown }).notTaken === true;
+      paced.failed(next, message, !notTaken);
+      log(`E-mail (${next.label}) failed: ${message}${notTaken ? "" : " (it may have arrived: not sent again)"}`);
+      return false;
+    }
+    await paced.sent(next);
+    return true;
+  }
+
   /**
    * Sends every message due, one at a time, most urgent first: the queue is read again before each send, so an
-   * alert queued meanwhile goes next. Every attempt leaves its row sent or scheduled later, so the loop ends.
+   * alert queued meanwhile goes next; the paced ledger's messages go when it is empty. Every attempt leaves its row
+   * sent or scheduled later, so the loop ends.
    */
   async function runOnce(): Promise<number> {
     if (running) return 0;
@@ -206,32 +290,11 @@ export function createOutbox({
     let sent = 0;
     try {
       if (now().getTime() - remindersLookedAt >= 30_000) queueReminders();
-      for (let item = store.dueMail({ limit: 1 })[0]; item; item = store.dueMail({ limit: 1 })[0]) {
-        let mail: Mail | "withdrawn" | null;
-        try {
-          mail = await compose(item);
-        } catch (error) {
-          recordFailure(item, error);
-          continue;
-        }
-        if (mail === "withdrawn") {
-          store.withdraw(item.estimate_id, item.dedupe);
-          continue;
-        }
-        if (!mail) {
-          store.markFailed(item.id, "its request is gone", null);
-          continue;
-        }
-        try {
-          // A message queued by a commit whose fsync is still under way waits for it: nothing goes out unkept.
-          await store.durable.settled();
-          await send(item, mail);
-          // On disk before the next message, its fsync off the event loop (one for each message sent).
-          await store.durable.commit(() => store.markSent(item.id));
-          sent += 1;
-        } catch (error) {
-          recordFailure(item, error);
-        }
+      for (;;) {
+        const item = store.dueMail({ limit: 1 })[0];
+        const went = item ? await sendItem(item) : await sendPaced();
+        if (went === null) break;
+        if (went) sent += 1;
       }
     } finally {
       running = false;
@@ -251,13 +314,16 @@ export function createOutbox({
     start() {
       // Storing a request queues its mail inside a transaction: send once it is committed, not at the next tick.
       unsubscribe = store.onQueued(() => setImmediate(kick));
+      unsubscribePaced = paced?.onQueued(() => setImmediate(kick));
       timer = setInterval(kick, intervalMs);
       timer.unref();
       kick();
     },
     async stop() {
       unsubscribe?.();
+      unsubscribePaced?.();
       clearInterval(timer);
+      clearTimeout(pacedTimer);
       transport.close();
     },
   };

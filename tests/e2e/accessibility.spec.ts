@@ -766,6 +766,7 @@ const SITE_FILES: Record<string, string> = {
   "quote-presets": "",
   "quote-terms": "",
   findings: "",
+  "marketing-mail": "",
 };
 
 /**

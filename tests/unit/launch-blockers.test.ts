@@ -85,6 +85,27 @@ describe("launch check", () => {
     expect(blockersFor(withBusiness({ address: { street: "12 Main St", postalCode: "61701" } }))).toEqual([]);
   });
 
+  it("lists the marketing mail's postal address until it is real and confirmed, and its notice until confirmed", () => {
+    const postal = (value: string, confirmed: boolean) =>
+      withBusiness({ marketing: { postalAddress: { value, confirmed } } });
+    expect(blockersFor(postal("P.O. Box 0000, Bloomington, IL 61702", false))).toEqual([
+      "content/business.yaml marketing.postalAddress",
+    ]);
+    expect(blockersFor(postal("P.O. Box 0000, Bloomington, IL 61702", true))).toEqual([
+      "content/business.yaml marketing.postalAddress",
+    ]);
+    expect(blockersFor(postal("", true))).toEqual(["content/business.yaml marketing.postalAddress"]);
+    expect(blockersFor(postal("P.O. Box 1412, Bloomington, IL 61702", false))).toEqual([
+      "content/business.yaml marketing.postalAddress",
+    ]);
+    expect(blockersFor(postal("P.O. Box 1412, Bloomington, IL 61702", true))).toEqual([]);
+    const notice = (i: LaunchInput): LaunchInput => ({
+      ...i,
+      marketingMail: { file: "content/marketing-mail.yaml", unconfirmed: ["notice"] },
+    });
+    expect(blockersFor(notice)).toEqual(["content/marketing-mail.yaml notice.confirmed"]);
+  });
+
   it("mentions the review link while it is unset", () => {
     expect(blockersFor(withBusiness({ reviewUrl: null }))).toEqual(["content/business.yaml reviewUrl"]);
     expect(blockersFor(withBusiness({ reviewUrl: undefined }))).toEqual(["content/business.yaml reviewUrl"]);

@@ -89,9 +89,12 @@ export default function Customers({ loaderData: d }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      <p className="mt-6">
+      <p className="mt-6 flex flex-wrap gap-2">
         <a href="/owner/customers.csv" className={consoleButton("quiet")} download>
           Download all customers (CSV)
+        </a>
+        <a href="/owner/customers/import" className={consoleButton("quiet")}>
+          Import customers from a file
         </a>
       </p>
     </>

@@ -1,6 +1,8 @@
 // Which part of the help each console page's "?" link opens (the ids are the headings' {#…} in content/help.md).
 export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }[] = [
   { path: /^\/owner\/?$/, id: "requests", title: "Working a request" },
+  // Before any section for /owner/customers: the first that fits is the one.
+  { path: /^\/owner\/customers\/import/, id: "import", title: "Importing your old customer list" },
   { path: /^\/owner\/requests\//, id: "requests", title: "Working a request" },
   { path: /^\/owner\/customers/, id: "customers", title: "Customers" },
   { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
