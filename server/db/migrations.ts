@@ -1080,6 +1080,8 @@ CREATE TABLE import_changes (
   after TEXT
 );
 CREATE INDEX import_changes_batch ON import_changes (batch_id, id);
+`;
+
 // Version 22: the chimney condition report (issue 66, decision 0054): what the owner found at an estimate visit, per
 // flue and part, with photos; the versions sent to the homeowner, frozen; and what a quote made from it remembers.
 // - condition_reports: one per visit, on the visit's request and property, with the inspection's scope (NFPA 211
