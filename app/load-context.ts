@@ -9,6 +9,7 @@ import type { EstimateGuard, VisitGuard } from "../server/http/security.ts";
 import type { QuoteService } from "../server/quotes/quote-service.ts";
 import type { Payments } from "../server/payments/payments.ts";
 import type { Jobs } from "../server/jobs/jobs.ts";
+import type { Marketing } from "../server/marketing/marketing.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -19,6 +20,8 @@ declare module "react-router" {
     payments: Payments;
     /** Jobs: an accepted quote's work days, "on my way", done (server/jobs/jobs.ts). */
     jobs: Jobs;
+    /** Reminders, campaigns, the one-click unsubscribe and booking links (server/marketing/); null in a bare app. */
+    marketing: Marketing | null;
     /** Where the owner's alerts go; null when no mail is configured (requests are stored, nobody is told). */
     notifyTo: string | null;
     /** Whether senders get a confirmation e-mail, and at most one per address in how many hours. */

@@ -29,6 +29,10 @@ export default [
   // The job's photos by the homeowner's job link, and their yes to Recent work (server/jobs/job-photos-view.ts).
   route("job/:token/photos/:photo", "routes/job-photo.ts"),
   route("job/:token/photos/:photo/consent", "routes/job-photo-consent.ts"),
+  // Marketing mail (server/marketing/, decision 0052): the one-click unsubscribe (RFC 8058; its POST comes from mail
+  // providers, with no context) and the e-mail's booking link, by their tokens.
+  route("u/:token", "routes/unsubscribe.tsx"),
+  route("book/:token", "routes/rebook.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The owner console: one folder, one layout; every loader and action calls the guard (routes/owner/guard.server.ts).
@@ -78,6 +82,7 @@ export default [
     route("reports.csv", "routes/owner/reports-csv.ts"),
     route("money", "routes/owner/money.tsx"),
     route("money.csv", "routes/owner/money-csv.ts"),
+    route("campaigns", "routes/owner/campaigns.tsx"),
     route("help", "routes/owner/help.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "routes/not-found" }),

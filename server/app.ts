@@ -23,6 +23,7 @@ import type { PushNotifier } from "./owner/push.ts";
 import type { QuoteService } from "./quotes/quote-service.ts";
 import type { Payments } from "./payments/payments.ts";
 import type { Jobs } from "./jobs/jobs.ts";
+import type { Marketing } from "./marketing/marketing.ts";
 import { STRIPE_WEBHOOK_PATH } from "./payments/stripe-webhook.ts";
 import type { VisitorCounter } from "./visitors/visitor-counter.ts";
 import type { Booking } from "./booking/booking.ts";
@@ -89,6 +90,8 @@ export type AppOptions = {
   payments?: Payments;
   /** Jobs (server/jobs/); by default one over the store, its e-mail on when the owner's is. */
   jobs?: Jobs;
+  /** Reminders, campaigns, unsubscribe and booking links (server/marketing/); null where the server has none. */
+  marketing?: Marketing | null;
   /** Prunes the CSS of pages rendered on request off the event loop (server/start.ts); by default on the loop. */
   criticalCss?: CriticalCssPruner | null;
 };
@@ -105,6 +108,7 @@ function loadContextFor(
     quotes: services.quotes,
     payments: services.payments,
     jobs: services.jobs,
+    marketing: options.marketing ?? null,
     confirmations: options.confirmations ?? { enabled: false, periodHours: 24 },
     guardEstimate: estimateGuard({
       perMinute: rateLimitPerMinute,

@@ -108,6 +108,13 @@ export const configSchema = z.object({
       port: Number(m[3]),
     };
   }),
+  /**
+   * The shortest time between two marketing e-mails (reminders, campaigns; decision 0052), in milliseconds: a modest
+   * rate keeps a campaign from looking like a burst to the receiving mail systems.
+   */
+  MARKETING_SEND_INTERVAL_MS: integer(2000, 0, 3_600_000),
+  /** How often the reminders' pass looks for chimneys coming due, in seconds (tests and the drill shorten it). */
+  REMINDER_PASS_SECONDS: integer(900, 1, 86_400),
   /** Counting public page views on the server (decision 0029): on unless "off". */
   VISITOR_COUNTING: optionalText.pipe(z.enum(["on", "off"]).optional()).transform((v) => v !== "off"),
   /**

@@ -41,6 +41,10 @@ import { readQuoteWords } from "./quotes/quote-words.ts";
 import { createQuotePdfMaker } from "./quotes/quote-pdfs.ts";
 import { createPayments } from "./payments/payments.ts";
 import { createJobs } from "./jobs/jobs.ts";
+import { createMarketing } from "./marketing/marketing.ts";
+import { readMarketingWords } from "./marketing/marketing-words.ts";
+import { dueSettings } from "./customers/due-settings.ts";
+import { closedDayName } from "../app/content/closed-days.ts";
 import { createStripeClient } from "./payments/stripe-client.ts";
 import { createCriticalCssPruner } from "./http/critical-css-in-worker.ts";
 import { warmBundle, warmConsolePages, warmSignIn } from "./http/warm-up.ts";
@@ -198,6 +202,31 @@ const jobs = createJobs({
   busy: () => calendars.busy(),
   makeInvoice: (quoteId) => payments.invoices.make(quoteId),
 });
+// Marketing mail (decision 0052): reminders before a chimney is due and the owner's campaigns, from a send ledger the
+// outbox paces after its own messages; the one-click unsubscribe and the booking link are pages.
+const marketing = createMarketing({
+  store,
+  now: clock,
+  siteUrl,
+  mailFrom: config.MAIL_FROM,
+  booking,
+  notifyTo: () => (config.SMTP_URL ? ownerAddress() : null),
+  words: () => readMarketingWords(path.resolve(config.SITE_REPO ?? ".")),
+  facts: () => ({
+    name: business.name,
+    phone: business.phone,
+    email: business.email,
+    postalAddress: business.marketing.postalAddress.value,
+  }),
+  settings: () => business.marketing,
+  dueSettings: () => dueSettings(business, quotes.words().presets),
+  sendRules: () => ({
+    timeZone: business.timeZone,
+    closed: (day) => closedDayName(day, business.closedDays) !== null,
+  }),
+  paceMs: config.MARKETING_SEND_INTERVAL_MS,
+  passEveryMs: config.REMINDER_PASS_SECONDS * 1000,
+});
 const outbox = config.SMTP_URL
   ? createOutbox({
       store,
@@ -216,6 +245,7 @@ const outbox = config.SMTP_URL
       visitLink: (id) =>
         booking.settings().enabled && !store.visits.forLead(id) ? booking.manageUrl(booking.newLink(id)) : null,
       now: clock,
+      paced: marketing.sender,
     })
   : null;
 warnAtStart(store, outbox !== null, backupDir);
@@ -463,6 +493,7 @@ const app = await createApp({
   quotes,
   payments,
   jobs,
+  marketing,
   // Pages rendered on request get their CSS pruned off the event loop (issue 51, decision 0037).
   criticalCss: createCriticalCssPruner(),
 });
@@ -534,6 +565,8 @@ server.listen(config.PORT, config.HOST, () => {
 server.on("clientError", answerClientError);
 outbox?.start();
 calendars.start();
+// Without mail nothing is queued: the Campaigns page says why.
+if (outbox) marketing.start();
 if (startWords.problem) void incidents.report("publish", false, startWords.problem).catch(() => {});
 
 async function checkHealth() {
@@ -618,6 +651,7 @@ function shutdown(signal: string, exitCode = 0) {
   stopping = true;
   console.log(`${signal} received: finishing requests in flight`);
   calendars.stop();
+  marketing.stop();
   server.close(async () => {
     push.stop();
     visits.stop();

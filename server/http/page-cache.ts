@@ -21,6 +21,8 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/job",
   "routes/job-photo",
   "routes/job-photo-consent",
+  "routes/unsubscribe",
+  "routes/rebook",
 ]);
 
 /**
@@ -32,6 +34,8 @@ export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/contact-received",
   "routes/visit",
   "routes/calendar-feed",
+  "routes/unsubscribe",
+  "routes/rebook",
 ]);
 
 /**

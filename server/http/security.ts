@@ -137,8 +137,28 @@ export function originPolicy({ configured, siteOrigin }: { configured: readonly 
 export const ESTIMATE_ROUTE = "routes/api.estimate";
 
 /**
+ * The one-click unsubscribe (RFC 8058, decision 0052): its POST comes from a mail provider's servers, or a mail app,
+ * from anywhere, and "MUST NOT include cookies, HTTP authorization, or any other context information". The one route
+ * a POST reaches from anywhere; what it may change is one address's "no more marketing", named by its own token.
+ */
+export const UNSUBSCRIBE_ROUTE = "routes/unsubscribe";
+
+/** The headers that tell where a request comes from or who sends it: dropped from a one-click unsubscribe. */
+const CONTEXT_HEADERS: ReadonlySet<string> = new Set([
+  "origin",
+  "referer",
+  "cookie",
+  "authorization",
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+  "sec-fetch-user",
+]);
+
+/**
  * Every POST, before any page code runs and on every spelling of every path: one that did not come from this site's
- * own pages (fromOurPages) is refused with a 403, and nothing behind it runs. The console answers in its plain words,
+ * own pages (fromOurPages) is refused with a 403, and nothing behind it runs; the one-click unsubscribe alone is taken
+ * from anywhere, stripped of every header that says where it came from or who sent it. The console answers in its plain words,
  * a client that asks for JSON gets the endpoint's JSON, everyone else the site's own 403 page (`refusedPage`).
  */
 export function postGuard({
@@ -156,6 +176,11 @@ export function postGuard({
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const route = routeOf(req.originalUrl);
+    if (route === UNSUBSCRIBE_ROUTE) {
+      // Taken from anywhere, and with no context: nothing behind (React Router's own origin check, the page) sees any.
+      req.headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !CONTEXT_HEADERS.has(name)));
+      return next();
+    }
     const fromUs = fromOurPages({ get: (name) => req.get(name) }, req.get("host") ?? "", {
       siteOrigin,
       partners: route === ESTIMATE_ROUTE ? partners : undefined,

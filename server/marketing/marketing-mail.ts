@@ -89,17 +89,22 @@ export function marketingMail(
     facts.postalAddress,
     "",
   ].join("\n");
-  const foot = "color:#555;font-size:14px";
+  // Every style inline, as mail clients need (and the console's preview shows it as sent).
+  const p = "margin:0 0 14px;line-height:1.5";
+  const foot = "margin:0 0 10px;color:#555;font-size:14px;line-height:1.45";
+  const link = "color:#9a3412;text-decoration:underline";
   const html =
-    first.map((line) => `<p><strong>${escapeHtml(line)}</strong></p>`).join("") +
-    `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}` +
+    first.map((line) => `<p style="${p}"><strong>${escapeHtml(line)}</strong></p>`).join("") +
+    `<p style="${p}">${escapeHtml(greeting)}</p>${body.map((b) => `<p style="${p}">${escapeHtml(b)}</p>`).join("")}` +
     `<p style="margin:24px 0"><a href="${escapeHtml(links.book)}" style="display:inline-block;padding:12px 20px;` +
     `background:#f59e0b;color:#111;font-weight:bold;font-size:18px;text-decoration:none;border-radius:8px">` +
     `${escapeHtml(button)}</a></p>` +
-    `<p>Questions? Call or text <a href="${escapeHtml(telHref(facts.phone))}">${escapeHtml(facts.phone)}</a>.</p>` +
+    `<p style="${p}">Questions? Call or text <a href="${escapeHtml(telHref(facts.phone))}" style="${link}">` +
+    `${escapeHtml(facts.phone)}</a>.</p>` +
     `<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">` +
-    notice.map((p) => `<p style="${foot}">${escapeHtml(p)}</p>`).join("") +
-    `<p style="${foot}"><a href="${escapeHtml(links.unsubscribe)}">${escapeHtml(words.notice.unsubscribeText)}</a></p>` +
+    notice.map((n) => `<p style="${foot}">${escapeHtml(n)}</p>`).join("") +
+    `<p style="${foot}"><a href="${escapeHtml(links.unsubscribe)}" style="${link}">` +
+    `${escapeHtml(words.notice.unsubscribeText)}</a></p>` +
     `<p style="${foot}">${escapeHtml(facts.name)}<br>${escapeHtml(facts.postalAddress)}</p>`;
   const mail = withSubject(subject, { replyTo: facts.email, text, html });
   Object.assign(mail.headers, unsubscribeHeaders(links));

@@ -16,6 +16,7 @@ import {
   type LeadsCommand,
 } from "./leads.ts";
 import { monthsBefore } from "./outbox.ts";
+import { suppressErasedAddress } from "../marketing/erased-address.ts";
 
 function main(argv: readonly string[]): number {
   let command: LeadsCommand;
@@ -107,6 +108,8 @@ function run(command: Exclude<LeadsCommand, { kind: "help" }>, store: EstimateSt
       // Photos of their job on the site stay, with the homeowner's consent (decision 0046): named, as the console does.
       const onSite = store.jobPhotos.onSiteFor(command.email);
       const removed = store.erase(command.email);
+      // Never mailed again: the address's keyed hash stays on the suppression list (decision 0052).
+      suppressErasedAddress(store, command.email);
       process.stdout.write(`Erased ${removed} request(s) from ${command.email}, with their notes and e-mails.\n`);
       for (const pair of onSite)
         process.stdout.write(

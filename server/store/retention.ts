@@ -81,6 +81,14 @@ export function createRetentionStore(db: Db) {
       checkpoint();
       return removed;
     },
+    /** One request and what hangs off it, as `erase` removes it (its contracts detached): in the caller's transaction. */
+    eraseRequest(id: number): void {
+      remove(id);
+    },
+    /** The e-mails queued or kept to this address: in the caller's transaction. */
+    forgetMailTo(email: string): void {
+      deleteMailTo.run(email);
+    },
     /** Requests received before `before`: listed, or (unless `dryRun`) deleted with their notes and e-mails. */
     purge(before: Date, { dryRun = false }: { dryRun?: boolean } = {}): StoredEstimate[] {
       const old = olderThan.all(before.toISOString());

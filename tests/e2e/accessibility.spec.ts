@@ -897,6 +897,7 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
   ],
   "jobs/:id/photos/:photo": "an image",
   help: [owner("help", () => "/owner/help")],
+  campaigns: [owner("campaigns: counted, with the e-mail's preview", () => "/owner/campaigns?count=1")],
 };
 
 /** A job with a before and an after photo the homeowner said yes to: the owner's page shows the publish form. */

@@ -1,13 +1,16 @@
 // Customers against the built server (decision 0051): requests sent through the form each get a customer of their
 // own and, when their phone meets, one suggestion the owner sees on Customers and on the request; a merge is one POST
 // with the session, its Origin and its token, made once when 50 race, and undone once; what a refused post would have
-// written stays unwritten; search finds a phone typed another way; the CSV opens right in a spreadsheet.
+// written stays unwritten; search finds a phone typed another way; the CSV opens right in a spreadsheet; erasing a
+// customer is refused without its session, Origin, token or tick, and made once when 50 race.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { UTF8_BOM } from "../../server/requests/csv.ts";
 import { ownerFormPost, tableRows, withStoreAt } from "../support/server-db.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { LEAKS } from "./raw-http";
+import { addressKeys } from "../../server/marketing/address-keys.ts";
+import { emailKey, phoneKey } from "../../server/customers/contact-keys.ts";
 
 let server: RunningServer;
 let session: { token: string; csrf: string };
@@ -248,5 +251,78 @@ describe("the CSV", () => {
     expect(ann).toContain('"2027-11-07"');
     const caps = lines.find((l) => l.startsWith(`"${ids.caps}",`)) ?? "";
     expect(caps).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+});
+
+describe("erasing a customer", () => {
+  it("refuses a post without its session, token, Origin or tick, on every spelling, and writes nothing", async () => {
+    const jose = customerOf(
+      await sendForm({ name: "José Erased", email: "jose.erased@example.com", phone: "(309) 555-0123" }),
+    );
+    const before = snapshot();
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const cookie = { Cookie: `owner=${session.token}` };
+    const body = new URLSearchParams({ csrf: session.csrf, intent: "erase", confirm: "yes" });
+    for (const spelling of [`/owner/customers/${jose}`, `/owner/customers/${jose}.data`, `/OWNER/customers/${jose}`]) {
+      const tries: [Record<string, string>, URLSearchParams][] = [
+        [{ ...form, Origin: server.url }, body],
+        [{ ...form, ...cookie }, body],
+        [{ ...form, ...cookie, Origin: "https://evil.example" }, body],
+        [{ ...form, ...cookie, Origin: server.url }, new URLSearchParams({ intent: "erase", confirm: "yes" })],
+        [
+          { ...form, ...cookie, Origin: server.url },
+          new URLSearchParams({ csrf: "forged", intent: "erase", confirm: "yes" }),
+        ],
+      ];
+      for (const [headers, payload] of tries) {
+        const response = await fetch(`${server.url}${spelling}`, {
+          method: "POST",
+          redirect: "manual",
+          headers,
+          body: payload,
+        });
+        expect([401, 403, 404], spelling).toContain(response.status);
+        expect(await response.text()).not.toMatch(LEAKS);
+      }
+      // A GET shows the card and changes nothing.
+      expect((await get(spelling)).status).not.toBe(500);
+    }
+    await expectWords(
+      await post(jose, { intent: "erase" }),
+      400,
+      "Tick “Yes, erase them for good” first. Nothing was erased.",
+    );
+    expect(snapshot()).toBe(before);
+  });
+
+  it("pressed 50 times at once erases once; the person is gone and their address stays on the list as a hash", async () => {
+    const requestId = await sendForm({ name: "Rita Gone", email: "rita.gone@example.com", phone: "(309) 555-0199" });
+    const rita = customerOf(requestId);
+    const page = await (await get(`/owner/customers/${rita}`)).text();
+    expect(page).toContain("Erase this customer");
+    expect(page).toContain("Nothing for your books: they never signed a quote.");
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post(rita, { intent: "erase", confirm: "yes" })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 303).every((s) => s === 404)).toBe(true);
+    expect(answers.find((a) => a.status === 303)?.headers.get("location")).toBe("/owner/customers?erased=1&kept=0");
+    withStoreAt(server.dataDir, (s) => {
+      expect(s.customers.get(rita)).toBeUndefined();
+      expect(s.get(requestId)).toBeUndefined();
+      expect(s.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = ?").get("rita.gone@example.com")).toEqual(
+        { n: 0 },
+      );
+      const list = s.marketing.suppressions;
+      const keys = addressKeys(list.secret());
+      expect(list.has(keys.hash("email", emailKey("Rita.Gone@Example.com") ?? ""))).toBe(true);
+      expect(list.has(keys.hash("phone", phoneKey("309 555 0199")?.e164 ?? ""))).toBe(true);
+      const audit = s.db.prepare("SELECT detail FROM owner_audit WHERE event = 'customer erased'").all();
+      expect(audit).toEqual([{ detail: `customer ${rita}: 1 record(s), 1 request(s); 0 contract(s) kept` }]);
+    });
+    const list = await (await get("/owner/customers?erased=1&kept=0")).text();
+    expect(list).toContain("Erased, with 1 request.");
+    expect(list).not.toContain("Rita Gone");
   });
 });

@@ -114,6 +114,7 @@ function ownerPaths() {
     "/owner/jobs/1/photos",
     "/owner/customers",
     "/owner/customers/1",
+    "/owner/campaigns",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);

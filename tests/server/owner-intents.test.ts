@@ -91,6 +91,11 @@ const ACTIONS: [string, () => string, Record<string, string>][] = [
     () => `/owner/customers/${customerId}`,
     { other: "1", merge: "1", flue: "1", name: "X", day: "2030-01-07" },
   ],
+  [
+    "campaigns",
+    () => "/owner/campaigns",
+    { address: "dana@example.com", id: "1", choice: "drop", press: "00000000-0000-4000-8000-000000000000" },
+  ],
 ];
 
 describe("a console post with no intent, or one the page does not know", () => {

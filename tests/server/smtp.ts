@@ -5,9 +5,19 @@ import { SMTPServer } from "smtp-server";
 
 export type Arrived = { to: string[]; raw: string; at: number };
 
-/** With `reject`, every message is refused with a permanent 550, as a full mailbox would. */
-export function startSmtp({ reject = false } = {}) {
+/**
+ * With `reject`, every message is refused with a permanent 550, as a full mailbox would. `port` listens on a given
+ * port (a mail server back up where it was); `delayMs` waits before each answer; `hold` never answers a message whose
+ * recipient it names (a server that falls silent mid-message): it is counted in `held`, never in `received`.
+ */
+export function startSmtp({
+  reject = false,
+  port = 0,
+  delayMs = 0,
+  hold = () => false,
+}: { reject?: boolean; port?: number; delayMs?: number; hold?: (to: string) => boolean } = {}) {
   const received: Arrived[] = [];
+  const held: Arrived[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -15,21 +25,35 @@ export function startSmtp({ reject = false } = {}) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
       stream.on("end", () => {
-        if (reject) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, at: performance.now() });
-        callback();
+        const arrived = { to: session.envelope.rcptTo.map((r) => r.address), raw, at: performance.now() };
+        if (arrived.to.some(hold)) return void held.push(arrived);
+        const answer = () => {
+          if (reject) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+          received.push(arrived);
+          callback();
+        };
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
       });
     },
   });
   // A client that goes away mid-conversation (the site's server stopped by a test) resets its connection; that is
   // expected here, and an 'error' without a listener would end the test run.
   server.on("error", () => {});
-  return new Promise<{ url: string; received: Arrived[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.server.address() as AddressInfo;
-      resolve({ url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
+  return new Promise<{ url: string; port: number; received: Arrived[]; held: Arrived[]; close: () => Promise<void> }>(
+    (resolve) => {
+      server.listen(port, "127.0.0.1", () => {
+        const { port: bound } = server.server.address() as AddressInfo;
+        resolve({
+          url: `smtp://127.0.0.1:${bound}`,
+          port: bound,
+          received,
+          held,
+          close: () => new Promise((r) => server.close(() => r())),
+        });
+      });
+    },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 // What the customer's page posts (decision 0051), one intent each: merge a suggested customer into this one, undo a
-// merge, "Not the same person", the details, a contact, a property, and a flue (add, save, remove, its own due day).
+// merge, "Not the same person", the details, a contact, a property, a flue (add, save, remove, its own due day), and
+// erasing the customer (ticked to confirm; server/customers/customer-erasure.ts).
 // The route has checked the session, Origin and token (requireOwner); here every id is checked to belong to this
 // customer's group before anything is written, and every refusal is in words with what was typed kept.
 import { data, redirect, type AppLoadContext } from "react-router";
@@ -8,6 +9,7 @@ import { MERGE_REFUSALS, type CustomerDone } from "./customer-words";
 import { overLimit, TEXT_LIMITS } from "~/lib/text-limits";
 import { isDay } from "../../../server/time/wall-time.ts";
 import { phoneKey } from "../../../server/customers/contact-keys.ts";
+import { createCustomerErasure } from "../../../server/customers/customer-erasure.ts";
 import { CUSTOMER_KINDS, type CustomerKind } from "../../../server/store/customers.ts";
 import { APPLIANCES, FUELS, USE_LEVELS, type FlueInput } from "../../../server/store/flues.ts";
 
@@ -148,6 +150,29 @@ export function customerAction(context: AppLoadContext, form: FormData, id: numb
     case "due-clear": {
       flues.setOverride(ownFlue().id, null);
       return back("due-cleared");
+    }
+    case "erase": {
+      if (field(form, "confirm", 4) !== "yes")
+        return refused(400, "Tick “Yes, erase them for good” first. Nothing was erased.");
+      let done;
+      try {
+        done = createCustomerErasure(estimates).erase(id);
+      } catch (error) {
+        console.error(error);
+        return refused(
+          500,
+          "The customer could not be erased: nothing was changed. Try again, or tell us if it repeats.",
+        );
+      }
+      if (!done) notFound();
+      audit(
+        "customer erased",
+        `customer ${id}: ${done.customers} record(s), ${done.requests} request(s); ${done.contracts} contract(s) kept`,
+      );
+      return redirect(`/owner/customers?erased=${done.requests}&kept=${done.contracts}`, {
+        status: 303,
+        headers: { "Cache-Control": "no-store" },
+      });
     }
     default:
       return unknownIntent();

@@ -13,6 +13,7 @@ import { invoiceLabel } from "../../../server/invoices/invoice-document.ts";
 import { METHOD_LABEL, type PaymentMethod } from "../../../server/invoices/invoice-figures.ts";
 import { customerOwes } from "../../../server/customers/customer-money.ts";
 import { dueSettings } from "../../../server/customers/due-settings.ts";
+import { createCustomerErasure } from "../../../server/customers/customer-erasure.ts";
 import type { CustomerHistory } from "../../../server/store/customer-history.ts";
 import type { Place } from "../../../server/store/flue-dues.ts";
 import type { NextDue } from "../../../server/customers/next-due.ts";
@@ -230,6 +231,7 @@ export function customerPage(context: AppLoadContext, id: number) {
       at: localTime(m.at),
       undone: m.undone_at ? localTime(m.undone_at) : null,
     })),
+    erasure: createCustomerErasure(estimates).preview(id),
   };
 }
 

@@ -1,6 +1,7 @@
 // /owner/customers/<id>: one homeowner on one screen (decision 0051). Who they look like (merge, or "Not the same
 // person"), what they owe and when they are next due, how to reach them, their places with each flue, their whole
-// history newest first, and the merges on this record with their Undo. A merged customer's page opens its survivor.
+// history newest first, the merges on this record with their Undo, and "Erase this customer". A merged customer's page
+// opens its survivor.
 import { redirect } from "react-router";
 import type { Route } from "./+types/customer";
 import { idParam, notFound, plainAnswer, requireOwner } from "./guard.server";
@@ -11,6 +12,7 @@ import { CustomerLooksLike, CustomerMerges } from "./customer-merges";
 import { CustomerAtAGlance, CustomerContacts, CustomerDetails } from "./customer-summary";
 import { CustomerPlaces } from "./customer-places";
 import { CustomerHistoryList } from "./customer-history";
+import { CustomerErase } from "./customer-erase";
 import { Notice, PageTitle } from "./ui";
 import { typedBack } from "~/lib/text-limits";
 
@@ -82,6 +84,7 @@ export default function CustomerScreen({ loaderData: d, actionData }: Route.Comp
       <CustomerHistoryList items={d.history} />
       <CustomerMerges csrf={d.csrf} merges={d.merges} />
       <CustomerDetails csrf={d.csrf} name={d.name} kind={d.kind} notes={d.notes} typed={typed} />
+      {d.erasure && <CustomerErase csrf={d.csrf} name={d.name} erasure={d.erasure} />}
     </>
   );
 }

@@ -4,16 +4,25 @@ import type { Route } from "./+types/customers";
 import { requireOwner } from "./guard.server";
 import { customersList } from "./customers.server";
 import { CustomerCard } from "./customer-card";
-import { consoleButton, PageTitle } from "./ui";
+import { consoleButton, Notice, PageTitle } from "./ui";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
 const LIMIT = TEXT_LIMITS.customer.search;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args);
-  const typed = new URL(args.request.url).searchParams.get("q") ?? "";
-  const query = typed.trim().slice(0, LIMIT.max);
-  return { query, ...customersList(args.context, query) };
+  const params = new URL(args.request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, LIMIT.max);
+  const count = (name: string) => {
+    const value = params.get(name);
+    return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+  };
+  const erased = count("erased");
+  return {
+    query,
+    erased: erased === null ? null : { requests: erased, kept: count("kept") ?? 0 },
+    ...customersList(args.context, query),
+  };
 }
 
 export const meta = () => [{ title: "Customers | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
@@ -21,6 +30,14 @@ export const meta = () => [{ title: "Customers | Owner console" }, { name: "robo
 export default function Customers({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
+      {d.erased && (
+        <Notice>
+          Erased, with {d.erased.requests === 1 ? "1 request" : `${d.erased.requests} requests`}. Their e-mails and
+          phones stay on the do-not-mail list as a code.
+          {d.erased.kept > 0 &&
+            ` Kept for your books: ${d.erased.kept === 1 ? "1 signed quote" : `${d.erased.kept} signed quotes`} with invoices and payments.`}
+        </Notice>
+      )}
       <PageTitle sub={d.total === 1 ? "1 customer on file." : `${d.total} customers on file.`}>Customers</PageTitle>
       <form method="get" role="search" className="mb-5">
         <label htmlFor="customer-search" className="block text-sm font-semibold">
@@ -40,6 +57,11 @@ export default function Customers({ loaderData: d }: Route.ComponentProps) {
           <button className={consoleButton("dark")}>Find</button>
         </div>
       </form>
+      <p className="-mt-2 mb-5">
+        <a href="/owner/campaigns" className={consoleButton("quiet")}>
+          Campaigns and reminders
+        </a>
+      </p>
 
       {d.suggestions.length > 0 && (
         <section aria-labelledby="suggested" className="mb-6">

@@ -6,6 +6,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/erase";
 import { field, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
+import { suppressErasedAddress } from "../../../server/marketing/erased-address.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -28,6 +29,8 @@ export async function action(args: Route.ActionArgs) {
     .filter((r) => r.email.toLowerCase() === email.toLowerCase()).length;
   if (intent === "preview") return { email, count, onSite: estimates.jobPhotos.onSiteFor(email), error: null };
   const removed = estimates.erase(email);
+  // Never mailed again: the address's keyed hash stays on the suppression list (decision 0052).
+  suppressErasedAddress(estimates, email);
   console_.audit.log("erased", { ip: clientIp, detail: `${removed} request(s) of one address` });
   return redirect(`/owner/erase?erased=${removed}`, { headers: { "Cache-Control": "no-store" } });
 }

@@ -18,6 +18,8 @@ export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }
   { path: /^\/owner\/site\/edit\/review-request/, id: "reviews", title: "Asking for a review" },
   { path: /^\/owner\/site\/edit\/quote-/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/site\/edit\/findings/, id: "condition-reports", title: "Condition reports" },
+  { path: /^\/owner\/site\/edit\/marketing-mail/, id: "campaigns", title: "Reminders and campaigns" },
+  { path: /^\/owner\/campaigns/, id: "campaigns", title: "Reminders and campaigns" },
   { path: /^\/owner\/site/, id: "editing", title: "Editing the words" },
   { path: /^\/owner\/reports/, id: "reports", title: "Reports" },
   { path: /^\/owner\/money/, id: "money", title: "Money" },

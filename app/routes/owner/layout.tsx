@@ -31,7 +31,7 @@ const NAV = [
   { href: "/owner/quotes", label: "Quotes", also: [] },
   { href: "/owner/jobs", label: "Jobs", also: [] },
   { href: "/owner/money", label: "Money", also: [] },
-  { href: "/owner/customers", label: "Customers", also: [] },
+  { href: "/owner/customers", label: "Customers", also: ["/owner/campaigns"] },
   { href: "/owner/site", label: "Site", also: [] },
   { href: "/owner/reports", label: "Reports", also: [] },
 ] as const;
