@@ -72,6 +72,10 @@ export default [
     route("visits/calendars", "routes/owner/calendars.tsx"),
     route("visits/:id", "routes/owner/visit.tsx"),
     route("next-year/:kind/:id", "routes/owner/next-year.tsx"),
+    // The condition report recorded at the visit, its field island's JSON writes, and its photos (decision 0054).
+    route("visits/:id/report", "routes/owner/visit-report.tsx"),
+    route("visits/:id/report/save", "routes/owner/visit-report-save.ts"),
+    route("visits/:id/report/photos/:photo", "routes/owner/visit-report-photo.ts"),
     // The owner's old customer list brought in: a dry run, then that very file, each import undoable (decision 0053).
     route("customers/import", "routes/owner/customer-import.tsx"),
     route("customers/import/template.csv", "routes/owner/customer-import-template.ts"),

@@ -1082,6 +1082,216 @@ CREATE TABLE import_changes (
 CREATE INDEX import_changes_batch ON import_changes (batch_id, id);
 `;
 
+// Version 22: the chimney condition report (issue 66, decision 0054): what the owner found at an estimate visit, per
+// flue and part, with photos; the versions sent to the homeowner, frozen; and what a quote made from it remembers.
+// - condition_reports: one per visit, on the visit's request and property, with the inspection's scope (NFPA 211
+//   level, weather, roof access, what was not inspected and why). `rev` rises with every change to the draft; a sent
+//   version names the rev it froze, so the console can say "changed since it was sent". A sent report outlives its
+//   request: erasure detaches it (estimate_id NULL) as it does an accepted quote (decision 0033); one it forgot is
+//   refused by report_versions_kept, loudly.
+// - report_findings: a flue and one part from the fixed list (the CHECK is REPORT_PARTS in
+//   app/content/condition-report.ts; a unit test keeps them equal), its state (NULL until chosen: a photo may come
+//   first),
+//   the "Do not use" flag, a note, the library's defect key (content/findings.yaml), and for Watch what makes it worse
+//   and a day to look again, for Not inspected why. `previous_id` and `trend` are next year's comparison.
+// - report_photos: up to 3 per finding, keyed by the id the phone made (UNIQUE: a retry is the same photo). A row
+//   named by a saved finding before its bytes arrive waits (`stored_at` NULL); the upload fills it once, and a stored
+//   photo never changes. `upload_sha256` is the hash of the bytes the phone sent (its acknowledgement); `sha256` the
+//   kept evidence's (upright, no metadata), with the page (1600 px), PDF (1200 px q70) and thumbnail copies beside it,
+//   all in the database: private, in every backup, gone with the row (decision 0046).
+// - report_versions: a sent version is its canonical JSON snapshot (findings, the words shown, photo hashes, scope)
+//   with its SHA-256 and the PDF's; version 2 on carries the reason for the correction. Never changed; kept
+//   REPORT_YEARS (14) after sending. Its photos are rows of report_version_photos, which keep them from deletion.
+// - report_links: the homeowner's secret link to one version (its SHA-256 only), revocable.
+// - quote_line_findings / quote_finding_skips: a quote line made from a finding (the draft line's id, the report
+//   version it was made from), and a finding left out of a quote with the reason why ("not quoted because").
+const MIGRATE_V22 = `
+CREATE TABLE condition_reports (
+  id INTEGER PRIMARY KEY,
+  estimate_id INTEGER REFERENCES estimates(id) ON DELETE CASCADE,
+  visit_id INTEGER REFERENCES visits(id) ON DELETE SET NULL,
+  property_id INTEGER REFERENCES properties(id) ON DELETE SET NULL,
+  nfpa_level INTEGER CHECK (nfpa_level IS NULL OR nfpa_level IN (1, 2, 3)),
+  weather TEXT CHECK (weather IS NULL OR weather IN ('dry', 'damp', 'rain', 'snow', 'ice', 'wind')),
+  roof_access TEXT CHECK (roof_access IS NULL OR roof_access IN ('roof', 'ladder', 'ground', 'none')),
+  limits TEXT NOT NULL DEFAULT '' CHECK (length(limits) <= 1000),
+  rev INTEGER NOT NULL DEFAULT 0,
+  current_version INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  first_sent_at TEXT
+);
+CREATE UNIQUE INDEX condition_reports_visit ON condition_reports (visit_id) WHERE visit_id IS NOT NULL;
+CREATE INDEX condition_reports_estimate ON condition_reports (estimate_id) WHERE estimate_id IS NOT NULL;
+CREATE INDEX condition_reports_property ON condition_reports (property_id) WHERE property_id IS NOT NULL;
+CREATE INDEX condition_reports_sent ON condition_reports (first_sent_at) WHERE first_sent_at IS NOT NULL;
+
+CREATE TABLE report_findings (
+  id INTEGER PRIMARY KEY,
+  report_id INTEGER NOT NULL REFERENCES condition_reports(id) ON DELETE CASCADE,
+  flue_id INTEGER REFERENCES flues(id) ON DELETE SET NULL,
+  part TEXT NOT NULL CHECK (part IN ('crown', 'cap', 'chase-cover', 'flashing', 'mortar', 'bricks', 'efflorescence',
+    'water-damage', 'flue-liner', 'smoke-chamber', 'damper', 'firebox', 'creosote', 'clearances')),
+  state TEXT CHECK (state IS NULL OR state IN ('good', 'watch', 'repair', 'not-inspected')),
+  do_not_use INTEGER NOT NULL DEFAULT 0 CHECK (do_not_use IN (0, 1)),
+  defect TEXT CHECK (defect IS NULL OR length(defect) BETWEEN 1 AND 60),
+  note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= 500),
+  worse_if TEXT NOT NULL DEFAULT '' CHECK (length(worse_if) <= 300),
+  recheck_day TEXT CHECK (recheck_day IS NULL OR recheck_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  not_inspected_why TEXT NOT NULL DEFAULT '' CHECK (length(not_inspected_why) <= 300),
+  previous_id INTEGER REFERENCES report_findings(id) ON DELETE SET NULL,
+  trend TEXT CHECK (trend IS NULL OR trend IN ('better', 'same', 'worse')),
+  rev INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK (state IS NOT 'watch' OR (trim(worse_if) <> '' AND recheck_day IS NOT NULL)),
+  CHECK (state IS NOT 'not-inspected' OR trim(not_inspected_why) <> ''),
+  CHECK (do_not_use = 0 OR state IN ('repair', 'not-inspected'))
+);
+CREATE UNIQUE INDEX report_findings_part ON report_findings (report_id, flue_id, part);
+CREATE INDEX report_findings_flue ON report_findings (flue_id, part) WHERE flue_id IS NOT NULL;
+CREATE INDEX report_findings_recheck ON report_findings (recheck_day) WHERE state = 'watch';
+
+CREATE TABLE report_photos (
+  id INTEGER PRIMARY KEY,
+  client_id TEXT NOT NULL UNIQUE CHECK (length(client_id) BETWEEN 8 AND 64),
+  report_id INTEGER NOT NULL REFERENCES condition_reports(id) ON DELETE CASCADE,
+  finding_id INTEGER NOT NULL REFERENCES report_findings(id) ON DELETE CASCADE,
+  named_at TEXT NOT NULL,
+  stored_at TEXT,
+  upload_sha256 TEXT CHECK (upload_sha256 IS NULL OR length(upload_sha256) = 64),
+  sha256 TEXT CHECK (sha256 IS NULL OR length(sha256) = 64),
+  bytes_in INTEGER,
+  width INTEGER,
+  height INTEGER,
+  evidence BLOB,
+  page BLOB,
+  pdf BLOB,
+  thumb BLOB,
+  CHECK ((stored_at IS NULL) = (evidence IS NULL)),
+  CHECK (stored_at IS NULL OR (upload_sha256 IS NOT NULL AND sha256 IS NOT NULL AND width > 0 AND height > 0
+    AND page IS NOT NULL AND pdf IS NOT NULL AND thumb IS NOT NULL))
+);
+CREATE INDEX report_photos_finding ON report_photos (finding_id, id);
+CREATE INDEX report_photos_waiting ON report_photos (report_id) WHERE stored_at IS NULL;
+CREATE TRIGGER report_photos_at_most_3 BEFORE INSERT ON report_photos
+WHEN (SELECT COUNT(*) FROM report_photos WHERE finding_id = NEW.finding_id) >= 3
+BEGIN SELECT RAISE(ABORT, 'a finding has at most 3 photos'); END;
+CREATE TRIGGER report_photos_of_its_report BEFORE INSERT ON report_photos
+WHEN NEW.report_id IS NOT (SELECT report_id FROM report_findings WHERE id = NEW.finding_id)
+BEGIN SELECT RAISE(ABORT, 'a photo belongs to a finding of its own report'); END;
+CREATE TRIGGER report_photos_stored_never_change BEFORE UPDATE ON report_photos
+WHEN OLD.stored_at IS NOT NULL OR NEW.client_id IS NOT OLD.client_id OR NEW.report_id IS NOT OLD.report_id
+  OR NEW.finding_id IS NOT OLD.finding_id
+BEGIN SELECT RAISE(ABORT, 'a stored report photo never changes'); END;
+
+CREATE TABLE report_versions (
+  id INTEGER PRIMARY KEY,
+  report_id INTEGER NOT NULL REFERENCES condition_reports(id) ON DELETE CASCADE,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  snapshot TEXT NOT NULL,
+  sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+  pdf_sha256 TEXT NOT NULL CHECK (length(pdf_sha256) = 64),
+  reason TEXT CHECK (reason IS NULL OR length(trim(reason)) BETWEEN 1 AND 300),
+  rev INTEGER NOT NULL,
+  sent_at TEXT NOT NULL,
+  UNIQUE (report_id, version),
+  CHECK ((version = 1) = (reason IS NULL))
+);
+${neverChangeTrigger("report_versions", "a sent condition report never changes: send a correction as a new version")}
+CREATE TRIGGER report_versions_in_order BEFORE INSERT ON report_versions
+WHEN NEW.version IS NOT 1 + COALESCE((SELECT MAX(version) FROM report_versions WHERE report_id = NEW.report_id), 0)
+BEGIN SELECT RAISE(ABORT, 'a report version follows the one before it'); END;
+CREATE TRIGGER report_versions_kept BEFORE DELETE ON report_versions
+WHEN OLD.sent_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-14 years')
+BEGIN SELECT RAISE(ABORT, 'a sent condition report is kept 14 years'); END;
+
+CREATE TABLE report_version_photos (
+  version_id INTEGER NOT NULL REFERENCES report_versions(id) ON DELETE CASCADE,
+  photo_id INTEGER NOT NULL REFERENCES report_photos(id),
+  PRIMARY KEY (version_id, photo_id)
+) WITHOUT ROWID;
+CREATE INDEX report_version_photos_photo ON report_version_photos (photo_id);
+${neverChangeTrigger("report_version_photos", "a sent condition report never changes")}
+CREATE TRIGGER report_version_photos_kept BEFORE DELETE ON report_version_photos
+WHEN (SELECT sent_at FROM report_versions WHERE id = OLD.version_id) > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-14 years')
+BEGIN SELECT RAISE(ABORT, 'a sent condition report is kept 14 years'); END;
+CREATE TRIGGER report_version_photos_stored BEFORE INSERT ON report_version_photos
+WHEN (SELECT stored_at FROM report_photos WHERE id = NEW.photo_id) IS NULL
+BEGIN SELECT RAISE(ABORT, 'a report is sent only once the server has every photo'); END;
+CREATE TRIGGER report_photos_sent_kept BEFORE DELETE ON report_photos
+WHEN EXISTS (SELECT 1 FROM report_version_photos WHERE photo_id = OLD.id)
+BEGIN SELECT RAISE(ABORT, 'a photo of a sent condition report is kept'); END;
+
+CREATE TABLE report_documents (
+  version_id INTEGER PRIMARY KEY REFERENCES report_versions(id) ON DELETE CASCADE,
+  pdf BLOB NOT NULL,
+  sha256 TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+${neverChangeTrigger("report_documents", "the PDF of a sent condition report never changes")}
+CREATE TRIGGER report_documents_named BEFORE INSERT ON report_documents
+WHEN NEW.sha256 IS NOT (SELECT pdf_sha256 FROM report_versions WHERE id = NEW.version_id)
+BEGIN SELECT RAISE(ABORT, 'a report PDF is the one its version names'); END;
+CREATE TRIGGER report_documents_kept BEFORE DELETE ON report_documents
+WHEN (SELECT sent_at FROM report_versions WHERE id = OLD.version_id) > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-14 years')
+BEGIN SELECT RAISE(ABORT, 'a sent condition report is kept 14 years'); END;
+
+CREATE TABLE report_links (
+  id INTEGER PRIMARY KEY,
+  version_id INTEGER NOT NULL REFERENCES report_versions(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+CREATE INDEX report_links_version ON report_links (version_id);
+
+CREATE TABLE report_events (
+  id INTEGER PRIMARY KEY,
+  report_id INTEGER NOT NULL REFERENCES condition_reports(id) ON DELETE CASCADE,
+  version INTEGER,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX report_events_report ON report_events (report_id);
+CREATE UNIQUE INDEX report_events_opened ON report_events (report_id, version) WHERE kind = 'opened';
+
+CREATE TABLE quote_line_findings (
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  line_id TEXT NOT NULL CHECK (length(line_id) BETWEEN 1 AND 16),
+  finding_id INTEGER NOT NULL REFERENCES report_findings(id) ON DELETE CASCADE,
+  version_id INTEGER REFERENCES report_versions(id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (quote_id, line_id)
+) WITHOUT ROWID;
+CREATE INDEX quote_line_findings_finding ON quote_line_findings (finding_id);
+CREATE TABLE quote_finding_skips (
+  quote_id INTEGER NOT NULL REFERENCES quotes(id) ON DELETE CASCADE,
+  finding_id INTEGER NOT NULL REFERENCES report_findings(id) ON DELETE CASCADE,
+  reason TEXT NOT NULL CHECK (length(trim(reason)) BETWEEN 1 AND 300),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (quote_id, finding_id)
+) WITHOUT ROWID;
+CREATE INDEX quote_finding_skips_finding ON quote_finding_skips (finding_id);
+CREATE TRIGGER quote_line_findings_contract BEFORE INSERT ON quote_line_findings
+WHEN (SELECT status FROM quotes WHERE id = NEW.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+CREATE TRIGGER quote_line_findings_kept BEFORE DELETE ON quote_line_findings
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+${neverChangeTrigger("quote_line_findings", "the finding of a quote line never changes: remove the line and add it again")}
+CREATE TRIGGER quote_finding_skips_contract BEFORE INSERT ON quote_finding_skips
+WHEN (SELECT status FROM quotes WHERE id = NEW.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+CREATE TRIGGER quote_finding_skips_contract_kept BEFORE UPDATE ON quote_finding_skips
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+CREATE TRIGGER quote_finding_skips_kept BEFORE DELETE ON quote_finding_skips
+WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
+BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
+`;
+
 // Version 23: a visit booked ahead ("Book next year", decision 0055) names the done job or estimate visit it was booked
 // from, so the reports count them and a second tap finds the first: one live visit booked ahead per source.
 const MIGRATE_V23 = `
@@ -1142,5 +1352,10 @@ export const MIGRATIONS: readonly Migration[] = [
     up: MIGRATE_V20,
   },
   { version: 21, name: "customer imports: dry runs of the very file, batches, what each changed", up: MIGRATE_V21 },
+  {
+    version: 22,
+    name: "condition reports: findings per flue and part, photos by the phone's id, frozen versions, links, quote lines",
+    up: MIGRATE_V22,
+  },
   { version: 23, name: "visits booked ahead: the job or visit each was booked from", up: MIGRATE_V23 },
 ];

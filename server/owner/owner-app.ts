@@ -42,10 +42,16 @@ type WindowClientLike = { url: string; focus(): Promise<unknown>; navigate(url: 
 type WorkerEvent = {
   data?: { json(): unknown } | null;
   notification?: { data: unknown; close(): void };
+  request?: Request;
   waitUntil(promise: Promise<unknown>): void;
+  respondWith?(response: Promise<Response>): void;
 };
 
-/** Runs in the browser as /owner/sw.js: shows a push, and opens the request it names when tapped. */
+/**
+ * Runs in the browser as /owner/sw.js: shows a push, and opens the request it names when tapped. It also answers
+ * a condition report's page and the files it loaded from the copy the page kept (field island, decision 0054) when
+ * the network does not answer: a reload at the visit without signal still shows the draft and its waiting photos.
+ */
 function serviceWorker(sw: WorkerScope) {
   const keep = (event: WorkerEvent, work: Promise<unknown>) => {
     try {
@@ -55,6 +61,30 @@ function serviceWorker(sw: WorkerScope) {
     }
   };
   sw.addEventListener("install", () => void sw.skipWaiting());
+  sw.addEventListener("fetch", (event) => {
+    const request = event.request;
+    if (!request || request.method !== "GET" || !event.respondWith) return;
+    const url = new URL(request.url);
+    const page = /^\/owner\/visits\/\d+\/report$/.test(url.pathname);
+    if (url.origin !== sw.location.origin || !(page || url.pathname.startsWith("/assets/"))) return;
+    // The network first, always: the copy is only for when there is no answer (or none within 8 s on a page).
+    const kept = () => caches.match(page ? url.pathname : request, { ignoreSearch: page });
+    const network = fetch(request).then((response) => {
+      if (page && response.ok) {
+        const copy = response.clone();
+        void caches.open("owner-report-pages-v1").then((cache) => cache.put(url.pathname, copy));
+      }
+      return response;
+    });
+    const slow = new Promise<Response | undefined>((resolve) =>
+      setTimeout(() => resolve(undefined), page ? 8000 : 60_000),
+    );
+    event.respondWith(
+      Promise.race([network.catch(() => undefined), slow.then(async () => (await kept()) ?? network)]).then(
+        async (answer) => answer ?? (await kept()) ?? network,
+      ),
+    );
+  });
   sw.addEventListener("activate", (event) => keep(event, sw.clients.claim()));
   sw.addEventListener("push", (event) => {
     let data: { title?: unknown; body?: unknown; path?: unknown } = {};

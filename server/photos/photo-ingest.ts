@@ -231,9 +231,92 @@ export async function ingestEstimatePhoto(
 }
 
 /** Re-reads an estimate photo: no metadata segment survived, and it is no larger than `maxSide`. */
-async function verifyClean(bytes: Buffer, maxSide: number): Promise<{ width: number; height: number }> {
+export async function verifyClean(bytes: Buffer, maxSide: number): Promise<{ width: number; height: number }> {
   const meta = await sharp(bytes).metadata();
   const left = jpegMetadataSegments(bytes).length + (meta.exif || meta.xmp || meta.icc || meta.iptc ? 1 : 0);
   if (left > 0 || (meta.width ?? 0) > maxSide || (meta.height ?? 0) > maxSide) throw new PhotoRefused("metadata");
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+// A condition report's photo (decision 0054): the phone sends a ~2048 px JPEG it made upright; anything else (a PNG,
+// a full-size photo from a phone whose browser could not resize) is turned upright here. The evidence keeps up to
+// 4096 px; the page's copy is 1600 px, the PDF's 1200 px at q70 (about 100 KB: 30 of them fit a 5 MB PDF), and the
+// console's thumbnail 480 px. Every copy is re-read: no metadata (GPS included) survives.
+export const REPORT_EVIDENCE_SIDE = 4096;
+export const REPORT_PAGE_SIDE = 1600;
+export const REPORT_PDF_SIDE = 1200;
+export const REPORT_THUMB_SIDE = 480;
+
+export type ReportPhotoRefusal = "empty" | "type" | "heic" | "pixels" | "unreadable" | "metadata";
+
+/** Why a report photo was not kept, in the owner's words. */
+export class ReportPhotoRefused extends IngestError {
+  override name = "ReportPhotoRefused";
+  constructor(readonly code: ReportPhotoRefusal) {
+    super(code);
+  }
+}
+
+export type ReportPhotoCopySet = {
+  evidence: Buffer;
+  page: Buffer;
+  pdf: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+};
+
+/** JPEG or PNG by its bytes (never its name or type), upright, stripped, in four sizes. */
+export async function ingestReportPhoto(input: Uint8Array): Promise<ReportPhotoCopySet> {
+  if (input.byteLength === 0) throw new ReportPhotoRefused("empty");
+  const format = sniffPhotoFormat(input);
+  if (format === "heic") throw new ReportPhotoRefused("heic");
+  if (format !== "jpeg" && format !== "png") throw new ReportPhotoRefused("type");
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ReportPhotoRefused("unreadable");
+  }
+  if (meta.format !== format) throw new ReportPhotoRefused("type");
+  if ((meta.width ?? 0) * (meta.height ?? 0) > ESTIMATE_MAX_INPUT_PIXELS || (meta.pages ?? 1) > 1)
+    throw new ReportPhotoRefused("pixels");
+  const smaller = (from: Buffer, side: number, quality: number) =>
+    sharp(from)
+      .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer();
+  let evidence: Buffer;
+  let page: Buffer;
+  let pdf: Buffer;
+  let thumb: Buffer;
+  try {
+    evidence = await sharp(input, {
+      limitInputPixels: ESTIMATE_MAX_INPUT_PIXELS,
+      failOn: "error",
+      sequentialRead: true,
+    })
+      .autoOrient()
+      .resize({ width: REPORT_EVIDENCE_SIDE, height: REPORT_EVIDENCE_SIDE, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 88, mozjpeg: true })
+      .toBuffer();
+    page = await smaller(evidence, REPORT_PAGE_SIDE, 78);
+    pdf = await smaller(evidence, REPORT_PDF_SIDE, 70);
+    thumb = await smaller(evidence, REPORT_THUMB_SIDE, 70);
+  } catch {
+    throw new ReportPhotoRefused("unreadable");
+  }
+  try {
+    const { width, height } = await verifyClean(evidence, REPORT_EVIDENCE_SIDE);
+    for (const [copy, side] of [
+      [page, REPORT_PAGE_SIDE],
+      [pdf, REPORT_PDF_SIDE],
+      [thumb, REPORT_THUMB_SIDE],
+    ] as const)
+      await verifyClean(copy, side);
+    return { evidence, page, pdf, thumb, width, height };
+  } catch {
+    throw new ReportPhotoRefused("metadata");
+  }
 }

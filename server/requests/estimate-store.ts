@@ -11,6 +11,10 @@ import { createFlueStore } from "../store/flues.ts";
 import { createFlueDues } from "../store/flue-dues.ts";
 import { createCustomerIntake } from "../customers/intake.ts";
 import { createHealthStore } from "../store/health.ts";
+import { createReportStore } from "../store/condition-reports.ts";
+import { createReportPhotoStore } from "../store/report-photos.ts";
+import { createReportVersionStore } from "../store/report-versions.ts";
+import { createReportQuoteLineStore } from "../store/report-quote-lines.ts";
 import { createMarketingStores } from "../store/marketing.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
@@ -79,6 +83,14 @@ export function openEstimateStore({
     flueDues: createFlueDues(db, now, customers, flues),
     /** A request's customer at intake, and the back-fill of requests stored before customers. */
     customerIntake,
+    /** Condition reports: one per estimate visit, findings per flue and part (server/reports/, decision 0054). */
+    reports: createReportStore(db, now),
+    /** A condition report's photos, by the id the phone made for each. */
+    reportPhotos: createReportPhotoStore(db, now),
+    /** A condition report's sent versions, frozen, with their PDFs and the homeowner's links. */
+    reportVersions: createReportVersionStore(db, now),
+    /** Quote lines made from findings, and findings left out of a quote with the reason. */
+    reportQuoteLines: createReportQuoteLineStore(db, now),
     /** Marketing mail: the suppression list, the send ledger, campaigns (server/marketing/, decision 0052). */
     marketing: createMarketingStores(db, now),
     close() {

@@ -29,6 +29,10 @@ export function createRetentionStore(db: Db) {
     `DELETE FROM job_photos WHERE job_id IN (${jobsOf}) AND id NOT IN
        (SELECT before_id FROM job_photo_pairs UNION SELECT after_id FROM job_photo_pairs)`,
   );
+  // A sent condition report is kept 14 years (decision 0054): detached like a contract; an unsent draft goes.
+  const detachSentReports = db.prepare(
+    "UPDATE condition_reports SET estimate_id = NULL WHERE estimate_id = ? AND current_version IS NOT NULL",
+  );
   // The customer record the request made (decision 0051) goes with it when nothing else holds it: the property made
   // for the request once no request points at it (its flues follow), then the customer the requests made once it has no
   // request, no property and no merged record pointing at it (its contacts follow). The e-mail goes from every customer.
@@ -46,6 +50,7 @@ export function createRetentionStore(db: Db) {
        AND NOT EXISTS (SELECT 1 FROM customers m WHERE m.merged_into = customers.id)`,
   );
   const remove = (id: number) => {
+    detachSentReports.run(id);
     forgetPairsOffSite.run(id);
     forgetJobPhotos.run(id);
     forgetCheckouts.run(id);

@@ -716,6 +716,24 @@ async function seedConsole(request: APIRequestContext): Promise<ConsoleSeed> {
   };
 }
 
+/** The visit's property with a flue on file, for the report's parts. */
+function withFlue(visitId: number) {
+  const store = openEstimateStore({ dataDir: DATA });
+  try {
+    const visit = store.visits.get(visitId);
+    const { propertyId } = store.reports.requestLink(visit?.estimate_id ?? 0);
+    if (propertyId && store.flues.ofProperties([propertyId]).length === 0)
+      store.flues.add(propertyId, {
+        label: "Living room",
+        appliance: "fireplace",
+        fuel: "wood",
+        useLevel: "occasional",
+      });
+  } finally {
+    store.close();
+  }
+}
+
 const seed = () => {
   if (!seeded) throw new Error("the console was not seeded");
   return seeded;
@@ -747,6 +765,7 @@ const SITE_FILES: Record<string, string> = {
   "review-request": "",
   "quote-presets": "",
   "quote-terms": "",
+  findings: "",
   "marketing-mail": "",
 };
 
@@ -824,6 +843,21 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
   "visits/settings": [owner("visit settings", () => "/owner/visits/settings")],
   "visits/calendars": [owner("calendars", () => "/owner/visits/calendars")],
   "visits/:id": [owner("a visit", (s) => `/owner/visits/${s.visit}`)],
+  "visits/:id/report": [
+    owner("a condition report with no flue yet", (s) => `/owner/visits/${s.visit}/report`),
+    owner(
+      "a condition report, every part open",
+      (s) => {
+        withFlue(s.visit);
+        return `/owner/visits/${s.visit}/report`;
+      },
+      async (page) => {
+        for (const summary of await page.locator("main details summary").all()) await summary.click();
+      },
+    ),
+  ],
+  "visits/:id/report/save": "JSON for the report's field island",
+  "visits/:id/report/photos/:photo": "an image, or a photo's upload",
   reports: [owner("reports", () => "/owner/reports")],
   "reports.csv": "a CSV file",
   money: [

@@ -88,6 +88,9 @@ beforeAll(async () => {
 });
 afterAll(() => stopServer(server));
 
+/** A condition report photo's id, as a phone makes one. */
+const PHOTO_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
 /** Owner pages and data, as the router spells them, and other spellings of each. */
 function ownerPaths() {
   const pages = [
@@ -100,6 +103,8 @@ function ownerPaths() {
     "/owner/visits/settings",
     "/owner/visits/calendars",
     "/owner/visits/1",
+    "/owner/visits/1/report",
+    "/owner/visits/1/report/save",
     "/owner/quotes",
     `/owner/quotes/${quoteId}`,
     `/owner/quotes/${quoteId}/send`,
@@ -145,6 +150,9 @@ function ownerPaths() {
     ...spellings(`/owner/quotes/${quoteId}/photos/${"a".repeat(64)}`),
     ...spellings("/owner/jobs/1/photos/1"),
     ...spellings("/owner/jobs/1/photos/1-small"),
+    ...spellings(`/owner/visits/1/report/photos/${PHOTO_ID}`),
+    ...spellings(`/owner/visits/1/report/photos/${PHOTO_ID}-thumb`),
+    ...spellings(`/owner/visits/1/report/photos/${PHOTO_ID}-original`),
   ];
 }
 
@@ -282,6 +290,10 @@ describe("the owner console with a session", () => {
       `/%6Fwner/requests/${leadId}`,
       `/owner/quotes/${quoteId}`,
       `/OWNER/QUOTES/${quoteId}/SEND`,
+      "/owner/visits/1/report",
+      "/OWNER/VISITS/1/REPORT/SAVE",
+      `/%6Fwner/visits/1/report/photos/${PHOTO_ID}`,
+      `/owner/visits/1/report/photos/${PHOTO_ID}?flue=1&part=crown`,
       "/owner/customers/1",
       "/OWNER/CUSTOMERS/1",
       "/%6Fwner/customers/1",

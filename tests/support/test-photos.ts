@@ -1,7 +1,7 @@
 // Realistic stand-ins for phone photos: a brick chimney against the sky, saved as JPEG with the metadata a phone
 // adds (GPS position, camera make, XMP, a colour profile, a rotation flag). Tests make them in a temp folder.
 import { writeFileSync } from "node:fs";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 const XMP =
   '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
@@ -81,12 +81,7 @@ export async function makeTestPhoto(
     svg.composite([{ input: noise, blend: "soft-light" }]);
   }
   const upright = await svg.png({ compressionLevel: 1 }).toBuffer();
-  const scene = sideways
-    ? await sharp(upright)
-        .rotate(orientation === 6 ? 270 : 90)
-        .png({ compressionLevel: 1 })
-        .toBuffer()
-    : upright;
+  const scene = await stored(upright, orientation);
   const withGps = await sharp(scene)
     .withExif({
       IFD0: { Make: "TestPhone", Model: "Camera 12" },
@@ -105,6 +100,34 @@ export async function makeTestPhoto(
   const jpeg = await sharp(withGps).withMetadata({ orientation }).toBuffer();
   writeFileSync(file, withComment(jpeg, "Shot at 1204 Oak St, Normal IL"));
   return file;
+}
+
+/**
+ * The pixels a camera stores for a scene that its EXIF orientation `o` turns upright: the inverse of what a viewer
+ * does for `o` (2 mirror, 3 half turn, 4 flip, 5 transpose, 6 quarter turn clockwise, 7 transverse, 8 anticlockwise).
+ * One operation a pass: sharp applies a rotation and a mirror in an order of its own.
+ */
+async function stored(upright: Buffer, o: number): Promise<Buffer> {
+  const pass = (input: Buffer, op: (s: Sharp) => Sharp) =>
+    op(sharp(input)).png({ compressionLevel: 1 }).toBuffer();
+  switch (o) {
+    case 2:
+      return pass(upright, (s) => s.flop());
+    case 3:
+      return pass(upright, (s) => s.rotate(180));
+    case 4:
+      return pass(upright, (s) => s.flip());
+    case 5:
+      return pass(await pass(upright, (s) => s.rotate(90)), (s) => s.flop());
+    case 6:
+      return pass(upright, (s) => s.rotate(270));
+    case 7:
+      return pass(await pass(upright, (s) => s.rotate(270)), (s) => s.flop());
+    case 8:
+      return pass(upright, (s) => s.rotate(90));
+    default:
+      return upright;
+  }
 }
 
 /** True when the EXIF holds a GPS block (tag 0x8825, either byte order). */

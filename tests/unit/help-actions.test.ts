@@ -11,7 +11,8 @@ const HELP = readFileSync("content/help.md", "utf8");
 
 const sources = ["app/routes/owner", "app/islands"]
   .flatMap((dir) =>
-    readdirSync(dir)
+    // Folders too: an island's parts live in a folder of their own (app/islands/report/).
+    readdirSync(dir, { recursive: true, encoding: "utf8" })
       .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
       .map((f) => readFileSync(path.join(dir, f), "utf8")),
   )

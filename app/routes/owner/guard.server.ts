@@ -163,6 +163,11 @@ export function requireStreamedToken(session: OwnerSession, fields: readonly [st
   if (tokens.length !== 1 || tokens[0]?.[1] !== session.csrf) throw plainAnswer(403, STALE_FORM);
 }
 
+/** The session's token in the X-CSRF-Token header of a body that is not a form (a photo's bytes): a 403 otherwise. */
+export function requireHeaderToken(session: OwnerSession, request: Request): void {
+  if (request.headers.get("x-csrf-token") !== session.csrf) throw plainAnswer(403, STALE_FORM);
+}
+
 /** A whole positive number from a route parameter ("12"), or null ("012", "1e3", "-1", "99999999999999999"). */
 export function idParam(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,11}$/.test(value)) return null;

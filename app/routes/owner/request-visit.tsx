@@ -35,6 +35,9 @@ export function RequestVisit({
           <p className="mt-2">It takes its window once you restore the request, if the window is still free.</p>
         ) : (
           <p className="mt-2">
+            <a href={`/owner/visits/${visit.id}/report`} className={consoleButton("primary")}>
+              Condition report
+            </a>{" "}
             <a href={`/owner/visits/${visit.id}`} className={consoleButton("quiet")}>
               Move
             </a>{" "}

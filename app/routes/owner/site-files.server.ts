@@ -22,6 +22,7 @@ import {
 import { checkArticleBody } from "~/content/article-markdown";
 import { reviewRequestFile } from "~/content/review-request";
 import { quotePresetsFile, quoteTermsFile } from "~/content/quote-words";
+import { findingsFile } from "~/content/findings";
 import { marketingMailFile } from "~/content/marketing-mail";
 import { plainAnswer } from "./guard.server";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
@@ -53,6 +54,7 @@ export const KINDS = {
   "review-request": { title: "Review request e-mail", file: "review-request.yaml", schema: reviewRequestFile },
   "quote-presets": { title: "Quote lines", file: "quote-presets.yaml", schema: quotePresetsFile },
   "quote-terms": { title: "Quote terms", file: "quote-terms.yaml", schema: quoteTermsFile },
+  findings: { title: "Condition report words", file: "findings.yaml", schema: findingsFile },
   "marketing-mail": { title: "Reminder and campaign e-mails", file: "marketing-mail.yaml", schema: marketingMailFile },
 } satisfies Record<string, Kind>;
 

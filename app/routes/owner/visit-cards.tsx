@@ -68,6 +68,10 @@ export function VisitItem({ v, csrf, refused }: { v: Shown; csrf: string; refuse
         <a href={`/owner/requests/${v.requestId}`} className={cn(consoleButton("quiet"), "px-2")}>
           Request
         </a>
+        {/* At the visit, what he finds: the chimney condition report (decision 0054). */}
+        <a href={`/owner/visits/${v.id}/report`} className={cn(consoleButton("quiet"), "px-2")}>
+          Report
+        </a>
         <a href={`/owner/visits/${v.id}`} className={cn(consoleButton("quiet"), "px-2")}>
           Move
         </a>
