@@ -75,6 +75,7 @@ export default [
     route("visits/settings", "routes/owner/visit-settings.tsx"),
     route("visits/calendars", "routes/owner/calendars.tsx"),
     route("visits/:id", "routes/owner/visit.tsx"),
+    route("next-year/:kind/:id", "routes/owner/next-year.tsx"),
     // The condition report recorded at the visit, its field island's JSON writes, and its photos (decision 0054).
     route("visits/:id/report", "routes/owner/visit-report.tsx"),
     route("visits/:id/report/save", "routes/owner/visit-report-save.ts"),

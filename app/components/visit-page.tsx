@@ -154,6 +154,7 @@ export function Booked({
             </p>
           ) : (
             <>
+              <p className="mb-3 text-lg text-soot-800">Keeping it? There is nothing to do: we see you then.</p>
               <a href={`${here}?move=1`} className="rich-link text-lg font-semibold">
                 Move the visit
               </a>

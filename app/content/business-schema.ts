@@ -21,6 +21,23 @@ function claim<T extends z.ZodType>(value: T, title: string, description: string
     .meta({ title, description });
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const monthDay = z
+  .string()
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must be a month and day like 03-01")
+  .refine((v) => Number(v.slice(3)) <= (DAYS_IN_MONTH[Number(v.slice(0, 2)) - 1] ?? 0), "is not a day of the year (28 February at the latest)");
+/** The day of a year (1 for 1 January) a month-day is, in a year of 365 days. */
+const dayOfYear = (md: string) =>
+  DAYS_IN_MONTH.slice(0, Number(md.slice(0, 2)) - 1).reduce((a, b) => a + b, 0) + Number(md.slice(3));
+
+/** The slow season (decision 0055): within one calendar year, two weeks at least. */
+const slowSeason = z
+  .strictObject({
+    from: monthDay.meta({ title: "From (MM-DD)" }),
+    through: monthDay.meta({ title: "Through (MM-DD)" }),
+  })
+  .refine((s) => dayOfYear(s.through) - dayOfYear(s.from) >= 13, "must run two weeks at least, within one year");
+
 export const businessFile = z.strictObject({
   name: text.meta({ title: "Business name", description: "The registered name, as on invoices." }),
   shortName: text.meta({ title: "Short name", description: "Used where the full name does not fit." }),
@@ -141,6 +158,13 @@ export const businessFile = z.strictObject({
     .meta({
       title: "When chimneys are due",
       description: "The customer pages and the reminders count from these. You can set one flue's day yourself.",
+    }),
+  slowSeason: slowSeason
+    .default({ from: "03-01", through: "05-31" })
+    .meta({
+      title: "Slow season",
+      description:
+        '"Book next year" proposes a visit in these weeks (month-day, e.g. 03-01 to 05-31 for spring), the rush\'s homeowners moved to them.',
     }),
   socials: z
     .array(

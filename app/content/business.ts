@@ -112,6 +112,8 @@ export function businessFacts(file: BusinessFile) {
     socials: file.socials,
     /** When a flue is next due: months after its last service, and services with their own (decision 0051). */
     dueCadences: file.dueCadences,
+    /** The weeks "Book next year" proposes (decision 0055). */
+    slowSeason: file.slowSeason,
     paymentMethods: file.claims.paymentMethods.value,
     /** The owner's claims: values with `confirmed` (docs/decisions/0007-owner-claims.md). */
     claims: file.claims,

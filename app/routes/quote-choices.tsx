@@ -22,7 +22,35 @@ function totalsCss(page: QuotePage): string {
   return `.qt:not(.now){display:none}@supports selector(:has(a)){#q .qt.now{display:none}${rules.join("")}}`;
 }
 
-function Line({ line }: { line: QuotePage["addons"][number] }) {
+/** "From finding 3" beside the finding's photo, for a line made from the condition report (decision 0054). */
+function FromFinding({ finding, token }: { finding: NonNullable<LineFinding>; token: string }) {
+  const words = `From finding ${finding.number}`;
+  const photo = finding.photo;
+  return (
+    <p className="mt-2 flex items-center gap-3 text-sm font-semibold text-soot-800">
+      {photo && (
+        <a href={`/quote/${token}/photos/${photo.sha256}`} className="block shrink-0 overflow-hidden rounded-lg">
+          <img
+            src={`/quote/${token}/photos/${photo.sha256}-small`}
+            width={96}
+            height={photo.width >= photo.height ? Math.round((96 * photo.height) / photo.width) : 96}
+            alt={`Photo of finding ${finding.number} in your condition report`}
+            loading="lazy"
+            className="size-24 bg-mortar-200 object-cover"
+          />
+        </a>
+      )}
+      <span>
+        {words}
+        <span className="block font-normal text-stone-600">in your chimney condition report</span>
+      </span>
+    </p>
+  );
+}
+
+type LineFinding = QuotePage["addons"][number]["finding"];
+
+function Line({ line, token }: { line: QuotePage["addons"][number]; token: string }) {
   return (
     <li className="py-3">
       <div className="flex items-baseline justify-between gap-3">
@@ -37,6 +65,7 @@ function Line({ line }: { line: QuotePage["addons"][number] }) {
       {line.materials.length > 0 && (
         <p className="mt-0.5 text-sm text-stone-600">Materials: {line.materials.join("; ")}</p>
       )}
+      {line.finding && <FromFinding finding={line.finding} token={token} />}
     </li>
   );
 }
@@ -46,11 +75,13 @@ type Choice = QuotePage["chosen"]["view"];
 /** The options to choose from, the add-ons to tick and the total, in the form that accepts them. */
 export function QuoteChoices({
   page,
+  token,
   selected,
   open,
   form,
 }: {
   page: QuotePage;
+  token: string;
   selected: Choice;
   open: boolean;
   form: FormState | null;
@@ -83,7 +114,7 @@ export function QuoteChoices({
               </label>
               <ul className="mt-1 divide-y divide-mortar-200">
                 {o.lines.map((l) => (
-                  <Line key={l.key} line={l} />
+                  <Line key={l.key} line={l} token={token} />
                 ))}
               </ul>
             </div>
@@ -114,7 +145,7 @@ export function QuoteChoices({
                   <span className="tabular-nums">+{a.amount}</span>
                 </label>
                 <ul>
-                  <Line line={{ ...a, name: "", amount: "" }} />
+                  <Line line={{ ...a, name: "", amount: "" }} token={token} />
                 </ul>
               </div>
             ))}

@@ -248,7 +248,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
 
       <form method="post" id="q" className="mt-2" aria-describedby={form?.field ? `${form.field}-error` : undefined}>
         <input type="hidden" name="version" value={page.version} />
-        <QuoteChoices page={page} selected={selected} open={open} form={form} />
+        <QuoteChoices page={page} token={token} selected={selected} open={open} form={form} />
         <p className="mt-3 text-stone-600">{page.taxStatement}</p>
         {page.deposit && (
           <>

@@ -55,7 +55,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
       moving,
       days: moving
         ? context.booking
-            .open(now)
+            .openToMove(visit, now)
             .map((d) => ({
               day: d.day,
               windows: d.windows.filter((w) => !(w.day === visit.day && w.starts === visit.starts)),

@@ -8,6 +8,7 @@ import type { StoredEstimate } from "../requests/estimate-store.ts";
 import type { VisitRow } from "../store/visits.ts";
 import { instantAt } from "../time/wall-time.ts";
 import {
+  aheadSpan,
   afterCommit,
   digits,
   freeSlot,
@@ -38,6 +39,7 @@ function bookInTransaction(
   key: string | null,
   place: Place,
   spam: boolean,
+  ahead?: string,
 ): BookingResult {
   const { visits, store, origin } = ctx;
   if (key) {
@@ -58,7 +60,10 @@ function bookInTransaction(
   }
   const window = windowOf(choice, s);
   if (!window) return { ok: false, reason: "not-offered" };
-  const rules = inputs(ctx, at, { settings: s });
+  // A visit booked ahead (decision 0055) is months away: its own day is the span, past the horizon.
+  const rules = ahead
+    ? inputs(ctx, at, { settings: s, span: { first: choice.day, last: choice.day } }, choice.day)
+    : inputs(ctx, at, { settings: s });
   const refusal = windowRefusal({ day: choice.day, ...window }, by === "owner" ? ownerRules(rules) : rules);
   if (refusal) return { ok: false, reason: refusalReason(refusal) };
   const slot = spam ? 0 : freeSlot(rules.taken, choice, s.perWindow);
@@ -82,6 +87,7 @@ function bookInTransaction(
     booked_by: by,
     booked_in_hours: openAt(at, business.hours, timeZone()) ? 1 : 0,
     idempotency_key: key,
+    ahead_from: ahead ?? null,
   });
   const visit = visits.get(id) as VisitRow;
   visits.event(id, spam ? "held (spam)" : "booked", visitLabel(visit, timeZone()), by);
@@ -101,6 +107,7 @@ export function book(
   key: string | null,
   place: Place,
   spam: boolean,
+  ahead?: string,
 ): BookingResult {
   const { visits } = ctx;
   // A window already gone is refused before taking the write lock: when fifty ask for one window at once, the
@@ -114,7 +121,7 @@ export function book(
   }
   let result: BookingResult;
   try {
-    result = ctx.db.transaction(bookInTransaction).immediate(ctx, lead, choice, by, key, place, spam);
+    result = ctx.db.transaction(bookInTransaction).immediate(ctx, lead, choice, by, key, place, spam, ahead);
   } catch (error) {
     // Another writer took the window between our check and the insert (the unique index), or the same key.
     if ((error as { code?: string }).code?.startsWith("SQLITE_CONSTRAINT")) return { ok: false, reason: "taken" };
@@ -143,8 +150,9 @@ function moveInTransaction(
   if (by === "homeowner" && tooLate(fresh, at, s)) return { ok: false, reason: "too-late" };
   const window = windowOf(choice, s);
   if (!window) return { ok: false, reason: "not-offered" };
-  // The visit's own window does not count against its new one.
-  const base = inputs(ctx, at, { settings: s });
+  // The visit's own window does not count against its new one; one booked ahead moves among the days round it.
+  const span = aheadSpan(fresh, at, s);
+  const base = inputs(ctx, at, { settings: s, ...(span ? { span } : {}) });
   const rules = { ...base, taken: without(base.taken, fresh) };
   const refusal = windowRefusal({ day: choice.day, ...window }, by === "owner" ? ownerRules(rules) : rules);
   if (refusal) return { ok: false, reason: refusalReason(refusal) };

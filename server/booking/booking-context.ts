@@ -140,13 +140,16 @@ export function inputs(
   const s = overrides.settings ?? settings(ctx);
   const first = dayAt(at, timeZone());
   const last = addDays(first, Math.max(s.horizonDays, 62) + 1);
+  // The days read: one day, a span's (a visit booked ahead), or from today past the horizon.
+  const span = overrides.span;
+  const [low, high] = day ? [day, day] : span ? [span.first, span.last] : [first, last];
   return {
     settings: s,
     daysOff: visits.daysOff(first).map((d) => ({ first: d.first_day, last: d.last_day })),
     closed: closedFrom(ctx, first),
-    taken: day ? visits.taken(day, day) : visits.taken(first, last),
+    taken: visits.taken(low, high),
     // A work day is busy from its arrival window to the end of the working day.
-    busy: withWorkDays(ctx.busy(), day ? workDaysBetween(ctx, day, day) : workDaysBetween(ctx, first, last)),
+    busy: withWorkDays(ctx.busy(), workDaysBetween(ctx, low, high)),
     now: at,
     timeZone: timeZone(),
     ...overrides,
@@ -190,6 +193,23 @@ export function ownerRules(rules: WindowInputs): WindowInputs {
     owner: true,
     settings: { ...rules.settings, horizonDays: Math.max(rules.settings.horizonDays, 62) },
   };
+}
+
+/**
+ * The days a visit booked ahead (decision 0055) is moved among: four weeks before its day to six after, never before
+ * today, and the usual horizon too; undefined for any other visit, which moves within the horizon.
+ */
+export function aheadSpan(
+  visit: Pick<VisitRow, "day" | "ahead_from">,
+  at: Date,
+  s: BookingSettings,
+): { first: Day; last: Day } | undefined {
+  if (!visit.ahead_from) return undefined;
+  const today = dayAt(at, timeZone());
+  const before = addDays(visit.day, -28);
+  const after = addDays(visit.day, 42);
+  const horizon = addDays(today, s.horizonDays);
+  return { first: before > today ? before : today, last: after > horizon ? after : horizon };
 }
 
 export function tooLate(visit: VisitRow, at: Date, s: BookingSettings): boolean {

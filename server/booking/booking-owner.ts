@@ -2,9 +2,11 @@
 // without telling, confirm a visit held in spam, and move the visits off blocked days to the next open times.
 import type { VisitRow } from "../store/visits.ts";
 import {
+  aheadSpan,
   guarded,
   inputs,
   ownerRules,
+  settings,
   today,
   without,
   type BookingContext,
@@ -17,7 +19,9 @@ import { openWindows, type OpenDay } from "./windows.ts";
 
 /** The windows the owner may book or move to: from today, past the homeowner's cut-off and horizon. */
 export function openForOwner(ctx: BookingContext, exceptVisit?: VisitRow): OpenDay[] {
-  const base = inputs(ctx, ctx.now());
+  const at = ctx.now();
+  const span = exceptVisit && aheadSpan(exceptVisit, at, settings(ctx));
+  const base = inputs(ctx, at, span ? { span } : {});
   return openWindows(ownerRules({ ...base, taken: without(base.taken, exceptVisit) }));
 }
 

@@ -437,6 +437,55 @@ describe("never twice, with several processes at once", () => {
   }, 60_000);
 });
 
+describe("Book next year from an estimate visit (decision 0055)", () => {
+  it("waits for the visit to begin, keeps its time next spring, books once, and moves round it", () => {
+    const { token } = request({ email: "ahead@example.com" });
+    booking.place(token, place);
+    const booked = booking.book(token, { day: "2026-12-02", starts: "13:00" }, { key: "a1" });
+    if (!booked.ok) throw new Error("not booked");
+    const source = { kind: "visit" as const, id: booked.visit.id };
+    expect(booking.aheadHome(source)).toEqual({ refused: "not-begun" });
+    // 1:05 PM on the day: the visit has begun.
+    clock = instantAt("2026-12-02", "13:05", TZ);
+    const home = booking.aheadHome(source);
+    if ("refused" in home) throw new Error("refused");
+    expect(home).toMatchObject({ doneDay: "2026-12-02", starts: "13:00", street: "12 Elm St", town: "Normal" });
+    // Week 49's Wednesday maps to spring 2027's week 21: 26 May, at the visit's own time.
+    const proposal = booking.proposeAhead(home);
+    expect(proposal.ruleDay).toBe("2027-05-26");
+    expect(proposal.day?.day).toBe("2027-05-26");
+    expect(proposal.starts).toBe("13:00");
+    const results = Array.from({ length: 5 }, () =>
+      booking.bookAhead(home, { day: "2027-05-26", starts: "13:00" }, { street: "12 Elm St", town: "Normal" }),
+    );
+    expect(results.map((r) => r.ok && r.repeated)).toEqual([false, true, true, true, true]);
+    const first = results[0];
+    if (!first?.ok) throw new Error("not booked ahead");
+    expect(first.visit).toMatchObject({ ahead_from: `visit:${booked.visit.id}`, day: "2027-05-26", status: "booked" });
+    expect(mailKeys(first.estimateId)).toEqual([
+      `invite:${first.visit.id}:0`,
+      `owner:${first.visit.id}:0`,
+      `reminder:${first.visit.id}:0`,
+    ]);
+    const stored = readStoredMail(store.deliveries(first.estimateId)[0]?.message ?? "{}");
+    expect(stored?.subject).toBe("Booked: your yearly chimney visit, Wed, May 26, 2027, 1–3 pm, Central Time");
+    // The day now has one place taken: the next proposal for the same day skips its window.
+    expect(booking.proposeAhead(home, undefined, "2027-05-26").day?.windows.map((w) => w.starts)).toEqual([
+      "08:00",
+      "10:00",
+      "15:00",
+    ]);
+    // Moving it by its link offers the weeks round it, and moves it there.
+    const link = booking.newLink(first.estimateId);
+    const moved = booking.move(link, { day: "2027-06-02", starts: "08:00" });
+    expect(moved).toMatchObject({ ok: true, visit: { day: "2027-06-02", sequence: 1 } });
+    expect(booking.move(link, { day: "2027-09-01", starts: "08:00" })).toEqual({ ok: false, reason: "not-offered" });
+    const now = store.visits.get(first.visit.id);
+    if (!now) throw new Error("gone");
+    expect(booking.openToMove(now)[0]?.day).toBe("2027-05-05");
+  });
+});
+
 describe("erasure", () => {
   it("takes a person's visits with their requests, down to the bytes: address, notes, invites, links, events", () => {
     const rawFiles = () =>

@@ -8,6 +8,7 @@ import type { VisitRow } from "../store/visits.ts";
 import type { Day } from "../time/wall-time.ts";
 import { bookingSettingsSchema, type BookingSettings } from "./availability.ts";
 import {
+  aheadSpan,
   bookingContext,
   inputs,
   leadFor,
@@ -21,8 +22,9 @@ import {
 import { blockDays, closedDaysAhead, closedNow, daysOff, openClosedDay } from "./booking-days.ts";
 import { bookByLink, cancelByLink, moveByLink, putPlace, view } from "./booking-link.ts";
 import { bookingComposers } from "./booking-mail.ts";
+import { aheadHome, bookAhead, pickable, proposeAhead } from "./book-ahead.ts";
 import { confirmHeldFor, moveToNextOpen, openForOwner, ownerBook, ownerCancel, ownerMove } from "./booking-owner.ts";
-import { openWindows, type OpenDay } from "./windows.ts";
+import { capacityBetween, openWindows, type OpenDay } from "./windows.ts";
 
 export {
   LINK_BOOKS_FOR_DAYS,
@@ -51,6 +53,15 @@ export function createBooking(options: BookingOptions) {
     open(at: Date = ctx.now()): OpenDay[] {
       return openWindows(inputs(ctx, at));
     },
+    /** The windows a homeowner may move a visit to: the horizon's, or the days round a visit booked ahead. */
+    openToMove(visit: VisitRow, at: Date = ctx.now()): OpenDay[] {
+      const span = aheadSpan(visit, at, settings(ctx));
+      return openWindows(inputs(ctx, at, span ? { span } : {}));
+    },
+    /** The places the days from `first` to `last` offer, taken ones too (the reports' capacity). */
+    capacity(first: Day, last: Day): number {
+      return capacityBetween(inputs(ctx, ctx.now(), {}, first), first, last);
+    },
     /** The windows the owner may book or move to: from today, past the homeowner's cut-off and horizon. */
     openForOwner: withContext(ctx, openForOwner),
     /** A new link for a request (the page after the form, an e-mail); null when booking online is off. */
@@ -71,6 +82,11 @@ export function createBooking(options: BookingOptions) {
     ownerMove: withContext(ctx, ownerMove),
     ownerCancel: withContext(ctx, ownerCancel),
     confirmHeld: withContext(ctx, confirmHeldFor),
+    /** "Book next year" (decision 0055): its homeowner, the day proposed, the booking. */
+    aheadHome: withContext(ctx, aheadHome),
+    proposeAhead: withContext(ctx, proposeAhead),
+    pickableAhead: withContext(ctx, pickable),
+    bookAhead: withContext(ctx, bookAhead),
     closed: withContext(ctx, closedNow),
     daysOff: withContext(ctx, daysOff),
     blockDays: withContext(ctx, blockDays),

@@ -30,6 +30,16 @@ function when(visit: VisitRow, thisYear: number): string {
 
 const yearOf = (now: Date) => yearAt(now, business.timeZone);
 
+/** What the homeowner calls the visit: next year's booked ahead (decision 0055) is no estimate. */
+const visitName = (visit: Pick<VisitRow, "ahead_from">) =>
+  visit.ahead_from ? "yearly chimney visit" : "free estimate visit";
+
+/** What happens at it, in the e-mail's words. */
+const atTheVisit = (visit: Pick<VisitRow, "ahead_from">) =>
+  visit.ahead_from
+    ? "What happens next: we look at the chimney and its flue, tell you what we find, and quote any work in writing. Someone over 18 needs to be home; the visit takes about an hour."
+    : "What happens next: we look at the chimney or brickwork with you, answer your questions, and send you a written quote. Someone over 18 needs to be home; the visit takes about an hour.";
+
 function invite(
   visit: VisitRow,
   lead: StoredEstimate,
@@ -48,7 +58,9 @@ function invite(
     stamp,
     start: new Date(visit.starts_at),
     end: new Date(visit.ends_at),
-    summary: forOwner ? `Estimate visit: ${lead.name}, ${visit.town}` : `Free estimate visit: ${business.name}`,
+    summary: forOwner
+      ? `${visit.ahead_from ? "Yearly visit" : "Estimate visit"}: ${lead.name}, ${visit.town}`
+      : `${visit.ahead_from ? "Yearly chimney visit" : "Free estimate visit"}: ${business.name}`,
     description: forOwner
       ? [
           `Arrival window ${window}.`,
@@ -99,15 +111,17 @@ export function homeownerVisitMail(
   const pickAnother = `${MANAGE_LINK}?move=1`;
   const label = when(visit, yearOf(now));
   const cancelled = change === "cancelled";
+  const name = visitName(visit);
+  const short = visit.ahead_from ? "yearly chimney visit" : "estimate visit";
   const subject = {
-    booked: `Booked: your free estimate visit, ${label}`,
-    moved: `Moved: your free estimate visit is now ${label}`,
-    cancelled: `Cancelled: your estimate visit on ${label}`,
+    booked: `Booked: your ${name}, ${label}`,
+    moved: `Moved: your ${name} is now ${label}`,
+    cancelled: `Cancelled: your ${short} on ${label}`,
   }[change];
   const opening = {
-    booked: `Your free estimate visit with ${business.name} is booked.`,
-    moved: `Your free estimate visit has moved${previous ? ` from ${when(previous, yearOf(now))}` : ""}.`,
-    cancelled: `Your estimate visit on ${label} is cancelled${visit.cancelled_by === "owner" ? " by us" : ""}.`,
+    booked: `Your ${name} with ${business.name} is booked.`,
+    moved: `Your ${name} has moved${previous ? ` from ${when(previous, yearOf(now))}` : ""}.`,
+    cancelled: `Your ${short} on ${label} is cancelled${visit.cancelled_by === "owner" ? " by us" : ""}.`,
   }[change];
   const rows: [string, string][] = cancelled
     ? [["Reference", lead.reference]]
@@ -123,7 +137,7 @@ export function homeownerVisitMail(
         ...(movedByUs
           ? [`We had to move your visit. If the new time does not suit you, pick another: ${pickAnother}`]
           : []),
-        "What happens next: we look at the chimney or brickwork with you, answer your questions, and send you a written quote. Someone over 18 needs to be home; the visit takes about an hour.",
+        atTheVisit(visit),
         `Need to move or cancel? ${MANAGE_LINK} (online until ${changeCutoffHours} hours before; after that, call or text).`,
         "The visit is in the attached invite: open it to add it to your calendar.",
       ];
@@ -151,8 +165,7 @@ export function homeownerVisitMail(
       : "") +
     (cancelled
       ? `<p>Would you like another time? Call or text us at <a href="${escapeHtml(telHref(business.phone))}">${escapeHtml(business.phone)}</a>.</p>`
-      : `<p>What happens next: we look at the chimney or brickwork with you, answer your questions, and send you a ` +
-        `written quote. Someone over 18 needs to be home; the visit takes about an hour.</p>` +
+      : `<p>${escapeHtml(atTheVisit(visit))}</p>` +
         `<p style="font-size:18px"><a href="${MANAGE_LINK}">Move or cancel the visit</a></p>` +
         `<p style="color:#555">Online until ${changeCutoffHours} hours before the visit; after that, call or text us. ` +
         `The visit is in the attached invite: open it to add it to your calendar.</p>`) +
@@ -255,11 +268,11 @@ export function ownerVisitMail(
 /** The homeowner's reminder the day before, with a fresh link to move or cancel. */
 export function visitReminderMail(visit: VisitRow, lead: StoredEstimate, manageUrl: string, now: Date): Mail {
   const label = when(visit, yearOf(now));
-  const subject = `Reminder: your free estimate visit ${label}`;
+  const subject = `Reminder: your ${visitName(visit)} ${label}`;
   const text = [
     "Hello,",
     "",
-    `A reminder: we come for your free estimate visit ${label}.`,
+    `A reminder: we come for your ${visitName(visit)} ${label}.`,
     `Where: ${visit.street}, ${visit.town}`,
     `Reference: ${lead.reference}`,
     "",
@@ -270,7 +283,7 @@ export function visitReminderMail(visit: VisitRow, lead: StoredEstimate, manageU
     "",
   ].join("\n");
   const html =
-    `<p>Hello,</p><p>A reminder: we come for your free estimate visit <strong>${escapeHtml(label)}</strong>.</p>` +
+    `<p>Hello,</p><p>A reminder: we come for your ${visitName(visit)} <strong>${escapeHtml(label)}</strong>.</p>` +
     table([
       ["Where", `${visit.street}, ${visit.town}`],
       ["Reference", lead.reference],

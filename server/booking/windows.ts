@@ -2,7 +2,7 @@
 // (holidays he has not opened), the visits already booked, the owner's busy times and the time now. Days come from
 // the business's calendar (wall-time.ts), so a window starts at its wall-clock time on the days daylight saving time
 // changes too. Full days are left out.
-import { instantAt, addDays, dayAt, weekdayName, type Day, type WallTime } from "../time/wall-time.ts";
+import { instantAt, addDays, dayAt, daysBetween, weekdayName, type Day, type WallTime } from "../time/wall-time.ts";
 import type { ArrivalWindow, BookingSettings } from "./availability.ts";
 
 export type DayOff = { first: Day; last: Day };
@@ -27,6 +27,11 @@ export type WindowInputs = {
   timeZone: string;
   /** The owner books for a caller: from today, past the homeowner's cut-off. */
   owner?: boolean;
+  /**
+   * The days offered instead of the next `horizonDays`: a visit booked ahead (decision 0055), months away, is booked
+   * and moved among the days around it. Today's rules still hold (never the past, the cut-off the day before).
+   */
+  span?: { first: Day; last: Day };
 };
 
 export function isDayOff(day: Day, daysOff: readonly DayOff[]): boolean {
@@ -80,12 +85,14 @@ export function bookingCloses(day: Day, settings: BookingSettings, timeZone: str
  */
 export function windowRefusal(
   window: TakenWindow,
-  { settings, daysOff, taken, busy = [], closed = () => false, now, timeZone, owner = false }: WindowInputs,
+  { settings, daysOff, taken, busy = [], closed = () => false, now, timeZone, owner = false, span }: WindowInputs,
 ): "closed" | "day-off" | "not-offered" | "full" | "day-full" | "busy" | null {
   const today = dayAt(now, timeZone);
   if (window.day < today || (!owner && window.day === today)) return "closed";
-  // Beyond the horizon a window was never offered (a made-up date), rather than gone.
-  if (window.day > addDays(today, settings.horizonDays)) return "not-offered";
+  // Beyond the horizon (or the span) a window was never offered (a made-up date), rather than gone.
+  if (span ? window.day < span.first || window.day > span.last : window.day > addDays(today, settings.horizonDays)) {
+    return "not-offered";
+  }
   if (!owner && now.getTime() >= bookingCloses(window.day, settings, timeZone).getTime()) return "closed";
   if (isDayOff(window.day, daysOff) || closed(window.day)) return "day-off";
   const offered = settings.windows[weekdayName(window.day)] ?? [];
@@ -101,14 +108,18 @@ export function windowRefusal(
 
 /** Every window that can be booked now, by day, soonest first; days with none are left out. */
 export function openWindows(inputs: WindowInputs): OpenDay[] {
-  const { settings, daysOff, taken, busy = [], closed = () => false, now, timeZone, owner = false } = inputs;
+  const { settings, daysOff, taken, busy = [], closed = () => false, now, timeZone, owner = false, span } = inputs;
   if (!settings.enabled && !owner) return [];
   const today = dayAt(now, timeZone);
+  const firstN = owner ? 0 : 1;
+  const [from, to] = span
+    ? [Math.max(firstN, daysBetween(today, span.first)), daysBetween(today, span.last)]
+    : [firstN, settings.horizonDays];
   const isBusy = busyCheck(busy);
   const byDay = new Map<Day, TakenWindow[]>();
   for (const t of taken) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t]);
   const days: OpenDay[] = [];
-  for (let n = owner ? 0 : 1; n <= settings.horizonDays; n++) {
+  for (let n = from; n <= to; n++) {
     const day = addDays(today, n);
     const offered = settings.windows[weekdayName(day)] ?? [];
     if (offered.length === 0 || isDayOff(day, daysOff) || closed(day)) continue;
@@ -128,4 +139,23 @@ export function openWindows(inputs: WindowInputs): OpenDay[] {
     if (windows.length > 0) days.push({ day, windows });
   }
   return days;
+}
+
+/**
+ * The places a span of days offers (the reports' capacity, decision 0055): each open day's windows times the places a
+ * window takes, up to the daily cap; days off, closed days and days without windows offer none. Taken places count:
+ * this is what the days hold, not what is left.
+ */
+export function capacityBetween(
+  { settings, daysOff, closed = () => false }: Pick<WindowInputs, "settings" | "daysOff" | "closed">,
+  first: Day,
+  last: Day,
+): number {
+  let places = 0;
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const offered = settings.windows[weekdayName(day)] ?? [];
+    if (offered.length === 0 || isDayOff(day, daysOff) || closed(day)) continue;
+    places += Math.min(settings.dailyCap, offered.length * settings.perWindow);
+  }
+  return places;
 }

@@ -1292,6 +1292,14 @@ WHEN (SELECT status FROM quotes WHERE id = OLD.quote_id) = 'accepted'
 BEGIN SELECT RAISE(ABORT, 'an accepted quote never changes'); END;
 `;
 
+// Version 23: a visit booked ahead ("Book next year", decision 0055) names the done job or estimate visit it was booked
+// from, so the reports count them and a second tap finds the first: one live visit booked ahead per source.
+const MIGRATE_V23 = `
+ALTER TABLE visits ADD COLUMN ahead_from TEXT CHECK (ahead_from IS NULL OR ahead_from GLOB '[jv][oi][bs]*:[0-9]*');
+CREATE UNIQUE INDEX visits_ahead_once ON visits (ahead_from) WHERE ahead_from IS NOT NULL AND status <> 'cancelled';
+CREATE INDEX visits_ahead ON visits (booked_at) WHERE ahead_from IS NOT NULL;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -1349,4 +1357,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "condition reports: findings per flue and part, photos by the phone's id, frozen versions, links, quote lines",
     up: MIGRATE_V22,
   },
+  { version: 23, name: "visits booked ahead: the job or visit each was booked from", up: MIGRATE_V23 },
 ];

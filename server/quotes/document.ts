@@ -60,8 +60,23 @@ export const draftSchema = z.strictObject({
 export type DraftLine = z.output<typeof lineSchema>;
 export type Draft = z.output<typeof draftSchema>;
 
-/** A line as sent: its amount, from quoteTotals, beside what it is. */
-const frozenLine = lineSchema.omit({ id: true, preset: true }).extend({ key: z.string(), amount: z.number().int() });
+const photoSchema = z.strictObject({
+  sha256: z.string().regex(SHA256),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/**
+ * A line made from a condition report's finding (decision 0054): the finding's number as the report prints it and
+ * the finding's photo the page shows beside the line (a copy the quote holds). Absent on every other line.
+ */
+const findingRefSchema = z.strictObject({ number: z.number().int().positive(), photo: photoSchema.nullable() });
+export type FindingRef = z.output<typeof findingRefSchema>;
+
+/** A line as sent: its amount, from quoteTotals, beside what it is; and the finding it was made from, if any. */
+const frozenLine = lineSchema
+  .omit({ id: true, preset: true })
+  .extend({ key: z.string(), amount: z.number().int(), finding: findingRefSchema.optional() });
 
 /** The business and the customer as a sent document (a quote, an invoice) names them. */
 export const businessSchema = z.strictObject({
@@ -110,9 +125,7 @@ export const versionSchema = z.strictObject({
   taxStatement: z.string(),
   deposit: depositSchema,
   depositHowToPay: z.string(),
-  photos: z.array(
-    z.strictObject({ sha256: z.string().regex(SHA256), width: z.number().int(), height: z.number().int() }),
-  ),
+  photos: z.array(photoSchema),
   terms: ownerWords,
   consent: ownerWords,
   pamphlet: z.strictObject({ version: z.string(), title: z.string(), text: z.string(), acknowledgment: z.string() }),
@@ -143,6 +156,8 @@ export type FreezeInput = {
   business: QuoteVersion["business"];
   customer: QuoteVersion["customer"];
   photos: QuoteVersion["photos"];
+  /** The lines made from findings, by the draft line's id (quote-finding-refs.ts). */
+  findings?: ReadonlyMap<string, FindingRef>;
   words: {
     taxRatePpm: number;
     taxStatement: string;
@@ -193,7 +208,12 @@ export function draftProblems(draft: Draft, taxRatePpm: number, today: string): 
 export function freezeVersion(input: FreezeInput): QuoteVersion {
   const { draft, words } = input;
   const priced = pricedDraft(draft, words.taxRatePpm);
+  const refOf = (id: string) => {
+    const finding = input.findings?.get(id);
+    return finding ? { finding } : {};
+  };
   const frozen = (l: Draft["addons"][number], key: string, amount: number): FrozenLine => ({
+    ...refOf(l.id),
     key,
     name: l.name.trim(),
     description: l.description.trim(),

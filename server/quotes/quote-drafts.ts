@@ -10,6 +10,7 @@ import { parsePercent } from "./money.ts";
 import { taxRatePpm, type QuoteWords } from "./quote-words.ts";
 import { draftOf, refuseUnless, row, today, type QuoteContext } from "./quote-context.ts";
 import { ACCEPTED_REFUSAL, QuoteRefusal } from "./quote-refusal.ts";
+import { findingRefs } from "./quote-finding-refs.ts";
 
 function newReference(): string {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -156,6 +157,7 @@ export function freeze(
       const p = photos.find((ph) => ph.sha256 === sha);
       return p ? [{ sha256: p.sha256, width: p.width, height: p.height }] : [];
     }),
+    findings: findingRefs(ctx, q.id, draft),
     words: {
       taxRatePpm: taxRatePpm(w.terms),
       taxStatement: w.terms.salesTax.statement,

@@ -95,6 +95,14 @@ export function photoForLink(
   size: "full" | "preview",
 ): Buffer | null {
   const found = find(ctx, token);
-  if (!found || !found.current.version.photos.some((p) => p.sha256 === sha256)) return null;
+  if (!found || !shownPhotos(found.current.version).has(sha256)) return null;
   return ctx.quotes.photo(found.quote.id, sha256, size);
+}
+
+/** The photos a version shows: its own, and those beside the lines made from a condition report's findings. */
+function shownPhotos(version: QuoteVersion): Set<string> {
+  const shown = new Set(version.photos.map((p) => p.sha256));
+  for (const line of [...version.options.flatMap((o) => o.lines), ...version.addons])
+    if (line.finding?.photo) shown.add(line.finding.photo.sha256);
+  return shown;
 }

@@ -34,6 +34,8 @@ import { lookup, noteOpened, page, photoForLink, retryAfter } from "./quote-link
 import { pdfForLink, pdfForOwner } from "./quote-pdfs.ts";
 import { ACCEPTED_REFUSAL, QuoteRefusal } from "./quote-refusal.ts";
 import { deviceLink, pause, recordPayment, send, withdraw } from "./quote-sending.ts";
+import { addFindingLines, requestDraft } from "./quote-findings.ts";
+import { quotedFindings } from "./quote-finding-refs.ts";
 
 export { ownerActions, QUOTE_STATUS_LABELS, quoteStatus, type OwnerAction, type QuoteStatus };
 export { CONTRACT_YEARS, ACCEPTED_REFUSAL, QuoteRefusal };
@@ -89,6 +91,25 @@ export function createQuoteService(options: QuoteServiceOptions) {
     requestPhotoHashes: withContext(ctx, requestPhotoHashes),
     addPaperPhoto: withContext(ctx, addPaperPhoto),
     preview: withContext(ctx, preview),
+    /** A condition report's findings as lines of the request's draft, with the reasons for those left out. */
+    addFindingLines: withContext(ctx, addFindingLines),
+    requestDraft: withContext(ctx, requestDraft),
+    /**
+     * The findings a request's live quotes (not withdrawn or declined) have lines for, each with its quote; and the
+     * reasons kept for those left out, by its newest such quote.
+     */
+    findingsOfRequest: (estimateId: number) => {
+      const live = ctx.quotes
+        .forEstimate(estimateId)
+        .filter((q) => q.status !== "withdrawn" && q.status !== "declined");
+      const quoted = new Map<number, { quoteId: number; reference: string }>();
+      for (const q of live)
+        for (const findingId of quotedFindings(ctx, q.id, draftOf(q)).keys())
+          quoted.set(findingId, { quoteId: q.id, reference: q.reference });
+      const newest = live.at(-1);
+      const skips = newest ? ctx.store.reportQuoteLines.skips(newest.id) : [];
+      return { quoted, skipped: new Map(skips.map((s) => [s.finding_id, s.reason])) };
+    },
     send: withContext(ctx, send),
     withdraw: withContext(ctx, withdraw),
     pause: withContext(ctx, pause),

@@ -17,6 +17,8 @@ export type LineView = {
   amount: string;
   discount: boolean;
   taxable: boolean;
+  /** The condition report's finding this line fixes ("from finding 3") and its photo, when made from one. */
+  finding: { number: number; photo: { sha256: string; width: number; height: number } | null } | null;
 };
 
 export type OptionView = { key: string; name: string; lines: LineView[]; total: string; totalCents: number };
@@ -45,6 +47,7 @@ export function lineView(line: FrozenLine): LineView {
     amount: formatCents(line.amount),
     discount: line.unitPrice < 0,
     taxable: line.taxable,
+    finding: line.finding ?? null,
   };
 }
 

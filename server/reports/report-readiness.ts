@@ -48,7 +48,8 @@ export function sendBlockers(input: ReadinessInput): string[] {
     const count = photos.filter((p) => p.finding_id === finding.id).length;
     const name = findingName(words, finding, flues);
     if (finding.state === null) {
-      blockers.push(`${name}: choose its state, or remove its photos.`);
+      // A part compared with last time, or photographed, before its state was chosen.
+      blockers.push(`${name}: choose its state${count > 0 ? ", or remove its photos" : ""}.`);
       continue;
     }
     const check = checkFinding(

@@ -107,6 +107,10 @@ export function createReportStore(db: Db, now: () => Date) {
      ORDER BY r.first_sent_at DESC, f.id DESC LIMIT 1`,
   );
 
+  const trendStmt = db.prepare(
+    "UPDATE report_findings SET previous_id = ?, trend = ?, rev = ?, updated_at = ? WHERE id = ? AND report_id = ?",
+  );
+
   const requestLink = db.prepare<[number], { property_id: number | null; customer_id: number | null }>(
     "SELECT property_id, customer_id FROM estimates WHERE id = ?",
   );
@@ -179,6 +183,16 @@ export function createReportStore(db: Db, now: () => Date) {
         rev,
         at: iso(),
       });
+      return rev;
+    },
+    /** Next year's comparison: this finding against last time's (`previousId`), better, same or worse; the new rev. */
+    setTrend(
+      finding: Pick<FindingRow, "id" | "report_id">,
+      previousId: number,
+      trend: "better" | "same" | "worse",
+    ): number {
+      const rev = touch(finding.report_id);
+      trendStmt.run(previousId, trend, rev, iso(), finding.id, finding.report_id);
       return rev;
     },
     /** The same flue's part in the last report sent before this one: next year's comparison starts there. */

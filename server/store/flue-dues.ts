@@ -21,8 +21,20 @@ export type DueSettings = {
 /** One flue of a place and when it is due; `flue` null stands for a place with history but no flue on file. */
 export type FlueDueOf = { flue: FlueRow | null; due: NextDue | null };
 
-/** One address of a customer: its properties (usually one), their flues with their dues, and its history. */
-export type Place = { key: string; properties: PropertyRow[]; flues: FlueDueOf[]; history: ServiceEvent[] };
+/** A visit booked at a place, after now. */
+export type BookedVisit = { day: Day; starts: string; ends: string };
+
+/**
+ * One address of a customer: its properties (usually one), their flues with their dues, its history, and the next
+ * visit booked there (which stops its reminders).
+ */
+export type Place = {
+  key: string;
+  properties: PropertyRow[];
+  flues: FlueDueOf[];
+  history: ServiceEvent[];
+  nextVisit: BookedVisit | null;
+};
 
 /** A flue due in a window, with what a reminder needs to know about its homeowner. */
 export type FlueDue = {
@@ -75,6 +87,12 @@ export function createFlueDues(db: Db, now: () => Date, customers: CustomerStore
        CROSS JOIN job_days d ON d.job_id = j.id
        WHERE e.customer_id IN (SELECT value FROM json_each(?)) AND d.status = 'scheduled' AND d.starts_at > ?
      LIMIT 1`,
+  );
+  // A visit booked at the place after now (next year's, booked ahead: decision 0055) stops its reminders.
+  const bookedAtPlace = db.prepare<[string, string], { day: string; starts: string; ends: string }>(
+    `SELECT v.day, v.starts, v.ends FROM estimates e CROSS JOIN visits v ON v.estimate_id = e.id
+     WHERE e.property_id IN (SELECT value FROM json_each(?)) AND v.status = 'booked' AND v.starts_at > ?
+     ORDER BY v.starts_at LIMIT 1`,
   );
   const openRequest = db.prepare<[string], unknown>(
     `SELECT 1 FROM estimates WHERE customer_id IN (SELECT value FROM json_each(?)) AND spam = 0
@@ -164,12 +182,14 @@ export function createFlueDues(db: Db, now: () => Date, customers: CustomerStore
       return [...byKey].map(([key, properties]) => {
         const all = properties[0]?.address_key ? siblings(properties[0]) : properties;
         const { history, rows } = duesAt(all, properties, settings);
-        return { key, properties, flues: rows, history };
+        const nextVisit = bookedAtPlace.get(ids(all.map((s) => s.id)), now().toISOString()) ?? null;
+        return { key, properties, flues: rows, history, nextVisit };
       });
     },
     /**
      * The flues due between two business days (inclusive), one page of properties at a time in id order: call again
      * with `after` set to `next` until it is null (the reminders' batches, so the event loop is never held long).
+     * A place with a visit booked after now is left out: that visit is its reminder (decision 0055).
      */
     dueBetween(
       from: Day,
@@ -184,6 +204,8 @@ export function createFlueDues(db: Db, now: () => Date, customers: CustomerStore
         const all = siblings(p);
         // The place's newest property speaks for it: its owner now, once per chimney.
         if ((all.at(-1)?.id ?? p.id) !== p.id || p.customer_id === null) continue;
+        // Its next visit is booked: no reminder for any flue there until it has been.
+        if (bookedAtPlace.get(ids(all.map((s) => s.id)), at) !== undefined) continue;
         // Every flue at the address counts, whoever's row it was entered on: the chimney is the same.
         const { rows: dues } = duesAt(all, all, settings);
         const customerId = customers.root(p.customer_id);

@@ -31,6 +31,8 @@ export type VisitRow = {
   cancelled_at: string | null;
   cancelled_by: string | null;
   cancel_reason: string | null;
+  /** Booked ahead from a done job or an estimate visit ("job:12", "visit:5"; migration 23), else null. */
+  ahead_from: string | null;
 };
 
 export type PlaceRow = {
@@ -48,8 +50,8 @@ export type DayOffRow = { id: number; first_day: string; last_day: string; note:
 
 export type NewVisit = Omit<
   VisitRow,
-  "id" | "sequence" | "changed_at" | "cancelled_at" | "cancelled_by" | "cancel_reason"
->;
+  "id" | "sequence" | "changed_at" | "cancelled_at" | "cancelled_by" | "cancel_reason" | "ahead_from"
+> & { ahead_from?: string | null };
 
 export function createVisitStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
@@ -66,11 +68,14 @@ export function createVisitStore(db: Db, now: () => Date) {
   );
   const insertVisit = db.prepare(
     `INSERT INTO visits (estimate_id, uid, status, day, starts, ends, starts_at, ends_at, slot, town, street, notes,
-       email, phone_digits, booked_at, booked_by, booked_in_hours, idempotency_key)
+       email, phone_digits, booked_at, booked_by, booked_in_hours, idempotency_key, ahead_from)
      VALUES (@estimate_id, @uid, @status, @day, @starts, @ends, @starts_at, @ends_at, @slot, @town, @street, @notes,
-       @email, @phone_digits, @booked_at, @booked_by, @booked_in_hours, @idempotency_key)`,
+       @email, @phone_digits, @booked_at, @booked_by, @booked_in_hours, @idempotency_key, @ahead_from)`,
   );
   const visitStmt = db.prepare<[number], VisitRow>("SELECT * FROM visits WHERE id = ?");
+  const aheadStmt = db.prepare<[string], VisitRow>(
+    "SELECT * FROM visits WHERE ahead_from = ? AND status <> 'cancelled' ORDER BY id DESC LIMIT 1",
+  );
   const byKeyStmt = db.prepare<[string], VisitRow>("SELECT * FROM visits WHERE idempotency_key = ?");
   const currentStmt = db.prepare<[number], VisitRow>(
     "SELECT * FROM visits WHERE estimate_id = ? ORDER BY (status <> 'cancelled') DESC, id DESC LIMIT 1",
@@ -145,7 +150,11 @@ export function createVisitStore(db: Db, now: () => Date) {
       putPlace.run({ ...place, served: place.served ? 1 : 0, at: iso() });
     },
     insert(visit: NewVisit): number {
-      return Number(insertVisit.run(visit).lastInsertRowid);
+      return Number(insertVisit.run({ ...visit, ahead_from: visit.ahead_from ?? null }).lastInsertRowid);
+    },
+    /** The live visit booked ahead from a done job or visit ("job:12"), if one stands. */
+    aheadFrom(source: string): VisitRow | undefined {
+      return aheadStmt.get(source);
     },
     get(id: number): VisitRow | undefined {
       return visitStmt.get(id);

@@ -27,6 +27,7 @@ import path from "node:path";
 import * as outside from "./checks.ts";
 import type { Browser } from "@playwright/test";
 import type { Mailbox, Owner, Trust } from "./checks.ts";
+import { importListAndSendCampaign } from "./checks-customers.ts";
 import { drillPlan, serverRecipe, setEnv, splitBefore, substitute, type DrillPlan } from "./readme-steps.ts";
 import { localTime } from "../../server/requests/lead-mail.ts";
 import { addDays, instantAt } from "../../server/time/wall-time.ts";
@@ -1254,6 +1255,19 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
     });
 
     let phoneBefore = "";
+    await stage("Customers: his Jobber list imported, a campaign sent once, one-click unsubscribe (issue 65)", async () => {
+      if (!owner || !mail || !trust) return fail("no owner signed in (step 12)");
+      const c = await importListAndSendCampaign(owner, mail as unknown as Mailbox, trust.ca, { screenshots: shots });
+      ok(`the Jobber export's dry run added up, then: ${c.imported}`, true);
+      ok(`Margaret Hollis found by her phone, her fireplace due ${c.dueOn}; the campaign counted her alone`, true);
+      if (c.arrivedMs === null)
+        ok("Send queued 1 e-mail; outside 9-5 Central on a business day it waits for the window (none arrived)", true);
+      else {
+        ok(`the campaign's e-mail arrived once (${(c.arrivedMs / 1000).toFixed(1)} s after Send), ${c.headers}`, true);
+        ok("her one-click unsubscribe (a POST, no cookie) was honoured: the next count leaves her out", c.unsubscribed);
+      }
+    });
+
     await stage("Publish from the console: a phone change, live", async () => {
       if (!owner) return fail("no owner signed in (step 12)");
       resetMemoryPeak();

@@ -1,6 +1,6 @@
 // Booking the estimate visit on the running server: never twice (50 at once, 5 times the same form), a flood from
 // one address, a mail scanner's GETs, the invites as received (MIME and iCalendar parsed), the reminder sent once
-// across a restart, and the page's headers on every spelling of its path.
+// across a restart, and the page's headers on every spelling of its path; "Book next year" from a done job.
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,7 +13,9 @@ import { instantAt } from "../../server/time/wall-time.ts";
 import { startServer, stopServer, type RunningServer } from "./harness";
 import { rawRequest } from "./raw-http";
 import { startSmtp, waitFor } from "./smtp";
-import { withStoreAt } from "../support/server-db.ts";
+import { ownerFormPost, withStoreAt } from "../support/server-db.ts";
+import { seedJob } from "../support/seed-job.ts";
+import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 
 const OWNER = "owner@example.com";
 const TZ = "America/Chicago";
@@ -355,6 +357,133 @@ describe("the invites, as received", () => {
     const reminders = withStore((s) => s.deliveries(p.id).filter((d) => d.kind === "visit-reminder"));
     expect(reminders.every((r) => r.cancelled_at !== null && r.sent_at === null)).toBe(true);
   });
+});
+
+describe("Book next year (decision 0055)", () => {
+  it("books the done job's homeowner next spring once, 50 taps at once, with the usual invite and link, and stops their chimney's reminders", async () => {
+    const job = seedJob(server.dataDir, { visitTown: "Normal" });
+    const session = withStore((s) => {
+      const made = createOwnerConsole({ db: s.db }).sessions.create({
+        ip: "127.0.0.1",
+        userAgent: "t",
+        passkeyId: null,
+      });
+      return { token: made.token, csrf: made.session.csrf };
+    });
+    const owner = (pathname: string, fields: Record<string, string>) =>
+      ownerFormPost(server.url, session, pathname, fields);
+    const ownerGet = async (pathname: string) =>
+      fetch(`${server.url}${pathname}`, { redirect: "manual", headers: { Cookie: `owner=${session.token}` } });
+    const page = `/owner/next-year/job/${job.jobId}`;
+    // Before Job done there is nothing to book from.
+    expect((await (await ownerGet(page)).text()).replace(/<!-- -->/g, "")).toContain("mark the job done first");
+    const later = withStore((s) => s.jobs.days(job.jobId).map((d) => String(d.id)));
+    const done = await fetch(`${server.url}/owner/jobs/${job.jobId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: `owner=${session.token}`,
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams([["csrf", session.csrf], ["intent", "done"], ...later.map((id) => ["cancel", id])]),
+    });
+    expect(done.status).toBe(303);
+    const jobScreen = (await (await ownerGet(done.headers.get("location") ?? "")).text()).replace(/<!-- -->/g, "");
+    expect(jobScreen).toContain(`href="${page}"`);
+    expect(jobScreen).toContain("Book next year");
+    const customerId = withStore(
+      (s) =>
+        s.db.prepare<[number], { c: number }>("SELECT customer_id AS c FROM estimates WHERE id = ?").get(job.estimateId)
+          ?.c,
+    );
+    const settings = { cadences: { defaultMonths: 12, services: [] }, presetNames: new Map(), timeZone: TZ };
+    const dueFor = () =>
+      withStore((s) => s.flueDues.dueBetween("2027-01-01", "2028-12-31", settings, { limit: 100_000 }).rows)
+        .filter((r) => r.customerId === customerId)
+        .map((r) => r.due.day);
+    // Done Monday 30 November 2026: due a year on, so a reminder would go next fall.
+    expect(dueFor()).toEqual(["2027-11-30"]);
+
+    // Week 49's Monday is not in spring: the season's matching week (12 weeks past its first), Monday 24 May 2027.
+    const proposal = (await (await ownerGet(page)).text()).replace(/<!-- -->/g, "");
+    expect(proposal).toContain("Monday, May 24, 2027");
+    expect(proposal).toContain("the same week next year, in your slow season (March 1 to May 31)");
+    expect(proposal).toContain('name="window" checked value="2027-05-24 08:00"');
+    expect(proposal).toContain('value="12 Oak St"');
+    // Another day by a GET: Memorial Day is closed, so it has no window.
+    const closed = (await (await ownerGet(`${page}?day=2027-05-31`)).text()).replace(/<!-- -->/g, "");
+    expect(closed).toContain("No open window near the season");
+    expect((await ownerGet(`/owner/next-year/job/999999`)).status).toBe(404);
+    expect((await ownerGet(`/owner/next-year/quote/${job.jobId}`)).status).toBe(404);
+    expect((await owner(page, { intent: "frobnicate", window: "2027-05-24 08:00" })).status).toBe(400);
+    expect((await owner(page, { intent: "book", window: "2027-05-24 08:00", street: "", town: "Normal" })).status).toBe(
+      409,
+    );
+
+    const fields = { intent: "book", window: "2027-05-24 08:00", street: "12 Oak St", town: "Normal" };
+    const taps = await Promise.all(Array.from({ length: 50 }, () => owner(page, fields)));
+    expect(new Set(taps.map((t) => t.status))).toEqual(new Set([303]));
+    expect(new Set(taps.map((t) => t.headers.get("location")))).toEqual(new Set([`${page}?done=booked`]));
+    const ahead = withStore((s) =>
+      s.db
+        .prepare<
+          [],
+          { estimate_id: number; day: string; starts: string; status: string; customer_id: number; property_id: number }
+        >(
+          `SELECT v.estimate_id, v.day, v.starts, v.status, e.customer_id, e.property_id FROM visits v
+           JOIN estimates e ON e.id = v.estimate_id WHERE v.ahead_from IS NOT NULL`,
+        )
+        .all(),
+    );
+    expect(ahead).toHaveLength(1);
+    const original = withStore((s) =>
+      s.db
+        .prepare<[number], { customer_id: number; property_id: number }>(
+          "SELECT customer_id, property_id FROM estimates WHERE id = ?",
+        )
+        .get(job.estimateId),
+    );
+    // On the same customer and property: the intake's customer for the new request is gone.
+    expect(ahead[0]).toMatchObject({ day: "2027-05-24", starts: "08:00", status: "booked", ...original });
+    expect(
+      withStore((s) =>
+        s.db.prepare("SELECT count(*) AS n FROM customers WHERE source_id = ?").get(String(ahead[0]?.estimate_id)),
+      ),
+    ).toEqual({ n: 0 });
+    expect((await (await ownerGet(page)).text()).replace(/<!-- -->/g, "")).toContain("Next year’s visit is booked");
+
+    // The usual invite, once, with the homeowner's link to keep, move or cancel it.
+    const isInvite = (raw: string) => raw.includes("yearly chimney visit") && raw.includes("method=REQUEST");
+    const invite = await simpleParser(
+      (await waitFor(() => smtp.received.find((m) => m.to.includes(job.email) && isInvite(m.raw)), 30_000)).raw,
+    );
+    expect(invite.subject).toBe("Booked: your yearly chimney visit, Mon, May 24, 2027, 8–10 am, Central Time");
+    expect(calendarOf(invite)).toMatchObject({ method: "REQUEST", sequence: 0, start: "2027-05-24T13:00:00.000Z" });
+    const link = /\/visit\/[A-Za-z0-9_-]{43}/.exec(invite.text ?? "")?.[0] ?? "";
+    const visitPage = (await (await fetch(`${server.url}${link}`)).text()).replace(/<!-- -->/g, "");
+    expect(visitPage).not.toMatch(/<script[^>]*\ssrc=/i);
+    expect(visitPage).toContain("Monday, May 24, 2027");
+    expect(visitPage).toContain("Keeping it? There is nothing to do");
+    expect(visitPage).toContain("Move the visit");
+    expect(visitPage).toContain("Cancel the visit");
+    // Moving it offers the weeks round it, not the next four weeks of this winter.
+    const moving = await (await fetch(`${server.url}${link}?move=1`)).text();
+    expect(moving).toContain('value="2027-05-25 08:00"');
+    expect(moving).not.toContain('value="2026-12-02 08:00"');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received.filter((m) => m.to.includes(job.email) && isInvite(m.raw))).toHaveLength(1);
+
+    // The reminders' query leaves the place out while the visit is booked.
+    expect(dueFor()).toEqual([]);
+    // Reports: the one done job was rebooked; next year's visit is in spring, not the busy season.
+    const reports = (await (await ownerGet("/owner/reports")).text()).replace(/<!-- -->/g, "");
+    const figures = reports.slice(reports.indexOf('data-testid="returning-figures"'));
+    expect(figures).toMatch(/Rebook rate<\/dt><dd[^>]*>100%</);
+    expect(figures).toMatch(/Busy season booked ahead<\/dt><dd[^>]*>0 <span[^>]*>of \d+ places/);
+    const csv = await (await ownerGet("/owner/reports.csv?chart=returning")).text();
+    expect(csv).toContain(`"rebooked ahead","1","2025-11-30","2026-11-30"`);
+  }, 90_000);
 });
 
 describe("the reminder", () => {

@@ -32,6 +32,9 @@ import { quoteServiceOver } from "../support/seed-quote.ts";
 import { lineFromPreset } from "../../server/quotes/quote-words.ts";
 import { hashSecret, newSecret } from "../../server/store/secrets.ts";
 import { dollarsInput } from "../../server/quotes/money.ts";
+import { seedFindings } from "../support/seed-findings.ts";
+import { QUOTE_FINDING_WORDS } from "../../app/lib/finding-quote.ts";
+import { TREND_WORDS } from "../../server/reports/report-history.ts";
 
 let work: string;
 let server: RunningServer;
@@ -383,6 +386,246 @@ describe("the report page", () => {
   });
 });
 
+// One tap to the quote (decision 0054): the findings' lines on the request's draft in one POST, each remembering its
+// finding; a finding left out needs its reason, refused at the field; another visit's finding is refused whole; the
+// sent version carries each line's finding number and photo, which the homeowner's page reads from it alone.
+describe("the quote made from the findings", () => {
+  let other: SeededVisit;
+  let here: SeededVisit;
+  let ids: { crown: number; flashing: number; creosote: number; foreign: number };
+
+  beforeAll(async () => {
+    other = seedVisit(server.dataDir, {
+      day: "2027-03-17",
+      street: "88 Oak Ln",
+      lead: { email: "lee@example.com", name: "Lee Ortiz" },
+    });
+    here = seedVisit(server.dataDir, {
+      day: "2027-03-18",
+      street: "17 Elm St",
+      lead: { email: "sam@example.com", name: "Sam Reyes" },
+    });
+    const foreign = await seedFindings(server.dataDir, other, [{ part: "crown", state: "repair", defect: "cracked" }]);
+    const mine = await seedFindings(server.dataDir, here, [
+      { part: "crown", state: "repair", defect: "cracked" },
+      { part: "flashing", state: "watch", defect: "sealant-worn", recheckDay: "2027-10-01" },
+      { part: "creosote", state: "repair", defect: "glazed", doNotUse: true },
+    ]);
+    const [crown = 0, flashing = 0, creosote = 0] = mine.findingIds;
+    ids = { crown, flashing, creosote, foreign: foreign.findingIds[0] ?? 0 };
+  }, 60_000);
+
+  const page = () => `/owner/visits/${here.visitId}/report`;
+  const post = (fields: [string, string][]) =>
+    fetch(`${base}${page()}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: `owner=${session.token}`, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([["csrf", session.csrf], ["intent", "quote"], ...fields]),
+    });
+  const choices = (creosoteReason: string): [string, string][] => [
+    ["finding", String(ids.crown)],
+    [`quote-${ids.crown}`, "on"],
+    [`preset-${ids.crown}`, "crown-rebuild"],
+    [`reason-${ids.crown}`, ""],
+    ["finding", String(ids.flashing)],
+    [`preset-${ids.flashing}`, "flashing"],
+    [`reason-${ids.flashing}`, "We are watching it; we look at it again by Oct 1, 2027."],
+    ["finding", String(ids.creosote)],
+    [`preset-${ids.creosote}`, ""],
+    [`reason-${ids.creosote}`, creosoteReason],
+  ];
+  const quoteRows = () =>
+    db((store) => ({
+      quotes: store.quotes.forEstimate(here.estimateId),
+      lines: store.db.prepare("SELECT quote_id, line_id, finding_id FROM quote_line_findings").all() as {
+        quote_id: number;
+        line_id: string;
+        finding_id: number;
+      }[],
+      skips: store.db.prepare("SELECT finding_id, reason FROM quote_finding_skips ORDER BY finding_id").all(),
+    }));
+
+  /** The page's HTML with its apostrophes as typed, and whether the box named so is ticked. */
+  const text = async (r: Response) => (await r.text()).replaceAll("&#x27;", "'");
+  const ticked = (html: string, name: string) =>
+    new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0].includes(" checked") ?? false;
+
+  it("offers each Repair now ticked with the line its defect suggests, each Watch unticked with a reason", async () => {
+    const html = await text(await fetch(`${base}${page()}`, { headers: { Cookie: `owner=${session.token}` } }));
+    expect(html).toContain("The quote from these findings");
+    expect(ticked(html, `quote-${ids.crown}`)).toBe(true);
+    expect(ticked(html, `quote-${ids.flashing}`)).toBe(false);
+    // Sweeping suggests no line of the owner's: unticked, for him to say why.
+    expect(ticked(html, `quote-${ids.creosote}`)).toBe(false);
+    expect(html).toMatch(/<option value="crown-rebuild" selected(="")?>Chimney crown rebuild<\/option>/);
+    expect(html).toContain("We are watching it; we look at it again by Oct 1, 2027.");
+  });
+
+  it("refuses a finding left out without a reason, in words at its field, and makes nothing", async () => {
+    const refused = await post(choices(""));
+    expect(refused.status).toBe(400);
+    const html = await text(refused);
+    expect(html).toContain(`id="reason-${ids.creosote}-problem"`);
+    expect(html).toContain(QUOTE_FINDING_WORDS.reason);
+    // The form keeps what was posted: the crown still ticked, the flashing's reason as typed.
+    expect(ticked(html, `quote-${ids.crown}`)).toBe(true);
+    expect(html).toContain("We are watching it; we look at it again by Oct 1, 2027.");
+    expect(quoteRows().quotes).toEqual([]);
+  });
+
+  it("refuses another visit's finding whole, and makes nothing", async () => {
+    const refused = await post([
+      ...choices("A sweep's job."),
+      ["finding", String(ids.foreign)],
+      [`quote-${ids.foreign}`, "on"],
+      [`preset-${ids.foreign}`, "crown-rebuild"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain(QUOTE_FINDING_WORDS.foreign);
+    expect(quoteRows()).toMatchObject({ quotes: [], lines: [], skips: [] });
+  });
+
+  it("makes the draft in one POST: each line remembers its finding, each left out keeps its reason", async () => {
+    const made = await post(choices("Sweeping is a chimney sweep's job; we will send you a name."));
+    expect(made.status).toBe(302);
+    const rows = quoteRows();
+    expect(rows.quotes).toHaveLength(1);
+    const q = rows.quotes[0];
+    expect(made.headers.get("location")).toBe(`/owner/quotes/${q?.id}?done=findings`);
+    const draft = JSON.parse(q?.draft ?? "{}") as {
+      options: { lines: { id: string; preset: string; unitPrice: number }[] }[];
+    };
+    const line = draft.options[0]?.lines[0];
+    expect(line).toMatchObject({ preset: "crown-rebuild", unitPrice: 145_000 });
+    expect(rows.lines).toEqual([{ quote_id: q?.id, line_id: line?.id, finding_id: ids.crown }]);
+    expect(rows.skips).toEqual([
+      { finding_id: ids.flashing, reason: "We are watching it; we look at it again by Oct 1, 2027." },
+      { finding_id: ids.creosote, reason: "Sweeping is a chimney sweep's job; we will send you a name." },
+    ]);
+    // Again: the finding already on the draft is not added twice.
+    await post(choices("Sweeping is a chimney sweep's job; we will send you a name."));
+    expect(quoteRows().lines).toHaveLength(1);
+  });
+
+  it("freezes each line's finding number and photo in the sent version; the homeowner's page reads them", async () => {
+    const quoteId = quoteRows().quotes[0]?.id ?? 0;
+    const { link, body } = db((store) => {
+      const quotes = quoteServiceOver(store);
+      quotes.send(quoteId, { ip: null, userAgent: null });
+      return {
+        link: `${base}${new URL(quotes.homeownerLink(quoteId)).pathname}`,
+        body: store.quotes.version(quoteId, 1)?.body ?? "",
+      };
+    });
+    const version = JSON.parse(body) as {
+      options: { lines: { name: string; finding?: { number: number; photo: { sha256: string } | null } }[] }[];
+    };
+    const line = version.options[0]?.lines[0];
+    expect(line?.name).toBe("Chimney crown rebuild");
+    expect(line?.finding?.number).toBe(1);
+    const sha = line?.finding?.photo?.sha256 ?? "";
+    expect(sha).toMatch(/^[0-9a-f]{64}$/);
+    const homeowner = await fetch(link);
+    const html = await homeowner.text();
+    expect(html).toContain("From finding 1");
+    expect(html).toContain(`/photos/${sha}-small`);
+    const photo = await fetch(`${link}/photos/${sha}-small`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+  });
+});
+
+// Next year (decision 0054): a later visit to the same property's flue lists last time's findings, a Watch whose day
+// to look again has passed first, last time's photo beside this year's; "better", "same" or "worse" is stored on
+// this year's finding with the finding it was compared with.
+describe("next year's visit", () => {
+  let before: SeededVisit;
+  let after: SeededVisit;
+  let last: { crown: number; flashing: number; mortar: number };
+
+  beforeAll(async () => {
+    before = seedVisit(server.dataDir, {
+      day: "2025-11-10",
+      street: "5 Pine Ct",
+      lead: { email: "kim@example.com", name: "Kim Lane" },
+    });
+    const seeded = await seedFindings(
+      server.dataDir,
+      before,
+      [
+        { part: "crown", state: "good", photo: true },
+        { part: "flashing", state: "watch", defect: "sealant-worn", recheckDay: "2026-10-01" },
+        { part: "mortar", state: "repair", defect: "worn" },
+      ],
+      { sent: true },
+    );
+    const [crown = 0, flashing = 0, mortar = 0] = seeded.findingIds;
+    last = { crown, flashing, mortar };
+    const next = seedVisit(server.dataDir, {
+      day: "2026-12-01",
+      street: "5 Pine Ct",
+      lead: { email: "kim.lane@example.com", name: "Kim Lane" },
+    });
+    // The same property as last time (the customers' pages link a new request to it; here by hand).
+    db((store) =>
+      store.db.prepare("UPDATE estimates SET property_id = ? WHERE id = ?").run(before.propertyId, next.estimateId),
+    );
+    after = { ...next, propertyId: before.propertyId, flueIds: before.flueIds };
+  }, 60_000);
+
+  const page = () => `/owner/visits/${after.visitId}/report`;
+  const key = (part: string) => `last-${before.flueIds[0]}-${part}`;
+
+  it("lists last time's findings, the overdue Watch first, with last time's photo", async () => {
+    const html = await (await fetch(`${base}${page()}`, { headers: { Cookie: `owner=${session.token}` } })).text();
+    expect(html).toContain("Last time");
+    const at = (part: string) => html.indexOf(`id="${key(part)}"`);
+    expect(at("flashing")).toBeGreaterThan(0);
+    expect(at("flashing")).toBeLessThan(at("crown"));
+    expect(at("crown")).toBeLessThan(at("mortar"));
+    expect(html).toContain("Recheck was due Oct 1, 2026.");
+    const photo = new RegExp(`/owner/visits/${before.visitId}/report/photos/[0-9a-f-]{36}-thumb`).exec(html)?.[0];
+    expect(photo).toBeDefined();
+    const served = await fetch(`${base}${photo}`, { headers: { Cookie: `owner=${session.token}` } });
+    expect(served.status).toBe(200);
+  });
+
+  it("stores worse on this year's finding with the finding it was compared with; refuses in words what it cannot", async () => {
+    const marked = await ownerFormPost(base, session, page(), {
+      intent: "trend",
+      flue: String(before.flueIds[0]),
+      part: "flashing",
+      trend: "worse",
+    });
+    expect(marked.status).toBe(302);
+    expect(marked.headers.get("location")).toBe(`${page()}?done=trend#${key("flashing")}`);
+    const row = db((store) => {
+      const report = store.reports.forVisit(after.visitId);
+      return report ? store.reports.findingOf(report.id, before.flueIds[0] ?? 0, "flashing") : undefined;
+    });
+    expect(row).toMatchObject({ trend: "worse", previous_id: last.flashing, state: null });
+    const html = await (
+      await fetch(`${base}${page()}?done=trend`, { headers: { Cookie: `owner=${session.token}` } })
+    ).text();
+    expect(html).toContain("Saved: compared with last time.");
+    expect(html).toMatch(/aria-pressed="true"[^>]*>Worse</);
+    for (const [part, trend, words] of [
+      ["damper", "same", TREND_WORDS.nothing],
+      ["crown", "bigger", TREND_WORDS.trend],
+    ] as const) {
+      const refused = await ownerFormPost(base, session, page(), {
+        intent: "trend",
+        flue: String(before.flueIds[0]),
+        part,
+        trend,
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(words);
+    }
+  });
+});
+
 describe("a sent report", () => {
   const DANA = "dana@example.com";
   let link = "";
@@ -572,7 +815,11 @@ describe("a sent report", () => {
     expect(page).toContain(`href="${report()}"`);
     const csv = await (await fetch(`${base}/owner/reports.csv?chart=condition-reports`, owner)).text();
     // Dana's and Pat's reports sent, Dana's corrected once; no quote accepted yet.
-    const cells = (text: string) => text.trim().split(/\r?\n/).map((row) => row.replaceAll('"', "").split(","));
+    const cells = (text: string) =>
+      text
+        .trim()
+        .split(/\r?\n/)
+        .map((row) => row.replaceAll('"', "").split(","));
     expect(cells(csv)).toEqual([
       ["reports sent", "corrections sent", "reports with a quote won", "quotes won", "won value"],
       ["2", "1", "0", "0", "0.00"],

@@ -153,6 +153,8 @@ describe("the job from the first day to done", () => {
     expect((await ownerPost(`/owner/jobs/${jobId}`, { intent: "rain", day: String(days[1]?.id) })).status).toBe(303);
     // 8:30 AM: on the way.
     writeFileSync(clock, "2026-12-02T14:30:00.000Z");
+    // The server looks at its clock file at most every 50 ms (server/time/clock.ts).
+    await new Promise((r) => setTimeout(r, 120));
     for (let i = 0; i < 5; i++) {
       expect((await ownerPost(`/owner/jobs/${jobId}`, { intent: "on-my-way" })).status).toBe(303);
     }

@@ -115,6 +115,8 @@ function ownerPaths() {
     "/owner/customers",
     "/owner/customers/1",
     "/owner/campaigns",
+    "/owner/next-year/job/1",
+    "/owner/next-year/visit/1",
   ];
   const spellings = (p: string) => {
     const rest = p.slice("/owner".length);
@@ -296,6 +298,9 @@ describe("the owner console with a session", () => {
       "/OWNER/CUSTOMERS/1",
       "/%6Fwner/customers/1",
       "/owner/customers/1.data",
+      "/owner/next-year/job/1",
+      "/OWNER/NEXT-YEAR/JOB/1",
+      "/owner/next-year/visit/1.data",
     ]) {
       for (const headers of <Record<string, string>[]>[
         { Origin: "https://evil.example" },

@@ -87,6 +87,11 @@ const ACTIONS: [string, () => string, Record<string, string>][] = [
   ["site photos", () => "/owner/site/photos", { file: "crown-1.jpg" }],
   ["job photos", () => `/owner/jobs/${jobId}/photos`, { photo: "1", pair: "1", caption: "A crown" }],
   [
+    "book next year",
+    () => `/owner/next-year/job/${jobId}`,
+    { window: "2030-01-07 08:00", street: "1 A St", town: "Normal" },
+  ],
+  [
     "customer",
     () => `/owner/customers/${customerId}`,
     { other: "1", merge: "1", flue: "1", name: "X", day: "2030-01-07" },

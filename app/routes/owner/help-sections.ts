@@ -7,6 +7,7 @@ export const HELP_SECTIONS: readonly { path: RegExp; id: string; title: string }
   { path: /^\/owner\/customers/, id: "customers", title: "Customers" },
   { path: /^\/owner\/quotes/, id: "quotes", title: "Quotes" },
   { path: /^\/owner\/jobs/, id: "jobs", title: "Jobs" },
+  { path: /^\/owner\/next-year\//, id: "book-next-year", title: "Book next year" },
   { path: /^\/owner\/spam/, id: "spam", title: "Spam" },
   { path: /^\/owner\/visits\/calendars/, id: "calendars", title: "Calendars" },
   { path: /^\/owner\/visits\/\d+\/report/, id: "condition-reports", title: "Condition reports" },

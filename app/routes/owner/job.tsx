@@ -9,6 +9,8 @@ import { field, idParam, notFound, requireOwner, unknownIntent } from "./guard.s
 import { Button, Card, consoleButton, CsrfField, Notice, PageTitle } from "./ui";
 import { jobDone } from "./job-done.server";
 import { JobDoneForm, LaterDaysQuestion, type LaterDay } from "./job-done";
+import { BookNextYearCard } from "./next-year-parts";
+import { nextYearOffer } from "./next-year.server";
 import { business } from "~/content/business";
 import { dayLabel, windowLabel, yearIn } from "~/lib/visit-labels";
 import type { OfferedDay } from "../../../server/jobs/work-days.ts";
@@ -118,6 +120,7 @@ export async function loader(args: Route.LoaderArgs) {
     // How many later days Job done cancelled, said once after it (a count only: nothing else from the URL is shown).
     cancelled: done === "done" && Number.isInteger(cancelled) && cancelled > 0 && cancelled < 100 ? cancelled : 0,
     later: job.status === "open" ? jobs.laterDays(job.id).length : 0,
+    nextYear: job.status === "done" ? nextYearOffer(args.context, { kind: "job", id: job.id }) : null,
     mail: notifyTo !== null,
     id: job.id,
     status: job.status,
@@ -220,6 +223,7 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
       {actionData && "ask" in actionData && (
         <LaterDaysQuestion csrf={d.csrf} jobId={d.id} days={actionData.ask} firstName={d.firstName} mail={d.mail} />
       )}
+      {d.nextYear && d.done === "done" && <BookNextYearCard offer={d.nextYear} />}
       <PageTitle sub={`${d.work}${d.total ? `, ${d.total}` : ""}${d.town ? ` · ${d.town}` : ""}`}>
         Job: {d.customer}
       </PageTitle>
@@ -337,13 +341,16 @@ export default function JobScreen({ loaderData: d, actionData }: Route.Component
       {open ? (
         <JobDoneForm csrf={d.csrf} later={d.later} />
       ) : (
-        d.invoiceId !== null && (
-          <p className="mb-4">
-            <a className={consoleButton("dark")} href={`/owner/invoices/${d.invoiceId}`}>
-              Open the invoice
-            </a>
-          </p>
-        )
+        <>
+          {d.invoiceId !== null && (
+            <p className="mb-4">
+              <a className={consoleButton("dark")} href={`/owner/invoices/${d.invoiceId}`}>
+                Open the invoice
+              </a>
+            </p>
+          )}
+          {d.nextYear && d.done !== "done" && <BookNextYearCard offer={d.nextYear} />}
+        </>
       )}
     </>
   );

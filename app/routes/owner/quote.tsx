@@ -27,6 +27,8 @@ const PAPER_PHOTO_MAX_BYTES = 12 * 1024 * 1024;
 
 const DONE = {
   saved: "Saved.",
+  findings:
+    "Made from the report's findings: each line remembers the finding it fixes. Check quantities and prices, then send.",
   sent: "Sent. The homeowner's e-mail goes out now, with the link and the PDF.",
   "sent-no-mail": "Sent: the version is frozen. E-mail is not set up on this server, so nothing was e-mailed.",
   withdrawn: "Withdrawn: its links now lead nowhere, and no follow-up goes.",

@@ -15,14 +15,18 @@ import {
 } from "../../../server/books/money-report.ts";
 import { loadBooks } from "./money.server";
 import type { ReportFigures } from "../../../server/store/report-sends.ts";
+import { repeatReport } from "./reports-repeat.server";
+import type { RepeatReport } from "~/lib/repeat-report";
 
 /**
- * The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid; and
- * the chimney condition reports sent in them, with the quotes won from them (decision 0054).
+ * The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid; the
+ * chimney condition reports sent in them, with the quotes won from them (decision 0054); returning customers.
  */
 export type OwnerReport = Report & {
   money: { bySource: SourceMoney[]; toPaid: DaysToPaid };
   conditionReports: ReportFigures;
+  /** Returning customers, next year's visits booked ahead, the busy season's places (decision 0055). */
+  repeat: RepeatReport;
 };
 
 export function ownerReport(context: AppLoadContext): OwnerReport {
@@ -38,6 +42,7 @@ export function ownerReport(context: AppLoadContext): OwnerReport {
     conditionReports: context.estimates.reportSends.figures(
       reportStart(context.now(), business.timeZone).toISOString(),
     ),
+    repeat: repeatReport(context, books, contracts),
   };
 }
 
@@ -115,6 +120,7 @@ export const CHARTS = [
   "money-sources",
   "days-to-paid",
   "condition-reports",
+  "returning",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 
@@ -251,6 +257,28 @@ export function chartRows(report: OwnerReport, chart: Chart): { columns: string[
             "reports with a quote won": c.reportsWon,
             "quotes won": c.quotesWon,
             "won value": dollarsInput(c.wonCents),
+          },
+        ],
+      };
+    }
+    case "returning": {
+      const r = report.repeat;
+      return {
+        columns: ["figure", "value", "from", "to"],
+        rows: [
+          { figure: "customers with work", value: r.customersWithWork, from: "", to: r.today },
+          { figure: "returning customers", value: r.returning, from: "", to: r.today },
+          { figure: "jobs and visits done", value: r.done, from: r.since, to: r.today },
+          { figure: "rebooked ahead", value: r.rebooked, from: r.since, to: r.today },
+          { figure: "rebook rate %", value: r.rebookRate ?? "", from: r.since, to: r.today },
+          { figure: "busy season visits booked ahead", value: r.busy.bookedAhead, from: r.busy.first, to: r.busy.last },
+          { figure: "busy season places", value: r.busy.capacity, from: r.busy.first, to: r.busy.last },
+          { figure: "collected", value: dollarsInput(r.revenue.totalCents), from: r.since, to: r.today },
+          {
+            figure: "collected from returning customers",
+            value: dollarsInput(r.revenue.returningCents),
+            from: r.since,
+            to: r.today,
           },
         ],
       };

@@ -12,6 +12,7 @@ import { RequestCategories, RequestsPerWeek, VisitsBooked, WonAndLost } from "./
 import { DaysToPaid, MoneyBySource, QuotesReport, WonValueBySource } from "./reports-money";
 import { SpeedToLead } from "./reports-speed";
 import { ConditionReports } from "./reports-condition";
+import { ReturningCustomers } from "./reports-repeat";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOwner(args);
@@ -40,6 +41,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <ConditionReports report={report} />
       <MoneyBySource report={report} />
       <DaysToPaid report={report} />
+      <ReturningCustomers report={report} />
       <SpeedToLead report={report} />
     </>
   );

@@ -82,6 +82,11 @@ export function VisitItem({ v, csrf, refused }: { v: Shown; csrf: string; refuse
           <button className={cn(consoleButton("quiet"), "px-2")}>Quote</button>
         </form>
       </div>
+      {v.begun && (
+        <a href={`/owner/next-year/visit/${v.id}`} className={cn(consoleButton("dark"), "mt-2 w-full")}>
+          Book next year
+        </a>
+      )}
       <details className="mt-2" open={refused !== undefined || undefined}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brick-800 underline underline-offset-4">
           Cancel…

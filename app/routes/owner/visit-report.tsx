@@ -4,12 +4,15 @@
 // on the spot; photos a lost phone never sent can be let go.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visit-report";
-import { boxText, field, requireOwner, unknownIntent } from "./guard.server";
+import { boxText, field, idParam, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { AddFlueForm } from "./report-flue-form";
 import { ReportVersionsCard } from "./report-versions";
 import { afterSend, sendFromConsole, sentReportAction, sentReportView } from "./report-send.server";
 import { SEND_DONE } from "./report-send-words";
+import { ReportLastTime } from "./report-last-time";
+import { ReportQuoteForm } from "./report-quote-form";
+import { makeQuoteFromFindings, quoteFormView } from "./visit-report-quote.server";
 import { findingInput, reportContext, scopeInput, visitOf } from "./visit-report.server";
 import { Island } from "~/islands/island";
 import { ReportField } from "~/islands/report/report-field";
@@ -17,10 +20,12 @@ import type { RouteHandle } from "~/root";
 import { business } from "~/content/business";
 import { REPORT_LIMITS } from "~/content/condition-report";
 import { draftKey } from "~/lib/report-field";
+import type { FindingChoice } from "~/lib/finding-quote";
 import { visitLabel } from "~/lib/visit-labels";
 import { waitingWords } from "~/lib/report-photos";
 import { saveFinding, saveScope } from "../../../server/reports/report-draft.ts";
 import { reportFieldProps } from "../../../server/reports/report-view.ts";
+import { lastTime, markTrend } from "../../../server/reports/report-history.ts";
 import { APPLIANCES, FUELS, USE_LEVELS } from "../../../server/store/flues.ts";
 
 export const handle: RouteHandle = { islands: true };
@@ -30,6 +35,7 @@ const DONE = {
   flue: "Flue added.",
   forgotten: "The photos that never arrived were let go.",
   ...SEND_DONE,
+  trend: "Saved: compared with last time.",
 } as const;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -40,8 +46,10 @@ export async function loader(args: Route.LoaderArgs) {
   const lead = args.context.estimates.get(v.visit.estimate_id);
   let field = null;
   let wordsProblem: string | null = null;
+  let history = null;
   try {
     field = reportFieldProps(context, v, owner.csrf);
+    history = { lastTime: lastTime(context, v), quote: quoteFormView(args.context, context, v) };
   } catch (error) {
     if (!(error instanceof Error && error.name === "ContentError")) throw error;
     wordsProblem = error.message;
@@ -51,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     csrf: owner.csrf,
     field,
     wordsProblem,
+    history,
     estimateId: v.visit.estimate_id,
     name: lead?.name ?? "",
     place: [v.visit.street, v.visit.town].filter(Boolean).join(", "),
@@ -97,6 +106,20 @@ export async function action(args: Route.ActionArgs) {
     context.stores.flues.add(v.propertyId, { label, appliance, fuel, useLevel });
     return back("flue");
   }
+  if (intent === "quote") {
+    const made = makeQuoteFromFindings(args.context, context, v, form);
+    if ("to" in made) return redirect(made.to, { headers: { "Cache-Control": "no-store" } });
+    return data({ quoteProblems: made.problems, quotePosted: made.posted }, { status: made.status });
+  }
+  if (intent === "trend") {
+    const input = { flueId: idParam(field(form, "flue", 12)) ?? 0, part: field(form, "part", 40) };
+    const marked = markTrend(context, v, { ...input, trend: field(form, "trend", 10) });
+    if (marked.ok)
+      return redirect(`${base}?done=trend#last-${input.flueId}-${input.part}`, {
+        headers: { "Cache-Control": "no-store" },
+      });
+    return data({ trendProblem: { key: `${input.flueId}-${input.part}`, text: marked.problem } }, { status: 400 });
+  }
   if (intent === "forget-waiting") {
     if (v.report) context.stores.reportPhotos.forgetWaiting(v.report.id);
     return back("forgotten");
@@ -120,7 +143,17 @@ export const meta = () => [
 export default function VisitReport({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf, field: props, estimateId, name, place, when, hasFlues } = loaderData;
   const answer = actionData as
-    { problems?: Record<string, string>; problemsAt?: string; flueError?: string; blockers?: string[] } | undefined;
+    | {
+        problems?: Record<string, string>;
+        problemsAt?: string;
+        flueError?: string;
+        blockers?: string[];
+        quoteProblems?: Record<string, string>;
+        quotePosted?: FindingChoice[];
+        trendProblem?: { key: string; text: string };
+      }
+    | undefined;
+  const history = loaderData.history;
   const base = props?.base ?? "";
   return (
     <>
@@ -147,6 +180,9 @@ export default function VisitReport({ loaderData, actionData }: Route.ComponentP
       {props && !loaderData.noProperty && (
         <>
           {!hasFlues && <AddFlueForm csrf={csrf} action={base} first error={answer?.flueError} />}
+          {history && (
+            <ReportLastTime csrf={csrf} base={base} items={history.lastTime} problem={answer?.trendProblem} />
+          )}
           <Island
             name="ReportField"
             id="report"
@@ -157,6 +193,15 @@ export default function VisitReport({ loaderData, actionData }: Route.ComponentP
             }}
           />
           {hasFlues && <AddFlueForm csrf={csrf} action={base} first={false} error={answer?.flueError} />}
+          {history && (
+            <ReportQuoteForm
+              csrf={csrf}
+              base={base}
+              view={history.quote}
+              problems={answer?.quoteProblems}
+              posted={answer?.quotePosted}
+            />
+          )}
         </>
       )}
       {loaderData.sentReport && <ReportVersionsCard csrf={csrf} report={loaderData.sentReport} />}

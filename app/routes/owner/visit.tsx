@@ -1,11 +1,14 @@
 // /owner/visits/<id>: move one visit to another window (the owner may pick today's, past the homeowner's cut-off);
-// the homeowner gets the moved invite (same UID, SEQUENCE raised). Cancelling is on the Visits view and here.
+// the homeowner gets the moved invite (same UID, SEQUENCE raised). Cancelling is on the Visits view and here. Once
+// the visit has begun, "Book next year" (decision 0055) books the homeowner's next one.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/visit";
 import { field, idParam, notFound, requireOwner } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { ownerWindows, REFUSAL_WORDS, visitCard } from "./visits.server";
 import { WindowChoices } from "./window-choices";
+import { BookNextYearCard } from "./next-year-parts";
+import { nextYearOffer } from "./next-year.server";
 import { business } from "~/content/business";
 import { yearIn } from "~/lib/visit-labels";
 
@@ -18,9 +21,12 @@ export async function loader(args: Route.LoaderArgs) {
   const thisYear = yearIn(args.context.now(), business.timeZone);
   const card = visitCard(args.context, visit, thisYear);
   if (!card) notFound();
+  // Once the visit has begun, the owner can book the homeowner's next one (decision 0055).
+  const begun = new Date(visit.starts_at).getTime() <= args.context.now().getTime();
   return {
     csrf: owner.csrf,
     visit: card,
+    nextYear: begun ? nextYearOffer(args.context, { kind: "visit", id: visit.id }) : null,
     days: ownerWindows(
       booking
         .openForOwner(visit)
@@ -54,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: "Move a visit | Owner console" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function MoveVisit({ loaderData, actionData }: Route.ComponentProps) {
-  const { visit, days, csrf } = loaderData;
+  const { visit, days, csrf, nextYear } = loaderData;
   return (
     <>
       <p className="mb-3">
@@ -63,6 +69,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
         </a>
       </p>
       {actionData?.error && <Notice tone="warn">{actionData.error}</Notice>}
+      {nextYear && <BookNextYearCard offer={nextYear} />}
       <PageTitle sub={`Now ${visit.dayLabel}, ${visit.window} · ${visit.address}`}>Move {visit.name}’s visit</PageTitle>
       {days.length === 0 ? (
         <Card>No open window in the next weeks. Block fewer days, or add windows in the settings.</Card>

@@ -23,6 +23,8 @@ export type VisitCard = {
   notes: string;
   bookedBy: "homeowner" | "owner";
   reference: string;
+  /** The visit's time has begun: "Book next year" is offered (decision 0055). */
+  begun: boolean;
 };
 
 export function visitCard(context: AppLoadContext, visit: VisitRow, thisYear: number): VisitCard | null {
@@ -43,6 +45,7 @@ export function visitCard(context: AppLoadContext, visit: VisitRow, thisYear: nu
     notes: visit.notes,
     bookedBy: visit.booked_by,
     reference: lead.reference,
+    begun: new Date(visit.starts_at).getTime() <= context.now().getTime(),
   };
 }
 
