@@ -9,6 +9,7 @@
 import { emailKey, phoneKey } from "./contact-keys.ts";
 import { addressKeys, type AddressKind } from "../marketing/address-keys.ts";
 import type { EstimateStore } from "../requests/estimate-store.ts";
+import { createImportErasure } from "../store/import-erasure.ts";
 
 /** What erasing a customer removes and keeps, counted for the owner before he confirms. */
 export type ErasurePreview = {
@@ -30,8 +31,11 @@ const json = (values: readonly (number | string)[]) => JSON.stringify(values);
 
 export function createCustomerErasure(store: EstimateStore) {
   const { db } = store;
-  const requestsStmt = db.prepare<[{ group: string; emails: string }], { id: number; email: string; phone: string }>(
-    `SELECT id, email, phone FROM estimates
+  const requestsStmt = db.prepare<
+    [{ group: string; emails: string }],
+    { id: number; name: string; email: string; phone: string }
+  >(
+    `SELECT id, name, email, phone FROM estimates
      WHERE customer_id IN (SELECT value FROM json_each(@group))
         OR lower(trim(email)) IN (SELECT value FROM json_each(@emails))
      ORDER BY id`,
@@ -49,6 +53,12 @@ export function createCustomerErasure(store: EstimateStore) {
   );
   const deletePlacesStmt = db.prepare("DELETE FROM properties WHERE customer_id IN (SELECT value FROM json_each(?))");
   const deleteCustomersStmt = db.prepare("DELETE FROM customers WHERE id IN (SELECT value FROM json_each(?))");
+
+  const fluesStmt = db.prepare<[string], { id: number }>(
+    `SELECT id FROM flues WHERE property_id IN
+       (SELECT id FROM properties WHERE customer_id IN (SELECT value FROM json_each(?)))`,
+  );
+  const imports = createImportErasure(db);
 
   const sameEmailStmt = db.prepare<[string], { customer_id: number }>(
     `SELECT DISTINCT customer_id FROM customer_contacts
@@ -113,6 +123,19 @@ export function createCustomerErasure(store: EstimateStore) {
       keep("phone", phoneKey(r.phone)?.e164);
     }
     for (const [hash, kind] of hashes) list.add(hash, kind, "erasure");
+    // The imports' memory of them: change rows, waiting dry runs, and their words in the batches' summaries.
+    imports.erase({
+      customers: group,
+      contacts: contacts.map((c) => c.id),
+      flues: fluesStmt.all(json(group)).map((r) => r.id),
+      hashes: [...hashes.keys()],
+      words: [
+        ...group.map((id) => store.customers.get(id)?.display_name ?? ""),
+        ...contacts.flatMap((c) => [c.value, c.key ?? "", phoneKey(c.value)?.e164.slice(2) ?? ""]),
+        ...store.customers.propertiesOf(group).map((p) => p.street),
+        ...requests.flatMap((r) => [r.name, r.email, r.phone]),
+      ],
+    });
     for (const id of group) store.marketing.sends.erase(id);
     for (const r of requests) store.eraseRequest(r.id);
     for (const e of new Set([...emails, ...requests.map((r) => r.email)])) store.forgetMailTo(e);
