@@ -78,7 +78,7 @@ function sections(): { heading: string; paragraphs: string[] }[] {
     {
       heading: "Seeing or deleting your details",
       paragraphs: [
-        `Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits, quotes and e-mail records, from our database completely, except a quote you accepted, which we keep as a contract for ${CONTRACT_YEARS} years (above). It also removes your customer record: your name, e-mail addresses, phone numbers, addresses and chimneys. So that we never e-mail you again, we keep only a scrambled code made from each e-mail address and phone number, from which they cannot be read back.`,
+        `Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits, quotes and e-mail records, from our database completely, except a quote you accepted, which we keep as a contract for ${CONTRACT_YEARS} years (above), with the findings of our inspection it was made from. It also removes your customer record: your name, e-mail addresses, phone numbers, addresses and chimneys. So that we never e-mail you again, we keep only a scrambled code made from each e-mail address and phone number, from which they cannot be read back.`,
       ],
     },
   ];
