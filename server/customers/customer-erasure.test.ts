@@ -66,7 +66,7 @@ it("removes the person everywhere, keeps the contract with its payment, and keep
   const erasure = createCustomerErasure(store);
   const preview = erasure.preview(customerId);
   // Their second request came in on a record of its own (same e-mail, not merged yet): it goes too.
-  expect(preview).toMatchObject({ customers: 2, requests: 2, contracts: 1, photosOnSite: 0 });
+  expect(preview).toMatchObject({ customers: 2, requests: 2, contracts: 1, photosOnSite: 0, reportsKept: 0 });
   expect(preview?.places).toBeGreaterThanOrEqual(1);
   expect(preview?.addresses).toBe(2);
   const versionBefore = store.db.prepare("SELECT * FROM quote_versions WHERE quote_id = ?").all(paid.quoteId);
@@ -287,7 +287,7 @@ describe("the seams", () => {
     expect(irene?.display_name).toBe("Irene Castillo");
 
     const erased = createCustomerErasure(store).erase(customerId);
-    expect(erased).toMatchObject({ contracts: 1 });
+    expect(erased).toMatchObject({ contracts: 1, reportsKept: 1 });
 
     // Nothing of theirs in the file or its log: e-mails, phones, streets, notes, the import's words, the unquoted
     // report's finding, the photos' bytes, the campaign's message.

@@ -25,6 +25,8 @@ export type ErasurePreview = {
   contracts: number;
   /** Before-and-after pairs of their jobs on the site with their consent: kept until the owner takes them off. */
   photosOnSite: number;
+  /** Condition reports kept, detached: sent to them (decision 0054), or a signed quote was made from (its findings). */
+  reportsKept: number;
 };
 
 const json = (values: readonly (number | string)[]) => JSON.stringify(values);
@@ -47,6 +49,13 @@ export function createCustomerErasure(store: EstimateStore) {
   const onSiteStmt = db.prepare<[string], { n: number }>(
     `SELECT count(*) AS n FROM job_photo_pairs p JOIN jobs j ON j.id = p.job_id JOIN quotes q ON q.id = j.quote_id
      WHERE p.state != 'taken-off' AND q.estimate_id IN (SELECT value FROM json_each(?))`,
+  );
+  const reportsKeptStmt = db.prepare<[string], { n: number }>(
+    `SELECT count(*) AS n FROM condition_reports r WHERE r.estimate_id IN (SELECT value FROM json_each(?))
+       AND (r.current_version IS NOT NULL OR EXISTS (
+         SELECT 1 FROM report_findings f JOIN (SELECT finding_id, quote_id FROM quote_line_findings
+           UNION ALL SELECT finding_id, quote_id FROM quote_finding_skips) x ON x.finding_id = f.id
+         JOIN quotes q ON q.id = x.quote_id WHERE f.report_id = r.id AND q.status = 'accepted'))`,
   );
   const unmergeStmt = db.prepare(
     "UPDATE customers SET merged_into = NULL WHERE id IN (SELECT value FROM json_each(?))",
@@ -102,6 +111,7 @@ export function createCustomerErasure(store: EstimateStore) {
       addresses: new Set(contacts.map((c) => `${c.kind} ${c.key ?? c.value}`)).size,
       contracts: contractsStmt.get(ids)?.n ?? 0,
       photosOnSite: onSiteStmt.get(ids)?.n ?? 0,
+      reportsKept: reportsKeptStmt.get(ids)?.n ?? 0,
     };
   }
 
