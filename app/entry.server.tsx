@@ -9,6 +9,7 @@ import { REFUSED_PAGE_PATH } from "./lib/refused-page";
 import stylesheet from "./styles/app.css?inline";
 import consoleStylesheet from "./styles/owner.css?inline";
 import quoteStylesheet from "./styles/quote.css?inline";
+import reportStylesheet from "./styles/report.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -49,6 +50,8 @@ const QUOTE_ROUTE_ID = "routes/quote";
 const INVOICE_ROUTE_ID = "routes/invoice";
 /** So does the homeowner's job page. */
 const JOB_ROUTE_ID = "routes/job";
+/** The homeowner's condition report has its own (app/styles/report.css). */
+const REPORT_ROUTE_ID = "routes/report";
 
 export default function handleRequest(
   request: Request,
@@ -63,7 +66,9 @@ export default function handleRequest(
     ? consoleStylesheet
     : ids.includes(QUOTE_ROUTE_ID) || ids.includes(INVOICE_ROUTE_ID) || ids.includes(JOB_ROUTE_ID)
       ? quoteStylesheet
-      : stylesheet;
+      : ids.includes(REPORT_ROUTE_ID)
+        ? reportStylesheet
+        : stylesheet;
   if (routerContext.staticHandlerContext.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)) {
     responseStatusCode = new URL(request.url).pathname === REFUSED_PAGE_PATH ? 403 : 404;
   }

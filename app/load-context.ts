@@ -9,6 +9,8 @@ import type { EstimateGuard, VisitGuard } from "../server/http/security.ts";
 import type { QuoteService } from "../server/quotes/quote-service.ts";
 import type { Payments } from "../server/payments/payments.ts";
 import type { Jobs } from "../server/jobs/jobs.ts";
+import type { PdfMaker } from "../server/documents/pdf-in-worker.ts";
+import type { ReportPdfInput } from "../server/reports/report-pdf.ts";
 import type { Marketing } from "../server/marketing/marketing.ts";
 
 declare module "react-router" {
@@ -20,6 +22,8 @@ declare module "react-router" {
     payments: Payments;
     /** Jobs: an accepted quote's work days, "on my way", done (server/jobs/jobs.ts). */
     jobs: Jobs;
+    /** Draws condition report PDFs in the server's worker thread (server/reports/report-pdfs.ts). */
+    reportPdfs: PdfMaker<ReportPdfInput>;
     /** Reminders, campaigns, the one-click unsubscribe and booking links (server/marketing/); null in a bare app. */
     marketing: Marketing | null;
     /** Where the owner's alerts go; null when no mail is configured (requests are stored, nobody is told). */

@@ -29,6 +29,10 @@ export default [
   // The job's photos by the homeowner's job link, and their yes to Recent work (server/jobs/job-photos-view.ts).
   route("job/:token/photos/:photo", "routes/job-photo.ts"),
   route("job/:token/photos/:photo/consent", "routes/job-photo-consent.ts"),
+  // The homeowner's chimney condition report, by its secret link: page, PDF and photos (server/reports/, decision 0054).
+  route("report/:token", "routes/report.tsx"),
+  route("report/:token/pdf", "routes/report-pdf.ts"),
+  route("report/:token/photos/:photo", "routes/report-photo.ts"),
   // Marketing mail (server/marketing/, decision 0052): the one-click unsubscribe (RFC 8058; its POST comes from mail
   // providers, with no context) and the e-mail's booking link, by their tokens.
   route("u/:token", "routes/unsubscribe.tsx"),

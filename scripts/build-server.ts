@@ -1,7 +1,7 @@
 // Part of `npm run build`: compiles the Node server (server/index.ts and what it imports from server/ and app/)
 // into one JavaScript file set in build/bin/, so `npm start` runs plain `node` with no TypeScript loader
 // (decision 0010). Packages stay external: node_modules is loaded as it is, native better-sqlite3 included.
-import { existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -21,6 +21,7 @@ await build({
     "calendar-worker": "server/calendars/calendar-worker.ts",
     "pdf-worker": "server/quotes/pdf-worker.ts",
     "invoice-pdf-worker": "server/invoices/invoice-pdf-worker.ts",
+    "report-pdf-worker": "server/reports/report-pdf-worker.ts",
     "critical-css-worker": "server/http/critical-css-worker.ts",
   },
   outdir,
@@ -36,4 +37,6 @@ await build({
   define: { __BUILD_SITE_URL__: JSON.stringify(process.env.SITE_URL?.trim() ?? "") },
   logLevel: "warning",
 });
+// The condition report's PDF embeds its font (server/reports/report-pdf.ts reads it beside the compiled worker).
+cpSync("server/reports/fonts", path.join(outdir, "fonts"), { recursive: true });
 console.log(`Compiled the server into ${path.relative(process.cwd(), outdir)}/ in ${Date.now() - started} ms`);

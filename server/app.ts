@@ -37,6 +37,7 @@ import { servedSite } from "./http/served-site.ts";
 import { entryOf, loadServerBuild } from "./http/server-build.ts";
 import { siteFrom } from "./http/site.ts";
 import { isPageFile } from "./http/static-files.ts";
+import { reportPdfMaker } from "./reports/report-pdfs.ts";
 
 /** TRUST_PROXY as Express understands it: a hop count ("1"), true/false, or addresses/subnets ("loopback, 10.0.0.0/8"). */
 export function trustProxySetting(value: string | undefined): boolean | number | string {
@@ -108,6 +109,8 @@ function loadContextFor(
     quotes: services.quotes,
     payments: services.payments,
     jobs: services.jobs,
+    // Made here, in the compiled server, so the worker's script is found beside it (build/bin/report-pdf-worker.js).
+    reportPdfs: reportPdfMaker(),
     marketing: options.marketing ?? null,
     confirmations: options.confirmations ?? { enabled: false, periodHours: 24 },
     guardEstimate: estimateGuard({

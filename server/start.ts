@@ -10,6 +10,8 @@ import { backupDatabase, lastBackupAgeMs, removePidFile, writePidFile } from "./
 import { readConfig, type Config } from "./config.ts";
 import { openEstimateStore } from "./requests/estimate-store.ts";
 import { createOutbox, purgeExpired } from "./requests/outbox.ts";
+import { reportComposers } from "./reports/report-composers.ts";
+import { readReportWords } from "./reports/report-page-words.ts";
 import { createPublisher } from "./publishing/publish.ts";
 import { stepTimes } from "./publishing/publish-job.ts";
 import { currentBuild, pointCurrent } from "./publishing/current-link.ts";
@@ -241,7 +243,18 @@ const outbox = config.SMTP_URL
       review: () => readReviewSettings(path.resolve(config.SITE_REPO ?? ".")),
       reminderAfterBusinessHours: config.REMINDER_AFTER_BUSINESS_HOURS,
       timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
-      composers: { ...booking.composers, ...quotes.composers, ...payments.composers, ...jobs.composers },
+      composers: {
+        ...booking.composers,
+        ...quotes.composers,
+        ...payments.composers,
+        ...jobs.composers,
+        // A condition report's e-mail (decision 0054): a fresh link, and the stored PDF up to 5 MB.
+        ...reportComposers({
+          store,
+          siteUrl,
+          words: () => readReportWords(path.resolve(config.SITE_REPO ?? ".")),
+        }),
+      },
       visitLink: (id) =>
         booking.settings().enabled && !store.visits.forLead(id) ? booking.manageUrl(booking.newLink(id)) : null,
       now: clock,

@@ -133,6 +133,9 @@ describe("numbered migrations", () => {
       "quote-followup": 2,
       "invoice-reminder": 2,
       "job-reminder": 2,
+      // With the rest: a condition report goes out once the owner is back from the visit, not while the homeowner
+      // waits at a page; ranking it with them would mean making migration 17's index again (decision 0054).
+      "report-sent": 2,
     });
     store.close();
   });

@@ -21,6 +21,9 @@ export const UNCACHED_ROUTES: ReadonlySet<string> = new Set([
   "routes/job",
   "routes/job-photo",
   "routes/job-photo-consent",
+  "routes/report",
+  "routes/report-pdf",
+  "routes/report-photo",
   "routes/unsubscribe",
   "routes/rebook",
 ]);
@@ -52,7 +55,8 @@ export function isQuoteRoute(routeId: string): boolean {
     routeId === "routes/invoice-pdf" ||
     routeId === "routes/job" ||
     routeId === "routes/job-photo" ||
-    routeId === "routes/job-photo-consent"
+    routeId === "routes/job-photo-consent" ||
+    routeId.startsWith("routes/report")
   );
 }
 

@@ -15,6 +15,7 @@ import { createReportStore } from "../store/condition-reports.ts";
 import { createReportPhotoStore } from "../store/report-photos.ts";
 import { createReportVersionStore } from "../store/report-versions.ts";
 import { createReportQuoteLineStore } from "../store/report-quote-lines.ts";
+import { createReportSendStore } from "../store/report-sends.ts";
 import { createMarketingStores } from "../store/marketing.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createQuoteStore } from "../store/quotes.ts";
@@ -91,6 +92,8 @@ export function openEstimateStore({
     reportVersions: createReportVersionStore(db, now),
     /** Quote lines made from findings, and findings left out of a quote with the reason. */
     reportQuoteLines: createReportQuoteLineStore(db, now),
+    /** Reads across a report's sent versions: its photos by hash, a customer's reports, the Reports page's figures. */
+    reportSends: createReportSendStore(db),
     /** Marketing mail: the suppression list, the send ledger, campaigns (server/marketing/, decision 0052). */
     marketing: createMarketingStores(db, now),
     close() {

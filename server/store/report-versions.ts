@@ -38,8 +38,10 @@ export type NewReportVersion = {
   reason: string | null;
   rev: number;
   photoIds: readonly number[];
-  /** The hash of the homeowner's link to this version. */
-  linkHash: string;
+  /** The hash of a homeowner's link to this version, if one is made now (the e-mail makes its own when it goes). */
+  linkHash?: string;
+  /** When it was sent: the instant the snapshot and its PDF print; now by default. */
+  sentAt?: string;
 };
 
 const HEAD = "id, report_id, version, sha256, pdf_sha256, reason, rev, sent_at";
@@ -82,6 +84,10 @@ export function createReportVersionStore(db: Db, now: () => Date) {
      WHERE l.token_hash = ? AND l.revoked_at IS NULL`,
   );
   const revoke = db.prepare("UPDATE report_links SET revoked_at = ? WHERE version_id = ? AND revoked_at IS NULL");
+  const revokeAll = db.prepare(
+    `UPDATE report_links SET revoked_at = ? WHERE revoked_at IS NULL
+       AND version_id IN (SELECT id FROM report_versions WHERE report_id = ?)`,
+  );
   const opened = db.prepare(
     `INSERT INTO report_events (report_id, version, at, kind) VALUES (?, ?, ?, 'opened')
      ON CONFLICT (report_id, version) WHERE kind = 'opened' DO NOTHING`,
@@ -98,7 +104,7 @@ export function createReportVersionStore(db: Db, now: () => Date) {
     freeze(input: NewReportVersion): { versionId: number; version: number } {
       return db.transaction(() => {
         const version = (lastVersion.get(input.reportId)?.v ?? 0) + 1;
-        const at = iso();
+        const at = input.sentAt ?? iso();
         const versionId = Number(
           insertVersion.run({
             reportId: input.reportId,
@@ -113,7 +119,7 @@ export function createReportVersionStore(db: Db, now: () => Date) {
         );
         for (const photoId of new Set(input.photoIds)) insertPhoto.run(versionId, photoId);
         insertDocument.run(versionId, input.pdf, input.pdfSha256, at);
-        insertLink.run(versionId, input.linkHash, at);
+        if (input.linkHash) insertLink.run(versionId, input.linkHash, at);
         markSent.run(version, at, at, input.reportId);
         insertEvent.run(input.reportId, version, at, version === 1 ? "sent" : "corrected", input.reason ?? "");
         return { versionId, version };
@@ -128,6 +134,14 @@ export function createReportVersionStore(db: Db, now: () => Date) {
     /** The version a link opens, or undefined for an unknown or revoked link. A lookup never writes. */
     byLink(tokenHash: string): (ReportLinkRow & { report_id: number; version: number }) | undefined {
       return byLink.get(tokenHash);
+    },
+    /** One more link to a version (the e-mail's, the owner's "open as the homeowner"); the others keep opening it. */
+    addLink(versionId: number, tokenHash: string): void {
+      insertLink.run(versionId, tokenHash, iso());
+    },
+    /** Every link to every version of a report stops opening it (one sent to the wrong address); how many. */
+    revokeAll(reportId: number): number {
+      return revokeAll.run(iso(), reportId).changes;
     },
     /** A new link to a version; the old ones stop opening it (a link sent to the wrong address). */
     rotateLink(versionId: number, tokenHash: string): void {

@@ -28,6 +28,8 @@ export const MAIL_KINDS = [
   "job-day",
   "job-reminder",
   "job-on-my-way",
+  // A chimney condition report (server/reports/): one per version sent, with its link and, up to 5 MB, its PDF.
+  "report-sent",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

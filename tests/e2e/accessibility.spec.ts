@@ -11,6 +11,8 @@ import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { newLead } from "../../server/store/stored-lead.fixture.ts";
 import { wallAt } from "../../server/time/wall-time.ts";
 import { quoteServiceOver, seedInvoice, seedJob, seedQuote } from "../support/seed-quote.ts";
+import { seedVisitIn } from "../support/seed-report.ts";
+import { sendReportIn } from "../support/seed-sent-report.ts";
 import { addAuthenticator, invite, ownServer, waitForPasskeyButton } from "./owner-support";
 import { animationsDone, expectExpanded, isMobile, visit, waitForIslands } from "./support";
 
@@ -577,6 +579,33 @@ const JOB_STEPS: Step[] = [
   { name: "an unknown link", open: async () => `/job/${"x".repeat(43)}` },
 ];
 
+/** A condition report recorded at a visit on a day of its own and sent, opened by its link (decision 0054). */
+async function sentReport(): Promise<string> {
+  const store = openEstimateStore({ dataDir: DATA });
+  try {
+    for (let i = 0; ; i++) {
+      const day = `2032-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, "0")}`;
+      try {
+        const visit = seedVisitIn(store, {
+          day,
+          lead: { name: "Dana Whitfield", email: `dana-${unique()}@example.com` },
+        });
+        return `/report/${(await sendReportIn(store, visit)).token}`;
+      } catch (error) {
+        if (i > 20) throw error;
+      }
+    }
+  } finally {
+    store.close();
+  }
+}
+
+/** The homeowner's chimney condition report: Do not use, a repair, a watch, a good part, one not inspected. */
+const REPORT_STEPS: Step[] = [
+  { name: "sent, every kind of finding", wide: true, shot: true, open: sentReport },
+  { name: "an unknown link", open: async () => `/report/${"x".repeat(43)}` },
+];
+
 /** Last, because they change the server for every link after them. */
 const CLOSING_STEPS: Step[] = [
   {
@@ -958,7 +987,8 @@ test.describe("the pages behind the homeowner's links, and the console at 375 px
 
   const run = (step: Step, label: string) =>
     test(`${label}: ${step.name} passes axe`, async ({ browser }, info) => {
-      test.setTimeout(60_000);
+      // A condition report is recorded (its photos through the ingest) and sent (its PDF drawn) before axe looks.
+      test.setTimeout(label === "report" ? 180_000 : 60_000);
       if (step.as === "owner" || label === "console")
         test.skip(info.project.name !== "mobile", "the console at 375 px, on the owner's phone");
       test.skip(info.project.name !== "mobile" && !step.wide, "at 1280 px, one state of each kind of page");
@@ -980,6 +1010,7 @@ test.describe("the pages behind the homeowner's links, and the console at 375 px
   for (const step of QUOTE_STEPS) run(step, "quote");
   for (const step of INVOICE_STEPS) run(step, "invoice");
   for (const step of JOB_STEPS) run(step, "job");
+  for (const step of REPORT_STEPS) run(step, "report");
   run(
     owner("a quote shown on the owner's phone at the homeowner's", (s) => s.sentLink),
     "quote",

@@ -1,7 +1,9 @@
 // The condition report at the visit, on a phone with a bad signal (issue 66, decision 0054): the owner records the
 // scope and the parts he saw with photos; the connection drops in the middle of an upload; he saves a part anyway,
 // reloads with no signal and still sees his draft and "1 photo waiting"; when the signal is back the photos arrive,
-// each once, and Send becomes possible. At 375 px, one thumb.
+// each once, and Send becomes possible. He sends it: the version is frozen, and he opens it as the homeowner sees it;
+// the homeowner, with JavaScript off, reads it: the summary first, each finding's words and photo, the scope. At
+// 375 px, one thumb.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +12,7 @@ import { openEstimateStore } from "../../server/requests/estimate-store.ts";
 import { seedVisitIn } from "../support/seed-report.ts";
 import { makeTestPhoto } from "../support/test-photos.ts";
 import { addAuthenticator, CONSOLE, enrol } from "./owner-support";
+import { SEND_DONE } from "../../app/routes/owner/report-send-words.ts";
 
 const photos = mkdtempSync(path.join(tmpdir(), "report-photos-"));
 
@@ -56,12 +59,13 @@ async function open(page: Page, name: string) {
   return details;
 }
 
-test("owner records a visit's findings with photos on a phone that loses its signal mid-upload, and loses nothing", async ({
+test("owner records a visit's findings with photos on a phone that loses its signal mid-upload, loses nothing, sends the report once every photo is there, and the homeowner reads it without JavaScript", async ({
   page,
   context,
+  browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "mobile", "a phone at the visit: the 375 px story");
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [small, large] = await Promise.all([
     makeTestPhoto(path.join(photos, "crown.jpg"), { width: 1600, height: 1200, seed: 3 }),
     makeTestPhoto(path.join(photos, "mortar.jpg"), { width: 3000, height: 2250, seed: 5, orientation: 6, grain: true }),
@@ -169,6 +173,58 @@ test("owner records a visit's findings with photos on a phone that loses its sig
   await page.screenshot({ path: testInfo.outputPath("report-ready-375.png"), fullPage: true });
 
   await page.getByRole("button", { name: "Send report" }).click();
-  await expect(page).toHaveURL(`${url}?ready`);
-  await expect(page.getByText("Every part and photo is on the server: the report is ready to send.")).toBeVisible();
+  // No mail is set up on this server: the version is kept, and the owner opens it to give the homeowner its link.
+  // The PDF is drawn in the server's worker thread: a few seconds on a busy machine.
+  await expect(page).toHaveURL(`${url}?done=kept&version=1`, { timeout: 60_000 });
+  await expect(page.getByText(SEND_DONE.kept)).toBeVisible();
+  const sent = page
+    .locator("section, div")
+    .filter({ has: page.getByRole("heading", { name: "Sent to the homeowner" }) });
+  await expect(sent.getByText(/^Version 1 · sent /)).toBeVisible();
+  await expect(sent.getByText(/attached to the e-mail/)).toBeVisible();
+  await page.getByRole("button", { name: "Open version 1 as the homeowner sees it" }).click();
+  await expect(page).toHaveURL(/\/report\/[A-Za-z0-9_-]{43}$/);
+  const link = page.url();
+
+  // The homeowner, on a phone with JavaScript off.
+  const homeowner = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+  });
+  try {
+    const reader = await homeowner.newPage();
+    const scripts: string[] = [];
+    reader.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await reader.goto(link);
+    await expect(reader.getByRole("heading", { level: 1, name: "Chimney condition report" })).toBeVisible();
+    await expect(reader.getByText("The basis of our estimate", { exact: true })).toBeVisible();
+    await expect(reader.getByText(/home inspection/i)).toHaveCount(0);
+    // The summary first: the repair, then the item to watch, each one line with its state.
+    const summary = reader.locator("section").filter({ has: reader.getByRole("heading", { name: "In short" }) });
+    const items = summary.getByRole("listitem");
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText("Crown");
+    await expect(items.nth(0)).toContainText("Repair now");
+    await expect(items.nth(1)).toContainText("Mortar joints");
+    await expect(items.nth(1)).toContainText("Watch");
+    await expect(items.nth(1)).toContainText("Joints sinking further or sand washing out after rain.");
+    // Part by part: the owner's note and the photo, sized, described, served from the link with no metadata.
+    await expect(reader.getByText("Sandy joints on the north face.")).toBeVisible();
+    const photosShown = reader.locator("main img");
+    await expect(photosShown).toHaveCount(2);
+    for (const img of await photosShown.all()) {
+      await expect(img).toHaveAttribute("width", /^\d+$/);
+      await expect(img).toHaveAttribute("alt", /\S/);
+      const answer = await reader.request.get(new URL((await img.getAttribute("src")) ?? "", link).href);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toBe("image/jpeg");
+    }
+    await expect(reader.getByRole("heading", { name: "What we looked at" })).toBeVisible();
+    await expect(reader.getByRole("link", { name: "Download this report as a PDF" })).toBeVisible();
+    expect(scripts).toEqual([]);
+    await reader.screenshot({ path: testInfo.outputPath("report-homeowner-375.png"), fullPage: true });
+  } finally {
+    await homeowner.close();
+  }
 });

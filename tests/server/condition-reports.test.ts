@@ -3,7 +3,12 @@
 // hash); every EXIF orientation comes out upright with no EXIF, GPS, XMP or profile in any copy; HEIC, a file that is
 // not an image, a 30 MB photo and the rest are refused in words; a Watch or Repair now without a photo, or a Watch
 // without what makes it worse and a day, is refused at its field; a send naming a photo the server lacks is refused.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// Sending freezes a version the database refuses to change, mails its link and PDF (tagged, its font embedded:
+// pdfinfo, pdffonts); a correction is version 2 with its reason, and the first link says so; a changed link is the
+// one 404, and no link reaches another homeowner's report or photo.
+import { execFileSync } from "node:child_process";
+import { request as httpRequest } from "node:http";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,8 +24,15 @@ import { LEAKS } from "./raw-http.ts";
 import { seedVisit, type SeededVisit } from "../support/seed-report.ts";
 import { ownerFormPost, withStoreAt } from "../support/server-db.ts";
 import { hasGps, makeTestPhoto } from "../support/test-photos.ts";
-import { seedFindings } from "../support/seed-findings.ts";
+import { mailInbox } from "../support/mail-inbox.ts";
+import { recordReport } from "../support/seed-recorded-report.ts";
+import { startSmtp } from "./smtp.ts";
+import { SEND_WORDS } from "../../server/reports/report-sending.ts";
 import { quoteServiceOver } from "../support/seed-quote.ts";
+import { lineFromPreset } from "../../server/quotes/quote-words.ts";
+import { hashSecret, newSecret } from "../../server/store/secrets.ts";
+import { dollarsInput } from "../../server/quotes/money.ts";
+import { seedFindings } from "../support/seed-findings.ts";
 import { QUOTE_FINDING_WORDS } from "../../app/lib/finding-quote.ts";
 import { TREND_WORDS } from "../../server/reports/report-history.ts";
 
@@ -30,6 +42,8 @@ let base: string;
 let session: { token: string; csrf: string };
 let visit: SeededVisit;
 let phone: Buffer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const { mailTo, mailsTo } = mailInbox(() => smtp);
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "reports-"));
@@ -40,12 +54,17 @@ beforeAll(async () => {
     return { token: made.token, csrf: made.session.csrf };
   });
   phone = readFileSync(await makeTestPhoto(path.join(work, "IMG_0001.JPG"), { width: 2048, height: 1536 }));
-  server = await startServer({ BACKUP_DIR: "off", RATE_LIMIT_PER_MINUTE: "100000" }, dataDir);
+  smtp = await startSmtp();
+  server = await startServer(
+    { BACKUP_DIR: "off", RATE_LIMIT_PER_MINUTE: "100000", SMTP_URL: smtp.url, NOTIFY_EMAIL: "owner@example.com" },
+    dataDir,
+  );
   base = `http://127.0.0.1:${server.port}`;
 }, 120_000);
 
 afterAll(async () => {
   if (server) await stopServer(server);
+  await smtp?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -82,6 +101,37 @@ function upload(
       ...headers,
     },
     body: new Uint8Array(bytes),
+  });
+}
+
+/**
+ * A body the server refuses by its length before reading it: it answers and closes while the client still writes,
+ * which fetch reports as EPIPE on a busy machine. Node's http keeps the answer that came first.
+ */
+function bigUpload(target: string, body: Buffer): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${target}`,
+      {
+        method: "POST",
+        headers: {
+          Cookie: `owner=${session.token}`,
+          Origin: base,
+          "Content-Type": "image/jpeg",
+          "Content-Length": String(body.length),
+          "X-CSRF-Token": session.csrf,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += String(c)));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    req.end(body);
   });
 }
 
@@ -211,7 +261,10 @@ describe("a photo's upload", () => {
       body: { error: REPORT_PHOTO_WORDS.type },
     });
     const big = Buffer.concat([phone, Buffer.alloc(30 * 1024 * 1024 - phone.length)]);
-    expect(await answer(upload(randomUUID(), big))).toEqual({ status: 413, body: { error: REPORT_PHOTO_WORDS.size } });
+    expect(await bigUpload(`${report()}/photos/${randomUUID()}?flue=${flue()}&part=crown`, big)).toEqual({
+      status: 413,
+      body: { error: REPORT_PHOTO_WORDS.size },
+    });
     expect(await answer(upload("not-a-uuid", phone))).toEqual({ status: 400, body: { error: REPORT_PHOTO_WORDS.id } });
     expect(await answer(upload(randomUUID(), phone, { flueId: 999_999 }))).toEqual({
       status: 400,
@@ -300,7 +353,7 @@ describe("a finding", () => {
     await save(finding("bricks", { state: "good" }));
     for (const part of ["cap", "crown"]) expect((await save(finding(part, { state: "repair" }))).status).toBe(200);
     const ready = await check([]);
-    expect(ready).toEqual({ status: 200, body: { ok: true, next: `${report()}?ready` } });
+    expect(ready).toEqual({ status: 200, body: { ok: true, version: 1, next: `${report()}?done=sent&version=1` } });
     expect((await check([stillOnPhone], "check")).body.blockers).toHaveLength(1);
   });
 });
@@ -343,7 +396,7 @@ describe("the quote made from the findings", () => {
 
   beforeAll(async () => {
     other = seedVisit(server.dataDir, {
-      day: "2027-03-17",
+      day: "2029-06-21",
       street: "88 Oak Ln",
       lead: { email: "lee@example.com", name: "Lee Ortiz" },
     });
@@ -570,5 +623,247 @@ describe("next year's visit", () => {
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain(words);
     }
+  });
+});
+
+describe("a sent report", () => {
+  const DANA = "dana@example.com";
+  let link = "";
+  let firstHtml = "";
+
+  /** The link in the latest report e-mail to `to` whose subject matches, on this server. */
+  async function linkIn(to: string, subject: RegExp) {
+    const mail = await mailTo(to, subject);
+    const found = /http:\/\/[^\s"<>]+\/report\/[A-Za-z0-9_-]{32,64}/.exec(mail.text ?? "")?.[0] ?? "";
+    expect(found).not.toBe("");
+    return { mail, url: found.replace(/^http:\/\/[^/]+/, base) };
+  }
+  const get = (url: string) => fetch(url, { redirect: "manual" });
+  const photoUrls = (html: string) => [...html.matchAll(/\/report\/[^"/]+\/photos\/([0-9a-f]{64})(?:-small)?/g)];
+
+  it("is mailed with its link and its PDF: tagged, its font embedded, the page with no script", async () => {
+    const { mail, url } = await linkIn(DANA, /^Your chimney condition report from /);
+    link = url;
+    expect(mail.text).toContain("It is the basis of our estimate.");
+    const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+    expect(pdf?.filename).toBe("chimney-condition-report-v1.pdf");
+    const file = path.join(work, "report.pdf");
+    writeFileSync(file, pdf?.content ?? Buffer.alloc(0));
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toMatch(/^Title:\s+Chimney condition report/m);
+    expect(info).toMatch(/^PDF version:\s+1\.7$/m);
+    const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    // name type encoding emb sub uni: every font embedded, subset, with its Unicode map.
+    for (const row of fonts) expect(row).toMatch(/LiberationSans\S*\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+
+    const page = await get(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    firstHtml = await page.text();
+    expect(firstHtml).toContain("Chimney condition report");
+    expect(firstHtml).toContain("The basis of our estimate");
+    expect(firstHtml).not.toMatch(/home inspect/i);
+    expect(firstHtml).not.toMatch(/<script|modulepreload/i);
+    expect(firstHtml).not.toContain("There is a newer version of this report.");
+    for (const img of firstHtml.match(/<img [^>]+>/g) ?? [])
+      expect(img).toMatch(/width="\d+" height="\d+".*alt="[^"]+"/);
+    const photos = photoUrls(firstHtml);
+    expect(photos.length).toBeGreaterThan(0);
+    for (const [href] of photos) {
+      const r = await get(`${base}${href}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get("cache-control")).toBe("no-store");
+      const bytes = Buffer.from(await r.arrayBuffer());
+      expect(jpegMetadataSegments(bytes)).toEqual([]);
+      expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    }
+    const download = await get(`${link}/pdf`);
+    expect(download.status).toBe(200);
+    expect(sha256Hex(Buffer.from(await download.arrayBuffer()))).toBe(sha256Hex(pdf?.content ?? Buffer.alloc(0)));
+  });
+
+  it("is refused any change by the database: its version, its PDF and the photos it shows", () => {
+    db((store) => {
+      const sent = (sql: string) => () => store.db.prepare(sql).run();
+      expect(sent("UPDATE report_versions SET reason = 'x' WHERE version = 1")).toThrow(/never changes/);
+      expect(sent("UPDATE report_versions SET snapshot = '{}'")).toThrow(/never changes/);
+      expect(sent("DELETE FROM report_versions")).toThrow(/kept 14 years/);
+      expect(sent("UPDATE report_documents SET pdf = x'00'")).toThrow(/never changes/);
+      expect(sent("DELETE FROM report_documents")).toThrow(/kept 14 years/);
+      expect(sent("DELETE FROM report_version_photos")).toThrow(/kept 14 years/);
+      expect(sent("DELETE FROM report_photos")).toThrow(/photo of a sent condition report is kept|never changes/);
+    });
+  });
+
+  it("is corrected as version 2 with its reason; the first link still shows version 1 and says so", async () => {
+    expect((await save(finding("crown", { state: "repair", note: "Crack 2 inches wide." }))).status).toBe(200);
+    const noReason = await save({ intent: "send", reason: "  " });
+    expect(noReason.status).toBe(409);
+    expect(await noReason.json()).toMatchObject({ ok: false, problems: { reason: SEND_WORDS.reason } });
+    const reason = "The crack on the crown is 2 inches wide, not 1.";
+    const danaVersions = () =>
+      db((store) =>
+        store.db
+          .prepare<[number], { version: number; reason: string | null }>(
+            `SELECT v.version, v.reason FROM report_versions v JOIN condition_reports r ON r.id = v.report_id
+             WHERE r.visit_id = ? ORDER BY v.id`,
+          )
+          .all(visit.visitId),
+      );
+    const before = danaVersions().length;
+    const latest = before + 1;
+    // 50 taps at once make one version.
+    const taps = await Promise.all(Array.from({ length: 50 }, () => save({ intent: "send", reason })));
+    expect(taps.map((t) => t.status)).toEqual(Array(50).fill(200));
+    const versions = danaVersions();
+    expect(versions[0]).toEqual({ version: 1, reason: null });
+    expect(versions.slice(before)).toEqual([{ version: latest, reason }]);
+    await mailTo(DANA, /^Your corrected chimney condition report from /);
+    const corrected = async () =>
+      (await mailsTo(DANA, /^Your corrected chimney condition report from /)).filter((m) => m.text?.includes(reason));
+    for (let i = 0; i < 300 && (await corrected()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await corrected()).toHaveLength(1);
+    expect(await mailsTo(DANA, /chimney condition report/)).toHaveLength(latest);
+
+    const first = await (await get(link)).text();
+    expect(first).toContain("There is a newer version of this report.");
+    expect(first).toContain(`Read version ${latest}`);
+    expect(first).toContain("Version 1, sent");
+    // The version the link was sent with reads as it did: the same hash at its foot.
+    const hashOf = (html: string) => /SHA-256 of this version: ([0-9a-f]{64})/.exec(html)?.[1];
+    expect(hashOf(first)).toBe(hashOf(firstHtml));
+    const second = await (await get(`${link}?v=${latest}`)).text();
+    expect(second).toContain(reason);
+    expect(second).toContain("Crack 2 inches wide.");
+    expect(hashOf(second)).not.toBe(hashOf(first));
+    expect(second).toContain("You are reading a later version than the one this link was sent with.");
+  }, 120_000);
+
+  it("by a changed link is the one 404; no link reaches another homeowner's report or photos", async () => {
+    const token = link.split("/report/")[1] ?? "";
+    const flip = (t: string, i: number) => t.slice(0, i) + (t[i] === "A" ? "B" : "A") + t.slice(i + 1);
+    const missing = await (await get(`${base}/report/${flip(token, 0)}`)).text();
+    for (const changed of [
+      flip(token, 0),
+      flip(token, token.length - 1),
+      token.slice(0, -1),
+      `${token}A`,
+      token.toLowerCase(),
+    ]) {
+      for (const suffix of ["", "/pdf", `/photos/${photoUrls(firstHtml)[0]?.[1]}`]) {
+        const r = await get(`${base}/report/${changed}${suffix}`);
+        expect(r.status, `${changed}${suffix}`).toBe(404);
+        if (suffix === "") expect(await r.text()).toBe(missing);
+        else expect(await r.text()).toBe("There is nothing here.");
+      }
+    }
+    expect(missing).toContain("There is no report at this address");
+    expect(missing).not.toMatch(LEAKS);
+
+    // Another homeowner's report, sent from its own visit.
+    const other = seedVisit(server.dataDir, {
+      day: "2030-08-13",
+      street: "88 Oak Ln",
+      lead: { name: "Pat Moreno", email: "pat@example.com" },
+    });
+    await recordReport(server.dataDir, other);
+    const sent = await fetch(`${base}/owner/visits/${other.visitId}/report/save`, {
+      method: "POST",
+      headers: { Cookie: `owner=${session.token}`, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf: session.csrf, intent: "send" }),
+    });
+    expect(sent.status).toBe(200);
+    const pat = (await linkIn("pat@example.com", /^Your chimney condition report from /)).url;
+    const patHtml = await (await get(pat)).text();
+    expect(patHtml).toContain("Pat Moreno");
+    expect(patHtml).not.toContain("Dana");
+    const danaPhotos = photoUrls(firstHtml).map((m) => m[1]);
+    const patPhotos = photoUrls(patHtml).map((m) => m[1]);
+    expect(patPhotos.length).toBeGreaterThan(0);
+    for (const hash of patPhotos) {
+      expect((await get(`${link}/photos/${hash}`)).status).toBe(404);
+      expect((await get(`${link}/photos/${hash}-small`)).status).toBe(404);
+      expect((await get(`${pat}/photos/${hash}`)).status).toBe(200);
+    }
+    for (const hash of danaPhotos) expect((await get(`${pat}/photos/${hash}`)).status).toBe(404);
+    // A version number of Dana's report asked by Pat's link is Pat's own version 1, never Dana's.
+    expect(await (await get(`${pat}?v=2`)).text()).not.toContain("Dana");
+    // A photo of Dana's draft that no sent version shows is not served either.
+    const draftPhoto = randomUUID();
+    const another = readFileSync(
+      await makeTestPhoto(path.join(work, "draft.jpg"), { width: 1200, height: 900, seed: 41 }),
+    );
+    expect((await upload(draftPhoto, another, { part: "flashing" })).status).toBe(201);
+    const stored = db((store) =>
+      store.db
+        .prepare<[string], { sha256: string }>("SELECT sha256 FROM report_photos WHERE client_id = ?")
+        .get(draftPhoto),
+    );
+    expect(stored?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await get(`${link}/photos/${stored?.sha256}`)).status).toBe(404);
+  }, 180_000);
+
+  it("is on the customer's page with its versions, and Reports counts it", async () => {
+    const owner = { headers: { Cookie: `owner=${session.token}` } };
+    const customerId = db((store) =>
+      store.db
+        .prepare<[number], { customer_id: number }>("SELECT customer_id FROM estimates WHERE id = ?")
+        .get(visit.estimateId),
+    )?.customer_id;
+    const page = await (await fetch(`${base}/owner/customers/${customerId}`, owner)).text();
+    expect(page).toContain("Chimney condition report");
+    expect(page).toMatch(/Version 2 · sent /);
+    expect(page).toContain("Corrected: The crack on the crown is 2 inches wide, not 1.");
+    expect(page).toContain(`href="${report()}"`);
+    const csv = await (await fetch(`${base}/owner/reports.csv?chart=condition-reports`, owner)).text();
+    // Dana's and Pat's reports sent, Dana's corrected once; no quote accepted yet.
+    const cells = (text: string) =>
+      text
+        .trim()
+        .split(/\r?\n/)
+        .map((row) => row.replaceAll('"', "").split(","));
+    expect(cells(csv)[0]).toEqual([
+      "reports sent",
+      "corrections sent",
+      "reports with a quote won",
+      "quotes won",
+      "won value",
+    ]);
+    const [sentCount, corrections, , quotesWonBefore] = (cells(csv)[1] ?? []).map(Number);
+    // Dana's and Pat's reports at least (the stories above send others), Dana's corrections.
+    expect(sentCount).toBeGreaterThanOrEqual(2);
+    expect(corrections).toBe((await mailsTo(DANA, /chimney condition report/)).length - 1);
+    // Dana accepts a quote on the same request, after the report went: Reports counts it as won from the report.
+    const total = db((store) => {
+      const quotes = quoteServiceOver(store);
+      const preset = quotes.words().presets.find((p) => p.key === "crown-rebuild");
+      if (!preset) throw new Error("no crown-rebuild preset");
+      const q = quotes.draftFor(visit.estimateId);
+      quotes.saveDraft(q.id, {
+        ...quotes.details(q.id).draft,
+        options: [{ id: "o0", name: "", lines: [lineFromPreset(preset, "l1")] }],
+      });
+      quotes.send(q.id, { ip: null, userAgent: null });
+      const token = newSecret();
+      store.quotes.addLink(q.id, hashSecret(token), "email");
+      const found = quotes.lookup(token, null);
+      if (!found || found === "limited") throw new Error("the quote is not found");
+      const optionKey = quotes.page(found).options[0]?.key ?? "";
+      const choice = { optionKey, addonKeys: [], name: "Dana Whitfield", consent: true, pamphlet: true, version: 1 };
+      quotes.accept(token, choice, { ip: null, userAgent: null, inHome: false });
+      return store.db
+        .prepare<[number], { total_cents: number }>("SELECT total_cents FROM quote_acceptances WHERE quote_id = ?")
+        .get(q.id)?.total_cents;
+    });
+    expect(total).toBeGreaterThan(0);
+    const won = await (await fetch(`${base}/owner/reports.csv?chart=condition-reports`, owner)).text();
+    const after = cells(won)[1] ?? [];
+    expect(Number(after[2])).toBeGreaterThanOrEqual(1);
+    expect(Number(after[3])).toBe((quotesWonBefore ?? 0) + 1);
+    expect(Number(after[4])).toBeGreaterThanOrEqual(Number(dollarsInput(total ?? 0)));
   });
 });

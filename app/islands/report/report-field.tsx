@@ -46,6 +46,8 @@ export function ReportField(props: ReportFieldProps & { problems?: Record<string
   const { visitId, base, csrf } = props;
   const [blockers, setBlockers] = useState(props.blockers);
   const [sending, setSending] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonProblem, setReasonProblem] = useState<string | undefined>(undefined);
   const serverFinding = useCallback(
     (flueId: number, part: ReportPart): FieldFinding | undefined =>
       props.findings.find((f) => f.flueId === flueId && f.part === part),
@@ -106,14 +108,20 @@ export function ReportField(props: ReportFieldProps & { problems?: Record<string
 
   async function send() {
     setSending(true);
-    const form = new URLSearchParams({ csrf, intent: "send" });
+    const form = new URLSearchParams({ csrf, intent: "send", reason });
     for (const id of allPhotoIds(field.queue)) form.append("photos", id);
     try {
       const response = await fetch(`${base}/save`, { method: "POST", body: form, credentials: "same-origin" });
-      const body = (await response.json()) as { ok?: boolean; next?: unknown; blockers?: unknown };
+      const body = (await response.json()) as {
+        ok?: boolean;
+        next?: unknown;
+        blockers?: unknown;
+        problems?: { reason?: unknown };
+      };
       if (body.ok && typeof body.next === "string" && body.next.startsWith("/owner/"))
         return location.assign(body.next);
       if (Array.isArray(body.blockers)) setBlockers(body.blockers.filter((b): b is string => typeof b === "string"));
+      setReasonProblem(typeof body.problems?.reason === "string" ? body.problems.reason : undefined);
     } catch {
       setBlockers(["No answer from the server: check the signal and press Send again."]);
     }
@@ -206,6 +214,9 @@ export function ReportField(props: ReportFieldProps & { problems?: Record<string
         photoIds={allPhotoIds(field.queue)}
         busy={sending}
         sent={props.sent}
+        reason={reason}
+        reasonProblem={reasonProblem}
+        onReason={setReason}
         onSend={() => void send()}
       />
     </div>

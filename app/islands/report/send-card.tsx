@@ -1,6 +1,7 @@
 // The foot of the report (decision 0054): what still stops sending, and Send, which stays off until the server has
 // every photo and every saved part this phone holds. The server checks again when Send is pressed.
 import type { FormEvent } from "react";
+import { REPORT_LIMITS } from "~/content/condition-report";
 
 export type SendCardProps = {
   base: string;
@@ -13,6 +14,10 @@ export type SendCardProps = {
   photoIds: string[];
   busy: boolean;
   sent: { version: number; at: string } | null;
+  /** A correction's reason (required once a version was sent), and the server's word on it. */
+  reason: string;
+  reasonProblem?: string;
+  onReason: (reason: string) => void;
   onSend: () => void;
 };
 
@@ -47,6 +52,31 @@ export function SendCard(props: SendCardProps) {
       <form method="post" action={props.base} onSubmit={send} className="mt-3">
         <input type="hidden" name="csrf" value={props.csrf} />
         <input type="hidden" name="intent" value="send" />
+        {props.sent && (
+          // A correction is the next version: the homeowner reads why, with it (decision 0054).
+          <div className="mb-3">
+            <label htmlFor="send-reason" className="block font-semibold">
+              What did you correct?
+            </label>
+            <textarea
+              id="send-reason"
+              name="reason"
+              rows={2}
+              maxLength={REPORT_LIMITS.reason}
+              required
+              value={props.reason}
+              onChange={(e) => props.onReason(e.target.value)}
+              aria-invalid={props.reasonProblem ? true : undefined}
+              aria-describedby={props.reasonProblem ? "send-reason-problem" : undefined}
+              className="mt-1 block w-full rounded-lg border-2 border-mortar-300 bg-white p-2"
+            />
+            {props.reasonProblem && (
+              <p id="send-reason-problem" className="mt-1 font-semibold text-brick-800">
+                {props.reasonProblem}
+              </p>
+            )}
+          </div>
+        )}
         {props.photoIds.map((id) => (
           <input key={id} type="hidden" name="photos" value={id} />
         ))}
@@ -55,7 +85,7 @@ export function SendCard(props: SendCardProps) {
           disabled={!ready || props.busy}
           className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-ember-500 px-5 text-lg font-semibold text-soot-950 hover:bg-ember-400 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
         >
-          {props.busy ? "Checking…" : "Send report"}
+          {props.busy ? "Sending…" : props.sent ? "Send the correction" : "Send report"}
         </button>
       </form>
     </section>

@@ -1,7 +1,7 @@
 // /owner/customers/<id>: one homeowner on one screen (decision 0051). Who they look like (merge, or "Not the same
 // person"), what they owe and when they are next due, how to reach them, their places with each flue, their whole
-// history newest first, the merges on this record with their Undo, and "Erase this customer". A merged customer's page
-// opens its survivor.
+// history newest first, the chimney condition reports sent to them (decision 0054), the merges on this record with
+// their Undo, and "Erase this customer". A merged customer's page opens its survivor.
 import { redirect } from "react-router";
 import type { Route } from "./+types/customer";
 import { idParam, notFound, plainAnswer, requireOwner } from "./guard.server";
@@ -14,6 +14,8 @@ import { CustomerPlaces } from "./customer-places";
 import { CustomerHistoryList } from "./customer-history";
 import { CustomerErase } from "./customer-erase";
 import { Notice, PageTitle } from "./ui";
+import { customerReports } from "./report-send.server";
+import { ReportVersionsCard } from "./report-versions";
 import { typedBack } from "~/lib/text-limits";
 
 function survivor(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -38,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
     csrf: owner.csrf,
     done: done !== null && Object.hasOwn(CUSTOMER_DONE, done) ? (done as CustomerDone) : null,
     mergedFrom: mergedFrom === null ? null : (args.context.estimates.customers.get(mergedFrom)?.display_name ?? null),
+    // The condition reports sent to them, each with its versions (decision 0054).
+    reports: customerReports(args.context, customer.id),
     ...page,
   };
 }
@@ -81,6 +85,9 @@ export default function CustomerScreen({ loaderData: d, actionData }: Route.Comp
       <CustomerAtAGlance owes={d.owes} next={d.next} />
       <CustomerContacts csrf={d.csrf} name={d.name} emails={d.emails} phones={d.phones} typed={typed} />
       <CustomerPlaces csrf={d.csrf} places={d.places} typed={typed} />
+      {d.reports.map((r) => (
+        <ReportVersionsCard key={r.reportId} csrf={d.csrf} report={r} heading="Chimney condition report" />
+      ))}
       <CustomerHistoryList items={d.history} />
       <CustomerMerges csrf={d.csrf} merges={d.merges} />
       <CustomerDetails csrf={d.csrf} name={d.name} kind={d.kind} notes={d.notes} typed={typed} />

@@ -14,12 +14,17 @@ import {
   type SourceMoney,
 } from "../../../server/books/money-report.ts";
 import { loadBooks } from "./money.server";
+import type { ReportFigures } from "../../../server/store/report-sends.ts";
 import { repeatReport } from "./reports-repeat.server";
 import type { RepeatReport } from "~/lib/repeat-report";
 
-/** The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid. */
+/**
+ * The report with the money of the same weeks (decision 0043): settled by source, and days from quote to paid; the
+ * chimney condition reports sent in them, with the quotes won from them (decision 0054); returning customers.
+ */
 export type OwnerReport = Report & {
   money: { bySource: SourceMoney[]; toPaid: DaysToPaid };
+  conditionReports: ReportFigures;
   /** Returning customers, next year's visits booked ahead, the busy season's places (decision 0055). */
   repeat: RepeatReport;
 };
@@ -34,6 +39,9 @@ export function ownerReport(context: AppLoadContext): OwnerReport {
       bySource: collectedBySource(books, contracts, since, new URL(context.siteOrigin).hostname),
       toPaid: daysToPaid(books, contracts, invoices, since, business.timeZone),
     },
+    conditionReports: context.estimates.reportSends.figures(
+      reportStart(context.now(), business.timeZone).toISOString(),
+    ),
     repeat: repeatReport(context, books, contracts),
   };
 }
@@ -111,6 +119,7 @@ export const CHARTS = [
   "quote-sources",
   "money-sources",
   "days-to-paid",
+  "condition-reports",
   "returning",
 ] as const;
 export type Chart = (typeof CHARTS)[number];
@@ -237,6 +246,21 @@ export function chartRows(report: OwnerReport, chart: Chart): { columns: string[
           },
         ],
       };
+    case "condition-reports": {
+      const c = report.conditionReports;
+      return {
+        columns: ["reports sent", "corrections sent", "reports with a quote won", "quotes won", "won value"],
+        rows: [
+          {
+            "reports sent": c.sent,
+            "corrections sent": c.corrections,
+            "reports with a quote won": c.reportsWon,
+            "quotes won": c.quotesWon,
+            "won value": dollarsInput(c.wonCents),
+          },
+        ],
+      };
+    }
     case "returning": {
       const r = report.repeat;
       return {

@@ -1,6 +1,6 @@
 // /owner/reports: the last 12 weeks at a glance, on a phone. Visitors (counted on the server, decision 0029), where
 // they came from and how many asked for an estimate; requests per week, where they came from, services, towns, won
-// and lost, and speed to lead against the call-back promise. Charts are SVG drawn here (no script); each has its
+// and lost, condition reports sent and the quotes won from them, and speed to lead against the call-back promise. Charts are SVG drawn here (no script); each has its
 // numbers in a table beside it and a CSV download. The page is a list of sections, each from a reports-*.tsx file.
 import type { Route } from "./+types/reports";
 import { requireOwner } from "./guard.server";
@@ -11,6 +11,7 @@ import { VisitorConversion, VisitorOrigins, VisitorsPerWeek } from "./reports-vi
 import { RequestCategories, RequestsPerWeek, VisitsBooked, WonAndLost } from "./reports-requests";
 import { DaysToPaid, MoneyBySource, QuotesReport, WonValueBySource } from "./reports-money";
 import { SpeedToLead } from "./reports-speed";
+import { ConditionReports } from "./reports-condition";
 import { ReturningCustomers } from "./reports-repeat";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -37,6 +38,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <WonAndLost report={report} />
       <QuotesReport report={report} />
       <WonValueBySource report={report} />
+      <ConditionReports report={report} />
       <MoneyBySource report={report} />
       <DaysToPaid report={report} />
       <ReturningCustomers report={report} />

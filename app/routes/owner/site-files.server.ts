@@ -23,6 +23,7 @@ import { checkArticleBody } from "~/content/article-markdown";
 import { reviewRequestFile } from "~/content/review-request";
 import { quotePresetsFile, quoteTermsFile } from "~/content/quote-words";
 import { findingsFile } from "~/content/findings";
+import { reportWordsFile } from "~/content/report-words";
 import { marketingMailFile } from "~/content/marketing-mail";
 import { plainAnswer } from "./guard.server";
 import { describe, type FieldSpec, fromPayload, type Lookups } from "./site-form";
@@ -55,6 +56,11 @@ export const KINDS = {
   "quote-presets": { title: "Quote lines", file: "quote-presets.yaml", schema: quotePresetsFile },
   "quote-terms": { title: "Quote terms", file: "quote-terms.yaml", schema: quoteTermsFile },
   findings: { title: "Condition report words", file: "findings.yaml", schema: findingsFile },
+  "condition-report": {
+    title: "Condition report page and e-mail",
+    file: "condition-report.yaml",
+    schema: reportWordsFile,
+  },
   "marketing-mail": { title: "Reminder and campaign e-mails", file: "marketing-mail.yaml", schema: marketingMailFile },
 } satisfies Record<string, Kind>;
 

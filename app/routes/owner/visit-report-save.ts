@@ -7,6 +7,7 @@ import { field, notFound, requireOwner, unknownIntent } from "./guard.server";
 import { findingInput, namedPhotos, reportContext, scopeInput, visitOf } from "./visit-report.server";
 import { removePhoto, saveFinding, saveScope } from "../../../server/reports/report-draft.ts";
 import { sendRefusals } from "../../../server/reports/report-readiness.ts";
+import { afterSend, sendFromConsole } from "./report-send.server";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -39,6 +40,13 @@ export async function action(args: Route.ActionArgs) {
     if (outcome === "sent") return json(409, { error: "This photo is in a report already sent: it is kept." });
     return json(200, { ok: true });
   }
+  if (intent === "send") {
+    // Sending (decision 0054): the version frozen with its PDF, its e-mail queued; the phone then opens the page.
+    const sent = await sendFromConsole(args.context, v, form, namedPhotos(form));
+    if (!sent.ok) return json(409, sent);
+    const next = afterSend(v.visit.id, sent, args.context.notifyTo !== null);
+    return json(200, { ok: true, version: sent.version, next });
+  }
   const { stores } = context;
   const report = v.report;
   const blockers = sendRefusals(
@@ -51,8 +59,5 @@ export async function action(args: Route.ActionArgs) {
     },
     namedPhotos(form),
   );
-  if (intent === "check") return json(200, { blockers });
-  if (blockers.length > 0) return json(409, { ok: false, blockers });
-  // Sending itself (the frozen version, its page, PDF and e-mail) is the next step's (decision 0054).
-  return json(200, { ok: true, next: `/owner/visits/${v.visit.id}/report?ready` });
+  return json(200, { blockers });
 }

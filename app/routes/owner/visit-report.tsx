@@ -7,6 +7,9 @@ import type { Route } from "./+types/visit-report";
 import { boxText, field, idParam, requireOwner, unknownIntent } from "./guard.server";
 import { Button, Card, CsrfField, Notice, PageTitle } from "./ui";
 import { AddFlueForm } from "./report-flue-form";
+import { ReportVersionsCard } from "./report-versions";
+import { afterSend, sendFromConsole, sentReportAction, sentReportView } from "./report-send.server";
+import { SEND_DONE } from "./report-send-words";
 import { ReportLastTime } from "./report-last-time";
 import { ReportQuoteForm } from "./report-quote-form";
 import { makeQuoteFromFindings, quoteFormView } from "./visit-report-quote.server";
@@ -22,7 +25,6 @@ import { visitLabel } from "~/lib/visit-labels";
 import { waitingWords } from "~/lib/report-photos";
 import { saveFinding, saveScope } from "../../../server/reports/report-draft.ts";
 import { reportFieldProps } from "../../../server/reports/report-view.ts";
-import { sendRefusals } from "../../../server/reports/report-readiness.ts";
 import { lastTime, markTrend } from "../../../server/reports/report-history.ts";
 import { APPLIANCES, FUELS, USE_LEVELS } from "../../../server/store/flues.ts";
 
@@ -32,6 +34,7 @@ const DONE = {
   saved: "Saved.",
   flue: "Flue added.",
   forgotten: "The photos that never arrived were let go.",
+  ...SEND_DONE,
   trend: "Saved: compared with last time.",
 } as const;
 
@@ -64,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     noProperty: v.propertyId === null,
     hasFlues: v.flues.length > 0,
     serverWaiting: v.report ? context.stores.reportPhotos.waiting(v.report.id).length : 0,
-    ready: url.searchParams.has("ready"),
+    sentReport: v.report ? sentReportView(args.context, v.report.id) : null,
     done: done in DONE ? DONE[done as keyof typeof DONE] : null,
   };
 }
@@ -121,20 +124,15 @@ export async function action(args: Route.ActionArgs) {
     if (v.report) context.stores.reportPhotos.forgetWaiting(v.report.id);
     return back("forgotten");
   }
+  const onSent = sentReportAction(args.context, v.report?.id, v.visit.id, intent, form);
+  if (onSent) return onSent;
   if (intent !== "send") unknownIntent();
-  const report = v.report;
-  const blockers = sendRefusals(
-    {
-      report,
-      findings: report ? context.stores.reports.findings(report.id) : [],
-      photos: report ? context.stores.reportPhotos.ofReport(report.id) : [],
-      flues: v.flues,
-      words: context.words(),
-    },
-    [],
-  );
-  if (blockers.length > 0) return data({ blockers }, { status: 409 });
-  return redirect(`${base}?ready`, { headers: { "Cache-Control": "no-store" } });
+  // The page's own Send (no script): the phone's photos are not named, the server's are all it checks.
+  const sent = await sendFromConsole(args.context, v, form, []);
+  if (!sent.ok) return data({ blockers: [...sent.blockers, ...Object.values(sent.problems)] }, { status: 409 });
+  return redirect(afterSend(v.visit.id, sent, args.context.notifyTo !== null), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 export const meta = () => [
@@ -166,7 +164,6 @@ export default function VisitReport({ loaderData, actionData }: Route.ComponentP
         ← Request
       </a>
       <PageTitle sub={[name, place, when].filter(Boolean).join(" · ")}>Chimney condition report</PageTitle>
-      {loaderData.ready && <Notice>Every part and photo is on the server: the report is ready to send.</Notice>}
       {loaderData.done && <Notice>{loaderData.done}</Notice>}
       {loaderData.wordsProblem && (
         <Notice tone="warn">
@@ -207,6 +204,7 @@ export default function VisitReport({ loaderData, actionData }: Route.ComponentP
           )}
         </>
       )}
+      {loaderData.sentReport && <ReportVersionsCard csrf={csrf} report={loaderData.sentReport} />}
       {loaderData.serverWaiting > 0 && (
         <Card className="mt-5">
           <h2 className="font-serif text-xl font-bold">Photos the server is waiting for</h2>

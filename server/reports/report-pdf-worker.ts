@@ -1,0 +1,15 @@
+// The thread condition report PDFs are drawn in (server/documents/pdf-in-worker.ts and pdf-thread.ts; the maker is
+// reportPdfMaker in report-pdfs.ts): the photos come as [hash, bytes] pairs and are made Buffers again.
+import { drawPdfsHere } from "../documents/pdf-thread.ts";
+import { reportPdf, type ReportPdfInput } from "./report-pdf.ts";
+
+type Posted = Omit<ReportPdfInput, "photos"> & { photos: [string, Uint8Array][] };
+
+drawPdfsHere((input: Posted) =>
+  reportPdf({
+    ...input,
+    photos: new Map(
+      input.photos.map(([sha, bytes]) => [sha, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    ),
+  }),
+);
