@@ -8,6 +8,7 @@ import { backupRetentionDays } from "~/lib/backup-retention";
 import { seo } from "~/lib/seo";
 import { VISIT_RETENTION_MONTHS } from "~/lib/visitor-figures";
 import { CONTRACT_YEARS } from "~/lib/contract-retention";
+import { REPORT_YEARS } from "~/content/condition-report";
 
 export const meta = () =>
   seo({
@@ -78,7 +79,7 @@ function sections(): { heading: string; paragraphs: string[] }[] {
     {
       heading: "Seeing or deleting your details",
       paragraphs: [
-        `Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits, quotes and e-mail records, from our database completely, except a quote you accepted, which we keep as a contract for ${CONTRACT_YEARS} years (above). It also removes your customer record: your name, e-mail addresses, phone numbers, addresses and chimneys. So that we never e-mail you again, we keep only a scrambled code made from each e-mail address and phone number, from which they cannot be read back.`,
+        `Call or e-mail us and we will tell you what we hold about you, correct it, or delete it. Deletion removes every request from your e-mail address, with its photos, notes, visits, quotes and e-mail records, from our database completely, except a quote you accepted, which we keep as a contract for ${CONTRACT_YEARS} years (above), with the findings of our inspection it was made from, and a chimney condition report we sent you, which we keep ${REPORT_YEARS} years after sending as the record of what we inspected. It also removes your customer record: your name, e-mail addresses, phone numbers, addresses and chimneys. So that we never e-mail you again, we keep only a scrambled code made from each e-mail address and phone number, from which they cannot be read back.`,
       ],
     },
   ];

@@ -335,3 +335,31 @@ describe("the undo", () => {
     expect(await undoBatch(deps, batchId)).toEqual({ kind: "already" });
   });
 });
+
+describe("an erasure by e-mail (the console's Erase, npm run leads -- --erase)", () => {
+  it("drops a dry run whose file may hold the address, scrubs the summaries, and the undo still works", async () => {
+    // Dale wrote in first; the import then matched his record and added to it; a second dry run waits.
+    store.save({
+      name: "Dale Kowalski",
+      email: "kowalski.home@example.com",
+      phone: "",
+      service: "Chimney Sweep",
+      message: "Annual sweep please",
+      city: "Bloomington",
+      spam: false,
+      idempotencyKey: null,
+      ip: null,
+      userAgent: null,
+    });
+    const { batchId } = await imported("jobber-clients.csv");
+    await dry("jobber-clients.csv");
+    expect(count("SELECT count(*) AS n FROM import_batches WHERE state = 'dry-run'")).toBe(1);
+
+    expect(store.erase("kowalski.home@example.com")).toBe(1);
+    expect(count("SELECT count(*) AS n FROM import_batches WHERE state = 'dry-run'")).toBe(0);
+    const bytes = Buffer.concat([readFileSync(store.file), readFileSync(`${store.file}-wal`)]);
+    expect(bytes.includes("kowalski.home@example.com")).toBe(false);
+    expect(bytes.includes("Annual sweep please")).toBe(false);
+    expect(await undoBatch(deps, batchId)).toMatchObject({ kind: "undone" });
+  });
+});

@@ -9,6 +9,7 @@
 import { emailKey, phoneKey } from "./contact-keys.ts";
 import { addressKeys, type AddressKind } from "../marketing/address-keys.ts";
 import type { EstimateStore } from "../requests/estimate-store.ts";
+import { createImportErasure } from "../store/import-erasure.ts";
 
 /** What erasing a customer removes and keeps, counted for the owner before he confirms. */
 export type ErasurePreview = {
@@ -24,14 +25,19 @@ export type ErasurePreview = {
   contracts: number;
   /** Before-and-after pairs of their jobs on the site with their consent: kept until the owner takes them off. */
   photosOnSite: number;
+  /** Condition reports kept, detached: sent to them (decision 0054), or a signed quote was made from (its findings). */
+  reportsKept: number;
 };
 
 const json = (values: readonly (number | string)[]) => JSON.stringify(values);
 
 export function createCustomerErasure(store: EstimateStore) {
   const { db } = store;
-  const requestsStmt = db.prepare<[{ group: string; emails: string }], { id: number; email: string; phone: string }>(
-    `SELECT id, email, phone FROM estimates
+  const requestsStmt = db.prepare<
+    [{ group: string; emails: string }],
+    { id: number; name: string; email: string; phone: string }
+  >(
+    `SELECT id, name, email, phone FROM estimates
      WHERE customer_id IN (SELECT value FROM json_each(@group))
         OR lower(trim(email)) IN (SELECT value FROM json_each(@emails))
      ORDER BY id`,
@@ -44,11 +50,24 @@ export function createCustomerErasure(store: EstimateStore) {
     `SELECT count(*) AS n FROM job_photo_pairs p JOIN jobs j ON j.id = p.job_id JOIN quotes q ON q.id = j.quote_id
      WHERE p.state != 'taken-off' AND q.estimate_id IN (SELECT value FROM json_each(?))`,
   );
+  const reportsKeptStmt = db.prepare<[string], { n: number }>(
+    `SELECT count(*) AS n FROM condition_reports r WHERE r.estimate_id IN (SELECT value FROM json_each(?))
+       AND (r.current_version IS NOT NULL OR EXISTS (
+         SELECT 1 FROM report_findings f JOIN (SELECT finding_id, quote_id FROM quote_line_findings
+           UNION ALL SELECT finding_id, quote_id FROM quote_finding_skips) x ON x.finding_id = f.id
+         JOIN quotes q ON q.id = x.quote_id WHERE f.report_id = r.id AND q.status = 'accepted'))`,
+  );
   const unmergeStmt = db.prepare(
     "UPDATE customers SET merged_into = NULL WHERE id IN (SELECT value FROM json_each(?))",
   );
   const deletePlacesStmt = db.prepare("DELETE FROM properties WHERE customer_id IN (SELECT value FROM json_each(?))");
   const deleteCustomersStmt = db.prepare("DELETE FROM customers WHERE id IN (SELECT value FROM json_each(?))");
+
+  const fluesStmt = db.prepare<[string], { id: number }>(
+    `SELECT id FROM flues WHERE property_id IN
+       (SELECT id FROM properties WHERE customer_id IN (SELECT value FROM json_each(?)))`,
+  );
+  const imports = createImportErasure(db);
 
   const sameEmailStmt = db.prepare<[string], { customer_id: number }>(
     `SELECT DISTINCT customer_id FROM customer_contacts
@@ -92,6 +111,7 @@ export function createCustomerErasure(store: EstimateStore) {
       addresses: new Set(contacts.map((c) => `${c.kind} ${c.key ?? c.value}`)).size,
       contracts: contractsStmt.get(ids)?.n ?? 0,
       photosOnSite: onSiteStmt.get(ids)?.n ?? 0,
+      reportsKept: reportsKeptStmt.get(ids)?.n ?? 0,
     };
   }
 
@@ -113,6 +133,19 @@ export function createCustomerErasure(store: EstimateStore) {
       keep("phone", phoneKey(r.phone)?.e164);
     }
     for (const [hash, kind] of hashes) list.add(hash, kind, "erasure");
+    // The imports' memory of them: change rows, waiting dry runs, and their words in the batches' summaries.
+    imports.erase({
+      customers: group,
+      contacts: contacts.map((c) => c.id),
+      flues: fluesStmt.all(json(group)).map((r) => r.id),
+      hashes: [...hashes.keys()],
+      words: [
+        ...group.map((id) => store.customers.get(id)?.display_name ?? ""),
+        ...contacts.flatMap((c) => [c.value, c.key ?? "", phoneKey(c.value)?.e164.slice(2) ?? ""]),
+        ...store.customers.propertiesOf(group).map((p) => p.street),
+        ...requests.flatMap((r) => [r.name, r.email, r.phone]),
+      ],
+    });
     for (const id of group) store.marketing.sends.erase(id);
     for (const r of requests) store.eraseRequest(r.id);
     for (const e of new Set([...emails, ...requests.map((r) => r.email)])) store.forgetMailTo(e);

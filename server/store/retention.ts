@@ -3,6 +3,7 @@
 // detached from its request, for 10 years after its acceptance (decision 0033); the rest of the request goes.
 import type { Db } from "../db/database.ts";
 import { ESTIMATE_COLUMNS, type StoredEstimate } from "./types.ts";
+import { createImportErasure } from "./import-erasure.ts";
 
 export function createRetentionStore(db: Db) {
   const idsByEmail = db.prepare<[string], { id: number }>("SELECT id FROM estimates WHERE email = ? COLLATE NOCASE");
@@ -29,9 +30,29 @@ export function createRetentionStore(db: Db) {
     `DELETE FROM job_photos WHERE job_id IN (${jobsOf}) AND id NOT IN
        (SELECT before_id FROM job_photo_pairs UNION SELECT after_id FROM job_photo_pairs)`,
   );
-  // A sent condition report is kept 14 years (decision 0054): detached like a contract; an unsent draft goes.
+  // A sent condition report is kept 14 years (decision 0054): detached like a contract; so is one an accepted quote
+  // was made from (its lines and "not quoted because" name the findings, and a contract never changes: migration 22's
+  // triggers), less its photos no sent version shows and, unsent, its findings the contract does not name. An unsent
+  // draft no contract names goes with its request.
+  const contractFindings = `SELECT f.id FROM report_findings f
+     WHERE f.report_id = condition_reports.id AND (
+       f.id IN (SELECT l.finding_id FROM quote_line_findings l JOIN quotes q ON q.id = l.quote_id WHERE q.status = 'accepted')
+       OR f.id IN (SELECT s.finding_id FROM quote_finding_skips s JOIN quotes q ON q.id = s.quote_id
+                   WHERE q.status = 'accepted'))`;
   const detachSentReports = db.prepare(
-    "UPDATE condition_reports SET estimate_id = NULL WHERE estimate_id = ? AND current_version IS NOT NULL",
+    `UPDATE condition_reports SET estimate_id = NULL
+     WHERE estimate_id = ? AND (current_version IS NOT NULL OR EXISTS (${contractFindings}))`,
+  );
+  const contractNamed = (table: string) =>
+    `SELECT x.finding_id FROM ${table} x JOIN quotes q ON q.id = x.quote_id WHERE q.status = 'accepted'`;
+  const forgetUnsentFindings = db.prepare(
+    `DELETE FROM report_findings
+     WHERE report_id IN (SELECT id FROM condition_reports WHERE estimate_id = ? AND current_version IS NULL)
+       AND id NOT IN (${contractNamed("quote_line_findings")}) AND id NOT IN (${contractNamed("quote_finding_skips")})`,
+  );
+  const forgetUnsentPhotos = db.prepare(
+    `DELETE FROM report_photos WHERE report_id IN (SELECT id FROM condition_reports WHERE estimate_id = ?)
+       AND id NOT IN (SELECT photo_id FROM report_version_photos)`,
   );
   // The customer record the request made (decision 0051) goes with it when nothing else holds it: the property made
   // for the request once no request points at it (its flues follow), then the customer the requests made once it has no
@@ -40,6 +61,10 @@ export function createRetentionStore(db: Db) {
     `DELETE FROM properties WHERE source = 'request' AND source_id = ?
        AND NOT EXISTS (SELECT 1 FROM estimates e WHERE e.property_id = properties.id)`,
   );
+  const emailContacts = db.prepare<[string, string], { id: number }>(
+    "SELECT id FROM customer_contacts WHERE kind = 'email' AND (key = lower(trim(?)) OR value = trim(?) COLLATE NOCASE)",
+  );
+  const imports = createImportErasure(db);
   const forgetEmailContacts = db.prepare(
     "DELETE FROM customer_contacts WHERE kind = 'email' AND (key = lower(trim(?)) OR value = trim(?) COLLATE NOCASE)",
   );
@@ -50,6 +75,8 @@ export function createRetentionStore(db: Db) {
        AND NOT EXISTS (SELECT 1 FROM customers m WHERE m.merged_into = customers.id)`,
   );
   const remove = (id: number) => {
+    forgetUnsentFindings.run(id);
+    forgetUnsentPhotos.run(id);
     detachSentReports.run(id);
     forgetPairsOffSite.run(id);
     forgetJobPhotos.run(id);
@@ -74,6 +101,9 @@ export function createRetentionStore(db: Db) {
         const ids = idsByEmail.all(email);
         deleteMailTo.run(email);
         for (const { id } of ids) remove(id);
+        // The imports' memory of the address: the contacts they added with it, waiting dry runs, their summaries.
+        const contacts = emailContacts.all(email, email).map((c) => c.id);
+        imports.erase({ customers: [], contacts, flues: [], hashes: [], words: [email] });
         forgetEmailContacts.run(email, email);
         forgetBareCustomers.run();
         return ids.length;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerConsole } from "../../server/owner/owner-console.ts";
 import { addressKeys } from "../../server/marketing/address-keys.ts";
 import { createSuppressionStore } from "../../server/store/suppressions.ts";
+import { createCustomerErasure } from "../../server/customers/customer-erasure.ts";
 import { startServer, stopServer, type RunningServer } from "./harness.ts";
 import { LEAKS } from "./raw-http.ts";
 import { jobberExport } from "../support/jobber-export.ts";
@@ -235,15 +236,14 @@ describe("importing a Jobber export", () => {
 
 describe("an erased customer in a later import", () => {
   it("stays off the mailing list even when the file says yes, and the page says so", async () => {
-    // Carol Nguyen (J-ID 1052, reminders yes) was erased: her customer went, her hashed entry stayed.
+    // Carol Nguyen (J-ID 1052, reminders yes) is erased as the console erases her: her customer goes, her hashed
+    // entry stays, and the first import's summary no longer names her.
     db((s) => {
-      const list = createSuppressionStore(s.db, () => new Date());
-      const keys = addressKeys(list.secret());
       const carol = s.customers.bySource("jobber", "1052");
-      s.db.prepare("DELETE FROM properties WHERE customer_id = ?").run(carol?.id ?? 0);
-      s.db.prepare("DELETE FROM customers WHERE id = ?").run(carol?.id ?? 0);
-      list.add(keys.hash("email", "carol.nguyen@example.com"), "email", "erasure");
+      expect(createCustomerErasure(s).erase(carol?.id ?? 0)).toMatchObject({ customers: 1 });
     });
+    const summaries = db((s) => s.db.prepare("SELECT summary FROM import_batches").all());
+    expect(JSON.stringify(summaries)).not.toContain("Carol Nguyen");
     const later = await dryRun(fixture("jobber-clients.csv"));
     expect(later.words).toContain("1 new + 8 already here");
     expect(later.words).toContain("1 customer on your do-not-mail list stays on it, whatever the file says.");

@@ -2,6 +2,7 @@
 // words what goes and what is kept and why (the books' records and a signed contract; the do-not-mail code), and
 // asks for a tick before the one button; the action erases in one transaction (server/customers/customer-erasure.ts).
 import { CONTRACT_YEARS } from "~/lib/contract-retention";
+import { REPORT_YEARS } from "~/content/condition-report";
 import type { ErasurePreview } from "../../../server/customers/customer-erasure.ts";
 import { Button, Card, CsrfField } from "./ui";
 
@@ -23,9 +24,10 @@ export function CustomerErase({ csrf, name, erasure }: { csrf: string; name: str
           </li>
           <li>{n(erasure.places, "place", "places")} with their chimneys.</li>
           <li>
-            {n(erasure.requests, "request", "requests")}, with their messages, photos, visits, notes and e-mails, and
-            their reminders.
+            {n(erasure.requests, "request", "requests")}, with their messages, photos, visits, notes, condition reports
+            and e-mails, and their reminders.
           </li>
+          <li>Their names in your imports&rsquo; lists, and an import you looked at but did not import yet.</li>
         </ul>
         <h3 className="font-semibold">What is kept, and why</h3>
         <ul className="mb-3 list-disc pl-5">
@@ -43,6 +45,13 @@ export function CustomerErase({ csrf, name, erasure }: { csrf: string; name: str
             Their e-mails and phones as a scrambled code on the do-not-mail list, so no reminder or campaign reaches
             them again, even if an old customer list brings them back. The code cannot be turned back into an address.
           </li>
+          {erasure.reportsKept > 0 && (
+            <li>
+              {n(erasure.reportsKept, "condition report", "condition reports")} you sent them or quoted from: a sent
+              report stays {REPORT_YEARS} years as the record of what you inspected; one you only quoted from keeps the
+              findings its signed quote names, with the quote.
+            </li>
+          )}
           {erasure.photosOnSite > 0 && (
             <li>
               {n(erasure.photosOnSite, "before-and-after pair", "before-and-after pairs")} on the site, with their
