@@ -55,7 +55,7 @@ export type ReportFieldProps = {
   findings: FieldFinding[];
   /** What stops sending, as the server sees it (the phone adds its own waiting photos). */
   blockers: string[];
-  /** The last version sent, if any. */
+  /** The last version sent, if any; `at` in the owner's words ("Wed, Dec 2, 2026, 1:19 AM CST"). */
   sent: { version: number; at: string } | null;
 };
 

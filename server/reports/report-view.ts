@@ -2,6 +2,7 @@
 // their defects in the owner's words, what the server has of each finding and its photos, the scope, and what stops
 // sending. Plain JSON; the island keeps the phone's own drafts and photos over it.
 import { dayAt } from "../../app/lib/business-day.ts";
+import { instantText } from "../time/wall-time.ts";
 import { usualRecheck } from "../../app/lib/finding-rules.ts";
 import { FINDING_STATES, NFPA_LEVELS, REPORT_PARTS, ROOF_ACCESS, WEATHER } from "../../app/content/condition-report.ts";
 import type { FieldFinding, ReportFieldProps } from "../../app/lib/report-field.ts";
@@ -76,6 +77,6 @@ export function reportFieldProps(ctx: ReportContext, v: VisitReport, csrf: strin
     },
     findings: fieldFindings,
     blockers: sendBlockers({ report, findings, photos, flues: v.flues, words }),
-    sent: sent ? { version: sent.version, at: sent.sent_at } : null,
+    sent: sent ? { version: sent.version, at: instantText(sent.sent_at, ctx.timeZone) } : null,
   };
 }

@@ -28,6 +28,7 @@ import * as outside from "./checks.ts";
 import type { Browser } from "@playwright/test";
 import type { Mailbox, Owner, Trust } from "./checks.ts";
 import { importListAndSendCampaign } from "./checks-customers.ts";
+import { recordAndSendReport } from "./checks-report.ts";
 import { drillPlan, serverRecipe, setEnv, splitBefore, substitute, type DrillPlan } from "./readme-steps.ts";
 import { localTime } from "../../server/requests/lead-mail.ts";
 import { addDays, instantAt } from "../../server/time/wall-time.ts";
@@ -1266,6 +1267,14 @@ async function drill(container: Container, work: string, onMail: (m: Mailbox) =>
         ok(`the campaign's e-mail arrived once (${(c.arrivedMs / 1000).toFixed(1)} s after Send), ${c.headers}`, true);
         ok("her one-click unsubscribe (a POST, no cookie) was honoured: the next count leaves her out", c.unsubscribed);
       }
+    });
+
+    await stage("A condition report: recorded at the visit on the phone, sent, read from its link (issue 66)", async () => {
+      if (!owner || !mail || !trust) return fail("no owner signed in (step 12)");
+      const r = await recordAndSendReport(owner, mail as unknown as Mailbox, trust.ca, { screenshots: shots });
+      ok("the owner recorded the scope and a cracked crown with its photo (on the server once) and sent it", true);
+      ok(`the homeowner's e-mail arrived ${(r.sentMs / 1000).toFixed(1)} s after Send with its PDF (${r.pdfBytes} B)`, true);
+      ok(`the report's link opens with no script (${r.pageBytes} B); a changed link is the one 404`, true);
     });
 
     await stage("Publish from the console: a phone change, live", async () => {
