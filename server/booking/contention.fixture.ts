@@ -52,7 +52,9 @@ while (Date.now() < Number(startAt)) await new Promise((r) => setTimeout(r, 1));
 const outcomes: Record<string, number> = {};
 for (const token of tokens) {
   const choice = windows[Math.floor(Math.random() * windows.length)] as { day: string; starts: string };
-  const result = booking.book(token, choice, { key: null });
+  // Four processes on one file is this test's own (the site runs one): a BEGIN that waited out the busy timeout
+  // while the others wrote is tried again, so what is checked is the booking's rules, never the machine's load.
+  const result = await settingUp(() => booking.book(token, choice, { key: null }));
   const name = result.ok ? "booked" : result.reason;
   outcomes[name] = (outcomes[name] ?? 0) + 1;
 }

@@ -39,15 +39,16 @@ describe("the owner's quote pushes", () => {
     // The claim is written but its fsync fails: logged, and this flush sends nothing.
     expect(quotes.pendingPushes().length).toBeGreaterThan(0);
     pushFlusher({ db, quotes, durable: failing, push })();
-    await turn();
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining("quote push: EIO: i/o error, fsync"));
+    // The commit's fsync runs off the event loop: waited for, not timed (a busy machine takes longer than a turn).
+    await vi.waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("quote push: EIO: i/o error, fsync")),
+    );
     expect(sent).toEqual([]);
 
     // With the disk back, the next event's push goes.
     quotes.addEvent(quoteId, 1, "deposit paid", "$100.00", true);
     pushFlusher({ db, quotes, durable: fx.store.durable, push })();
-    await turn();
-    expect(sent).toEqual(["Deposit paid"]);
+    await vi.waitFor(() => expect(sent).toEqual(["Deposit paid"]), { timeout: 10_000 });
     expect(quotes.pendingPushes()).toEqual([]);
   });
 });
