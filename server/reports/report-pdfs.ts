@@ -36,8 +36,7 @@ export function reportPdfMaker(): PdfMaker<ReportPdfInput> {
 
 /**
  * The PDF copies of the photos a snapshot shows, by their hash (read from the report's own photos), one photo a turn
- * of the event loop: a copy is a later BLOB of its row, and SQLite walks the row's earlier copies (the evidence, up to
- * a few MB) to reach it, tens of milliseconds each, which 30 at once would hold the loop for.
+ * of the event loop. Each copy is a row of its own (migration 24): a read never walks the photo's evidence.
  */
 export async function pdfPhotos(
   photos: ReportPhotoStore,
