@@ -2,11 +2,15 @@
 // tens of milliseconds, which 20 homeowners accepting at once must not wait behind. One job at a time.
 import { parentPort } from "node:worker_threads";
 
-/** Draws each job posted to this thread with `draw` and answers with its bytes, or with what went wrong. */
-export function drawPdfsHere<Input>(draw: (input: Input) => Buffer): void {
-  parentPort?.on("message", ({ id, input }: { id: number; input: Input }) => {
+/**
+ * Draws each job posted to this thread with `draw` and answers with its bytes, or with what went wrong. A warm-up
+ * (PdfMaker.warm) runs `warm`, whose PDF is thrown away, and answers with no bytes.
+ */
+export function drawPdfsHere<Input>(draw: (input: Input) => Buffer, warm?: () => Buffer): void {
+  parentPort?.on("message", ({ id, input, warmUp }: { id: number; input: Input; warmUp?: true }) => {
     try {
-      const pdf = draw(input);
+      if (warmUp) warm?.();
+      const pdf = warmUp ? Buffer.alloc(0) : draw(input);
       const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
       parentPort?.postMessage({ id, ok: true, pdf: bytes });
     } catch (error) {

@@ -1,15 +1,18 @@
 // The thread condition report PDFs are drawn in (server/documents/pdf-in-worker.ts and pdf-thread.ts; the maker is
-// reportPdfMaker in report-pdfs.ts): the photos come as [hash, bytes] pairs and are made Buffers again.
+// reportPdfMaker in report-pdfs.ts): the photos come as [hash, bytes] pairs and are made Buffers again. A warm-up
+// draws a page nobody keeps.
 import { drawPdfsHere } from "../documents/pdf-thread.ts";
-import { reportPdf, type ReportPdfInput } from "./report-pdf.ts";
+import { reportPdf, warmReportPdf, type ReportPdfInput } from "./report-pdf.ts";
 
 type Posted = Omit<ReportPdfInput, "photos"> & { photos: [string, Uint8Array][] };
 
-drawPdfsHere((input: Posted) =>
-  reportPdf({
-    ...input,
-    photos: new Map(
-      input.photos.map(([sha, bytes]) => [sha, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-    ),
-  }),
+drawPdfsHere(
+  (input: Posted) =>
+    reportPdf({
+      ...input,
+      photos: new Map(
+        input.photos.map(([sha, bytes]) => [sha, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+      ),
+    }),
+  warmReportPdf,
 );
