@@ -33,17 +33,14 @@ const RULE = "#d6d3d1";
 const BRICK = "#9f1d1d";
 const MARGIN = 54;
 const GAP = 8;
-const REGULAR = "Sans";
 const BOLD = "Sans-Bold";
 
 /** The embedded font's files: beside this module in the source, copied beside the compiled worker by the build. */
 const fontPath = (file: string) => fileURLToPath(new URL(`./fonts/${file}`, import.meta.url));
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const fontFiles = () =>
-  (fonts ??= {
-    regular: readFileSync(fontPath("LiberationSans-Regular.ttf")),
-    bold: readFileSync(fontPath("LiberationSans-Bold.ttf")),
-  });
+/** The regular face by the path the document opens it from, so pdfkit reuses that one and never parses it again. */
+const REGULAR = fontPath("LiberationSans-Regular.ttf");
+let bold: Buffer | null = null;
+const boldFile = () => (bold ??= readFileSync(fontPath("LiberationSans-Bold.ttf")));
 
 type Pen = ReturnType<typeof penFor>;
 
@@ -269,7 +266,6 @@ function finish(doc: PDFKit.PDFDocument, stamp: (page: number, of: number) => st
 
 /** A tagged Letter document with both fonts registered, its structure's root and its pen. */
 function openDocument(info: PDFKit.DocumentInfo) {
-  const { regular, bold } = fontFiles();
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
@@ -279,11 +275,10 @@ function openDocument(info: PDFKit.DocumentInfo) {
     tagged: true,
     lang: "en-US",
     displayTitle: true,
-    font: fontPath("LiberationSans-Regular.ttf"),
+    font: REGULAR,
     info,
   });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
+  doc.registerFont(BOLD, boldFile());
   const root = doc.struct("Document");
   doc.addStructure(root);
   return { doc, root, pen: penFor(doc, root) };
