@@ -129,7 +129,7 @@ describe("backups that restore", () => {
     for (let i = 0; i < STORED; i++) if (!emails.has(`stored-${i}@example.com`)) throw new Error(`stored-${i} lost`);
     // And the restored server takes new requests.
     await post(server.url, 99);
-  });
+  }, 180_000);
 
   const rclone = spawnSync("rclone", ["version"]).status === 0;
   if (!rclone)
