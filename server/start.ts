@@ -12,6 +12,7 @@ import { openEstimateStore } from "./requests/estimate-store.ts";
 import { createOutbox, purgeExpired } from "./requests/outbox.ts";
 import { reportComposers } from "./reports/report-composers.ts";
 import { readReportWords } from "./reports/report-page-words.ts";
+import { holdReportPdfWarmUps } from "./reports/report-pdfs.ts";
 import { createPublisher } from "./publishing/publish.ts";
 import { stepTimes } from "./publishing/publish-job.ts";
 import { currentBuild, pointCurrent } from "./publishing/current-link.ts";
@@ -536,6 +537,14 @@ function consolePagesToWarm(): string[] {
     const id = newest(table);
     if (id !== null) pages.push(`/owner/${route}/${id}`);
   }
+  // A condition report's page (the newest report's visit, else the newest visit's): its words libraries' first parse
+  // held the loop 260-470 ms when the owner opened one (decision 0057). Its PDF's thread is not warmed by this.
+  const reportVisit = store.db
+    .prepare("SELECT visit_id FROM condition_reports WHERE visit_id IS NOT NULL ORDER BY id DESC LIMIT 1")
+    .pluck()
+    .get();
+  const visit = reportVisit ?? store.db.prepare("SELECT max(id) FROM visits WHERE status <> 'cancelled'").pluck().get();
+  if (typeof visit === "number") pages.push(`/owner/visits/${visit}/report`);
   return pages;
 }
 
@@ -548,6 +557,7 @@ async function warmConsole() {
   let pages: string[] = [];
   let statuses: number[] = [];
   consoleWarming = true;
+  holdReportPdfWarmUps(true);
   try {
     owner.sessions.endWarmUps();
     pages = consolePagesToWarm();
@@ -557,6 +567,7 @@ async function warmConsole() {
     console.warn(`Warming up the console failed (it still works): ${error instanceof Error ? error.message : error}`);
   } finally {
     consoleWarming = false;
+    holdReportPdfWarmUps(false);
   }
   const ok = statuses.filter((s) => s === 200).length;
   const odd = pages.flatMap((page, i) => (statuses[i] === 200 ? [] : [`${page}: ${statuses[i] ?? "not asked"}`]));

@@ -350,6 +350,8 @@ describe("the seams", () => {
     expect(store.reportQuoteLines.lines(quoteId)).toHaveLength(1);
     expect(store.reports.get(secondReport.id)).toBeUndefined();
     expect(store.db.prepare("SELECT count(*) AS n FROM report_photos").get()).toEqual({ n: 0 });
+    // Their page, PDF and thumbnail copies too, rows of their own since migration 24 (gone with the photo).
+    expect(store.db.prepare("SELECT count(*) AS n FROM report_photo_copies").get()).toEqual({ n: 0 });
     // The hashes: every address of theirs, the import's phone too, now the erasure's.
     const list = createSuppressionStore(store.db, now);
     const keys = addressKeys(list.secret());

@@ -111,6 +111,108 @@ describe("numbered migrations", () => {
     store.close();
   });
 
+  it("upgrade to 24: a report photo's page, PDF and thumbnail copies move to rows of their own, the evidence stays", () => {
+    const old = new Database(path.join(dir, "estimates.db"));
+    expect(
+      migrate(
+        old,
+        MIGRATIONS.filter((m) => m.version <= 23),
+      ),
+    ).toBe(23);
+    const at = "2026-12-01T15:00:00.000Z";
+    old.exec("INSERT INTO estimates (name, email, phone, message) VALUES ('Ann', 'ann@example.com', '5', 'hi')");
+    old
+      .prepare("INSERT INTO condition_reports (id, estimate_id, created_at, updated_at) VALUES (1, 1, ?, ?)")
+      .run(at, at);
+    old
+      .prepare(
+        `INSERT INTO report_findings (id, report_id, part, state, created_at, updated_at)
+         VALUES (1, 1, 'crown', 'repair', ?, ?)`,
+      )
+      .run(at, at);
+    // Two stored photos with a 2 MB evidence each (the copies were read through it), and one still waiting.
+    const evidence = (n: number) => Buffer.alloc(2_000_000, n);
+    const copy = (n: number, size: string) => Buffer.from(`${size} of photo ${n}`);
+    const stored = old.prepare(
+      `INSERT INTO report_photos (id, client_id, report_id, finding_id, named_at, stored_at, upload_sha256, sha256,
+         bytes_in, width, height, evidence, page, pdf, thumb) VALUES (?, ?, 1, 1, ?, ?, ?, ?, 10, 4, 3, ?, ?, ?, ?)`,
+    );
+    for (const n of [1, 2])
+      stored.run(
+        n,
+        `photo-000${n}`,
+        at,
+        at,
+        "a".repeat(64),
+        String(n).repeat(64),
+        evidence(n),
+        copy(n, "page"),
+        copy(n, "pdf"),
+        copy(n, "thumb"),
+      );
+    old
+      .prepare(
+        "INSERT INTO report_photos (id, client_id, report_id, finding_id, named_at) VALUES (3, 'photo-0003', 1, 1, ?)",
+      )
+      .run(at);
+    // Photo 1 is in a sent version.
+    old
+      .prepare(
+        `INSERT INTO report_versions (id, report_id, version, snapshot, sha256, pdf_sha256, rev, sent_at)
+         VALUES (1, 1, 1, '{}', ?, ?, 0, ?)`,
+      )
+      .run("b".repeat(64), "c".repeat(64), at);
+    old.exec("INSERT INTO report_version_photos (version_id, photo_id) VALUES (1, 1)");
+    old.close();
+
+    const store = openEstimateStore({ dataDir: dir });
+    const { db } = store;
+    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.at(-1)?.version);
+    const columns = (db.pragma("table_info(report_photos)") as { name: string }[]).map((c) => c.name);
+    expect(columns).not.toContain("page");
+    expect(columns.at(-1)).toBe("evidence");
+    expect(store.reportPhotos.ofReport(1).map((p) => [p.client_id, p.stored_at])).toEqual([
+      ["photo-0001", at],
+      ["photo-0002", at],
+      ["photo-0003", null],
+    ]);
+    for (const n of [1, 2]) {
+      for (const size of ["page", "pdf", "thumb"] as const)
+        expect(store.reportPhotos.bytes({ id: n }, size)?.toString()).toBe(`${size} of photo ${n}`);
+      expect(store.reportPhotos.bytes({ id: n }, "evidence")?.equals(evidence(n))).toBe(true);
+    }
+    expect(db.prepare("SELECT count(*) FROM report_photo_copies WHERE photo_id = 3").pluck().get()).toBe(0);
+    expect(db.pragma("foreign_key_check")).toEqual([]);
+    // Migration 22's rules hold on the rebuilt table; the copies follow them.
+    expect(() => db.prepare("UPDATE report_photos SET width = 9 WHERE id = 2").run()).toThrow(/never changes/);
+    expect(() => db.prepare("UPDATE report_photo_copies SET bytes = x'00' WHERE photo_id = 2").run()).toThrow(
+      /never changes/,
+    );
+    expect(() => db.prepare("INSERT INTO report_version_photos (version_id, photo_id) VALUES (1, 3)").run()).toThrow(
+      /every photo/,
+    );
+    expect(() => db.prepare("INSERT INTO report_photo_copies VALUES (3, 'page', x'00')").run()).toThrow(
+      /stored report photo/,
+    );
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO report_photos (client_id, report_id, finding_id, named_at) VALUES ('photo-0004', 1, 1, ?)",
+        )
+        .run(at),
+    ).toThrow(/at most 3 photos/);
+    expect(store.reportPhotos.remove(1, "photo-0001")).toBe("sent");
+    expect(() => db.prepare("DELETE FROM report_photo_copies WHERE photo_id = 1").run()).toThrow(/is kept/);
+    // A draft's photo removed takes its copies with it.
+    expect(store.reportPhotos.remove(1, "photo-0002")).toBe("removed");
+    expect(db.prepare("SELECT photo_id, size FROM report_photo_copies ORDER BY photo_id, size").all()).toEqual([
+      { photo_id: 1, size: "page" },
+      { photo_id: 1, size: "pdf" },
+      { photo_id: 1, size: "thumb" },
+    ]);
+    store.close();
+  });
+
   it("rank every kind of mail on purpose: the owner's first, then what a homeowner waits for", () => {
     const store = openEstimateStore({ dataDir: dir });
     const rank = store.db.prepare<[string], number>(`SELECT ${DUE_RANK} FROM (SELECT ? AS kind)`).pluck();

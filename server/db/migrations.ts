@@ -1300,6 +1300,77 @@ CREATE UNIQUE INDEX visits_ahead_once ON visits (ahead_from) WHERE ahead_from IS
 CREATE INDEX visits_ahead ON visits (booked_at) WHERE ahead_from IS NOT NULL;
 `;
 
+// Version 24: a report photo's derived copies in rows of their own (issue 66, decision 0057). The page's 1600 px, the
+// PDF's 1200 px and the thumbnail were BLOBs after the evidence in the photo's row, and SQLite walks a row's earlier
+// BLOBs (the evidence, up to a few MB of overflow pages) to reach a later one: tens of milliseconds of the event loop
+// per photo for a send or a page of thumbnails. They move to report_photo_copies, one row per photo and size, filled
+// here from every stored photo; report_photos is rebuilt without them (the evidence stays in its row, the one BLOB
+// left there), with migration 22's indexes and triggers (and report_version_photos_stored, which names it). A copy goes with its photo (ON DELETE CASCADE: erasure and
+// a draft's photo removed), never changes, and one of a sent version's photo is kept as the photo is.
+const MIGRATE_V24 = `
+CREATE TABLE report_photo_copies (
+  photo_id INTEGER NOT NULL REFERENCES report_photos(id) ON DELETE CASCADE,
+  size TEXT NOT NULL CHECK (size IN ('page', 'pdf', 'thumb')),
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (photo_id, size)
+);
+INSERT INTO report_photo_copies (photo_id, size, bytes)
+  SELECT id, 'page', page FROM report_photos WHERE page IS NOT NULL
+  UNION ALL SELECT id, 'pdf', pdf FROM report_photos WHERE pdf IS NOT NULL
+  UNION ALL SELECT id, 'thumb', thumb FROM report_photos WHERE thumb IS NOT NULL;
+
+CREATE TABLE report_photos_v24 (
+  id INTEGER PRIMARY KEY,
+  client_id TEXT NOT NULL UNIQUE CHECK (length(client_id) BETWEEN 8 AND 64),
+  report_id INTEGER NOT NULL REFERENCES condition_reports(id) ON DELETE CASCADE,
+  finding_id INTEGER NOT NULL REFERENCES report_findings(id) ON DELETE CASCADE,
+  named_at TEXT NOT NULL,
+  stored_at TEXT,
+  upload_sha256 TEXT CHECK (upload_sha256 IS NULL OR length(upload_sha256) = 64),
+  sha256 TEXT CHECK (sha256 IS NULL OR length(sha256) = 64),
+  bytes_in INTEGER,
+  width INTEGER,
+  height INTEGER,
+  evidence BLOB,
+  CHECK ((stored_at IS NULL) = (evidence IS NULL)),
+  CHECK (stored_at IS NULL OR (upload_sha256 IS NOT NULL AND sha256 IS NOT NULL AND width > 0 AND height > 0))
+);
+INSERT INTO report_photos_v24 (id, client_id, report_id, finding_id, named_at, stored_at, upload_sha256, sha256,
+    bytes_in, width, height, evidence)
+  SELECT id, client_id, report_id, finding_id, named_at, stored_at, upload_sha256, sha256, bytes_in, width, height,
+    evidence FROM report_photos;
+DROP TRIGGER report_version_photos_stored;
+DROP TABLE report_photos;
+ALTER TABLE report_photos_v24 RENAME TO report_photos;
+CREATE TRIGGER report_version_photos_stored BEFORE INSERT ON report_version_photos
+WHEN (SELECT stored_at FROM report_photos WHERE id = NEW.photo_id) IS NULL
+BEGIN SELECT RAISE(ABORT, 'a report is sent only once the server has every photo'); END;
+CREATE INDEX report_photos_finding ON report_photos (finding_id, id);
+CREATE INDEX report_photos_waiting ON report_photos (report_id) WHERE stored_at IS NULL;
+CREATE TRIGGER report_photos_at_most_3 BEFORE INSERT ON report_photos
+WHEN (SELECT COUNT(*) FROM report_photos WHERE finding_id = NEW.finding_id) >= 3
+BEGIN SELECT RAISE(ABORT, 'a finding has at most 3 photos'); END;
+CREATE TRIGGER report_photos_of_its_report BEFORE INSERT ON report_photos
+WHEN NEW.report_id IS NOT (SELECT report_id FROM report_findings WHERE id = NEW.finding_id)
+BEGIN SELECT RAISE(ABORT, 'a photo belongs to a finding of its own report'); END;
+CREATE TRIGGER report_photos_stored_never_change BEFORE UPDATE ON report_photos
+WHEN OLD.stored_at IS NOT NULL OR NEW.client_id IS NOT OLD.client_id OR NEW.report_id IS NOT OLD.report_id
+  OR NEW.finding_id IS NOT OLD.finding_id
+BEGIN SELECT RAISE(ABORT, 'a stored report photo never changes'); END;
+CREATE TRIGGER report_photos_sent_kept BEFORE DELETE ON report_photos
+WHEN EXISTS (SELECT 1 FROM report_version_photos WHERE photo_id = OLD.id)
+BEGIN SELECT RAISE(ABORT, 'a photo of a sent condition report is kept'); END;
+
+CREATE TRIGGER report_photo_copies_never_change BEFORE UPDATE ON report_photo_copies
+BEGIN SELECT RAISE(ABORT, 'a stored report photo never changes'); END;
+CREATE TRIGGER report_photo_copies_of_a_stored_photo BEFORE INSERT ON report_photo_copies
+WHEN (SELECT stored_at FROM report_photos WHERE id = NEW.photo_id) IS NULL
+BEGIN SELECT RAISE(ABORT, 'a copy is of a stored report photo'); END;
+CREATE TRIGGER report_photo_copies_sent_kept BEFORE DELETE ON report_photo_copies
+WHEN EXISTS (SELECT 1 FROM report_version_photos WHERE photo_id = OLD.photo_id)
+BEGIN SELECT RAISE(ABORT, 'a photo of a sent condition report is kept'); END;
+`;
+
 export type Migration = { version: number; name: string; up: string };
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -1358,4 +1429,9 @@ export const MIGRATIONS: readonly Migration[] = [
     up: MIGRATE_V22,
   },
   { version: 23, name: "visits booked ahead: the job or visit each was booked from", up: MIGRATE_V23 },
+  {
+    version: 24,
+    name: "condition report photos: the page, PDF and thumbnail copies in rows of their own",
+    up: MIGRATE_V24,
+  },
 ];

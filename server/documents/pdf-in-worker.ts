@@ -6,7 +6,15 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
-export type PdfMaker<Input> = { make(input: Input): Promise<Buffer>; close(): void };
+export type PdfMaker<Input> = {
+  make(input: Input): Promise<Buffer>;
+  /**
+   * Starts the thread ahead of a PDF that is likely soon, and has it draw a page nobody keeps (its modules loaded, its
+   * code compiled); the thread then stays `warmIdleMs` unless a PDF is made. Nothing happens if it is running.
+   */
+  warm(): void;
+  close(): void;
+};
 
 /** The worker's script: `compiled` in the build (build/bin/, scripts/build-server.ts), else `source` through tsx. */
 export type PdfWorkerScript = { compiled: URL; source: URL };
@@ -26,17 +34,22 @@ export function createPdfMaker<Input>({
   script,
   message,
   idleMs = 60_000,
+  warmIdleMs = idleMs,
   heapMb = 128,
 }: {
   script: PdfWorkerScript;
   /** What is posted to the thread for one input (a structured clone of it). */
   message: (input: Input) => unknown;
   idleMs?: number;
+  /** How long a thread started by `warm` waits for its first PDF. */
+  warmIdleMs?: number;
   heapMb?: number;
 }): PdfMaker<Input> {
   let worker: Worker | null = null;
   let idle: NodeJS.Timeout | undefined;
   let next = 0;
+  /** How long the thread stays once nothing waits: warmIdleMs after a warm-up, idleMs after a PDF. */
+  let lingerMs = idleMs;
   const waiting = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>();
 
   const failAll = (error: Error) => {
@@ -77,19 +90,30 @@ export function createPdfMaker<Input>({
       const w = worker;
       worker = null;
       void w?.terminate();
-    }, idleMs);
+    }, lingerMs);
     idle.unref();
   }
 
   return {
     make(input) {
       clearTimeout(idle);
+      lingerMs = idleMs;
       worker ??= start();
       const id = ++next;
       return new Promise<Buffer>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         worker?.postMessage({ id, input: message(input) });
       });
+    },
+    warm() {
+      if (worker) return;
+      clearTimeout(idle);
+      lingerMs = warmIdleMs;
+      worker = start();
+      const id = ++next;
+      // Its answer is no PDF; a failure is the next make's to tell (the thread is started again).
+      waiting.set(id, { resolve: () => {}, reject: () => {} });
+      worker.postMessage({ id, warmUp: true });
     },
     close() {
       clearTimeout(idle);

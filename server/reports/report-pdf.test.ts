@@ -8,8 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../documents/canonical-json.ts";
 import { fixtureReport, type FixtureReport } from "./report.fixture.ts";
-import { reportPdf } from "./report-pdf.ts";
-import { attachesPdf, PDF_ATTACH_MAX_BYTES } from "./report-pdfs.ts";
+import { reportPdf, warmReportPdf } from "./report-pdf.ts";
+import { attachesPdf, PDF_ATTACH_MAX_BYTES, reportPdfMaker } from "./report-pdfs.ts";
 import { reportSentMail } from "./report-mail.ts";
 import { readReportWords } from "./report-page-words.ts";
 import { snapshotPhotoHashes } from "./report-snapshot.ts";
@@ -55,6 +55,22 @@ describe("a condition report's PDF", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/LiberationSans\S*\s+CID TrueType\s+Identity-H\s+yes yes yes/);
   });
+});
+
+describe("the PDF's thread", () => {
+  it("is warmed when the owner opens a report: a page nobody keeps, then his send is drawn as it is cold", async () => {
+    expect(warmReportPdf().subarray(0, 8).toString("latin1")).toBe("%PDF-1.7");
+    const maker = reportPdfMaker();
+    try {
+      maker.warm();
+      maker.warm(); // Already running: nothing more.
+      const made = await maker.make({ snapshot: report.snapshot, sha256: sha256Hex("x"), photos: report.photos });
+      expect(made.toString("latin1").match(/\/Subtype \/Image/g)).toHaveLength(30);
+      expect(made.length).toBe(pdf.length);
+    } finally {
+      maker.close();
+    }
+  }, 60_000);
 });
 
 describe("the report's e-mail", () => {

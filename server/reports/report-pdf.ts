@@ -33,17 +33,14 @@ const RULE = "#d6d3d1";
 const BRICK = "#9f1d1d";
 const MARGIN = 54;
 const GAP = 8;
-const REGULAR = "Sans";
 const BOLD = "Sans-Bold";
 
 /** The embedded font's files: beside this module in the source, copied beside the compiled worker by the build. */
 const fontPath = (file: string) => fileURLToPath(new URL(`./fonts/${file}`, import.meta.url));
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const fontFiles = () =>
-  (fonts ??= {
-    regular: readFileSync(fontPath("LiberationSans-Regular.ttf")),
-    bold: readFileSync(fontPath("LiberationSans-Bold.ttf")),
-  });
+/** The regular face by the path the document opens it from, so pdfkit reuses that one and never parses it again. */
+const REGULAR = fontPath("LiberationSans-Regular.ttf");
+let bold: Buffer | null = null;
+const boldFile = () => (bold ??= readFileSync(fontPath("LiberationSans-Bold.ttf")));
 
 type Pen = ReturnType<typeof penFor>;
 
@@ -267,10 +264,8 @@ function finish(doc: PDFKit.PDFDocument, stamp: (page: number, of: number) => st
   return Buffer.concat(chunks);
 }
 
-export function reportPdf({ snapshot, sha256, photos }: ReportPdfInput): Buffer {
-  const { regular, bold } = fontFiles();
-  const title = `${snapshot.words.title}: ${snapshot.customer.name}, ${snapshot.customer.street}`;
-  const at = new Date(snapshot.sentAt);
+/** A tagged Letter document with both fonts registered, its structure's root and its pen. */
+function openDocument(info: PDFKit.DocumentInfo) {
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
@@ -280,20 +275,40 @@ export function reportPdf({ snapshot, sha256, photos }: ReportPdfInput): Buffer 
     tagged: true,
     lang: "en-US",
     displayTitle: true,
-    font: fontPath("LiberationSans-Regular.ttf"),
-    info: {
-      Title: title,
-      Author: snapshot.business.name,
-      Subject: `${snapshot.words.subtitle}. Version ${snapshot.version}.`,
-      CreationDate: at,
-      ModDate: at,
-    },
+    font: REGULAR,
+    info,
   });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
+  doc.registerFont(BOLD, boldFile());
   const root = doc.struct("Document");
   doc.addStructure(root);
-  const pen = penFor(doc, root);
+  return { doc, root, pen: penFor(doc, root) };
+}
+
+/**
+ * A page nobody keeps, drawn when the worker is warmed (the owner opened a report he may send): the first real report
+ * then finds pdfkit's and fontkit's code compiled and both fonts read, about 2 s less on its send (decision 0057).
+ */
+export function warmReportPdf(): Buffer {
+  const { doc, root, pen } = openDocument({ Title: "Warm-up" });
+  pen.heading(1, "Chimney condition report");
+  pen.para("The basis of our estimate: what we saw at the visit, part by part, with photos.", { bold: true });
+  pen.labelled("What it is", "The concrete slab that caps the chimney and sheds water away from the flue.");
+  pen.rule();
+  pen.para("Water gets into the chimney through these cracks, and freezing widens them every winter.");
+  root.end();
+  return finish(doc, (page, of) => `Warm-up · page ${page} of ${of}`);
+}
+
+export function reportPdf({ snapshot, sha256, photos }: ReportPdfInput): Buffer {
+  const title = `${snapshot.words.title}: ${snapshot.customer.name}, ${snapshot.customer.street}`;
+  const at = new Date(snapshot.sentAt);
+  const { doc, root, pen } = openDocument({
+    Title: title,
+    Author: snapshot.business.name,
+    Subject: `${snapshot.words.subtitle}. Version ${snapshot.version}.`,
+    CreationDate: at,
+    ModDate: at,
+  });
   const words = pageWords(snapshot);
   const b = snapshot.business;
   pen.tagged("P", () => pen.style(BOLD, 16).text(b.name, MARGIN, doc.y, { width: pen.width }));

@@ -175,9 +175,15 @@ describe("photos by the phone's id", () => {
     const report = openReport();
     const finding = savedRepair(report.id);
     store.reportPhotos.store(report.id, finding.id, id(1), copies());
-    expect(() => store.db.prepare("UPDATE report_photos SET thumb = x'00' WHERE client_id = ?").run(id(1))).toThrow(
+    expect(() => store.db.prepare("UPDATE report_photos SET width = 1 WHERE client_id = ?").run(id(1))).toThrow(
       /never changes/,
     );
+    // Its copies are rows of their own (migration 24), as unchangeable as the photo.
+    const photoId = store.reportPhotos.byClientId(id(1))?.id;
+    expect(
+      store.db.prepare("SELECT size FROM report_photo_copies WHERE photo_id = ? ORDER BY size").pluck().all(photoId),
+    ).toEqual(["page", "pdf", "thumb"]);
+    expect(() => store.db.prepare("UPDATE report_photo_copies SET bytes = x'00'").run()).toThrow(/never changes/);
   });
 });
 
@@ -201,8 +207,11 @@ describe("a sent version", () => {
     expect(store.reportVersions.photoIds(versionId)).toEqual([photoId]);
     expect(store.reportPhotos.remove(report.id, id(1))).toBe("sent");
     expect(() => db.prepare("DELETE FROM report_photos WHERE id = ?").run(photoId)).toThrow(/is kept/);
-    expect(() => db.prepare("DELETE FROM condition_reports WHERE id = ?").run(report.id)).toThrow(/kept 14 years/);
-    expect(() => db.prepare("DELETE FROM estimates WHERE id = ?").run(seeded.estimateId)).toThrow(/kept 14 years/);
+    expect(() => db.prepare("DELETE FROM report_photo_copies WHERE photo_id = ?").run(photoId)).toThrow(/is kept/);
+    // Whichever of its rows the cascade reaches first refuses (its photos' copies, since migration 24, or its version).
+    const kept = /kept 14 years|photo of a sent condition report is kept/;
+    expect(() => db.prepare("DELETE FROM condition_reports WHERE id = ?").run(report.id)).toThrow(kept);
+    expect(() => db.prepare("DELETE FROM estimates WHERE id = ?").run(seeded.estimateId)).toThrow(kept);
   });
 
   it("is corrected by version 2 with its reason, never without one, and only once every photo has arrived", () => {

@@ -1,8 +1,9 @@
 // A condition report's photos (migration 22, decision 0054), keyed by the id the phone made for each. A photo is
 // named (a saved finding lists the photos the phone holds for it) or stored (its bytes arrived), in either order:
 // a named row waits with no bytes until its upload fills it, once; an upload with no row makes one. The same id
-// again is the same photo, never a second row. Its copies (the evidence, upright and stripped; the page's 1600 px;
-// the PDF's 1200 px; a thumbnail) are BLOBs in the row: private, in every backup, gone with the row.
+// again is the same photo, never a second row. The evidence (upright and stripped) is a BLOB in the row; its
+// derived copies (the page's 1600 px, the PDF's 1200 px, a thumbnail) are rows of report_photo_copies (migration 24,
+// decision 0057), so reading one never walks the evidence. All private, in every backup, gone with the row.
 import type { Db } from "../db/database.ts";
 import { MAX_FINDING_PHOTOS } from "../../app/content/condition-report.ts";
 
@@ -38,6 +39,9 @@ export type ReportPhotoCopies = {
 
 export type PhotoSize = "evidence" | "page" | "pdf" | "thumb";
 
+/** The derived copies, each a row of report_photo_copies (migration 24). */
+const COPY_SIZES = ["page", "pdf", "thumb"] as const satisfies readonly PhotoSize[];
+
 export type NameOutcome = "named" | "known" | "elsewhere" | "full";
 export type StoreOutcome =
   | { kind: "stored"; row: ReportPhotoRow }
@@ -66,21 +70,19 @@ export function createReportPhotoStore(db: Db, now: () => Date) {
   );
   const insertStored = db.prepare(
     `INSERT INTO report_photos (client_id, report_id, finding_id, named_at, stored_at, upload_sha256, sha256, bytes_in,
-       width, height, evidence, page, pdf, thumb)
-     VALUES (@clientId, @reportId, @findingId, @at, @at, @uploadSha256, @sha256, @bytesIn, @width, @height, @evidence,
-       @page, @pdf, @thumb)`,
+       width, height, evidence)
+     VALUES (@clientId, @reportId, @findingId, @at, @at, @uploadSha256, @sha256, @bytesIn, @width, @height, @evidence)`,
   );
   const fill = db.prepare(
     `UPDATE report_photos SET stored_at = @at, upload_sha256 = @uploadSha256, sha256 = @sha256, bytes_in = @bytesIn,
-       width = @width, height = @height, evidence = @evidence, page = @page, pdf = @pdf, thumb = @thumb
+       width = @width, height = @height, evidence = @evidence
      WHERE client_id = @clientId AND stored_at IS NULL`,
   );
-  const bytesOf = {
-    evidence: db.prepare<[number], { b: Buffer | null }>("SELECT evidence AS b FROM report_photos WHERE id = ?"),
-    page: db.prepare<[number], { b: Buffer | null }>("SELECT page AS b FROM report_photos WHERE id = ?"),
-    pdf: db.prepare<[number], { b: Buffer | null }>("SELECT pdf AS b FROM report_photos WHERE id = ?"),
-    thumb: db.prepare<[number], { b: Buffer | null }>("SELECT thumb AS b FROM report_photos WHERE id = ?"),
-  } satisfies Record<PhotoSize, unknown>;
+  const insertCopy = db.prepare("INSERT INTO report_photo_copies (photo_id, size, bytes) VALUES (?, ?, ?)");
+  const copyOf = db.prepare<[number, string], { b: Buffer }>(
+    "SELECT bytes AS b FROM report_photo_copies WHERE photo_id = ? AND size = ?",
+  );
+  const evidenceOf = db.prepare<[number], { b: Buffer | null }>("SELECT evidence AS b FROM report_photos WHERE id = ?");
   const inSent = db.prepare<[number], unknown>("SELECT 1 FROM report_version_photos WHERE photo_id = ? LIMIT 1");
   const remove = db.prepare("DELETE FROM report_photos WHERE id = ?");
   const forgetWaiting = db.prepare("DELETE FROM report_photos WHERE report_id = ? AND stored_at IS NULL");
@@ -127,11 +129,15 @@ export function createReportPhotoStore(db: Db, now: () => Date) {
           if ((countOf.get(findingId)?.n ?? 0) >= MAX_FINDING_PHOTOS) return { kind: "full" };
           insertStored.run(values);
         }
-        return { kind: "stored", row: byClient.get(clientId) as ReportPhotoRow };
+        const stored = byClient.get(clientId) as ReportPhotoRow;
+        for (const size of COPY_SIZES) insertCopy.run(stored.id, size, copies[size]);
+        return { kind: "stored", row: stored };
       })();
     },
+    /** One size of a photo: the evidence from its row, a derived copy from its own row (never through the evidence). */
     bytes(row: Pick<ReportPhotoRow, "id">, size: PhotoSize): Buffer | null {
-      return bytesOf[size].get(row.id)?.b ?? null;
+      if (size === "evidence") return evidenceOf.get(row.id)?.b ?? null;
+      return copyOf.get(row.id, size)?.b ?? null;
     },
     /** Whether a sent version shows this photo: then it is kept (migration 22's trigger refuses its delete). */
     sent(photoId: number): boolean {

@@ -42,6 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
   const owner = await requireOwner(args);
   const context = reportContext(args.context);
   const v = visitOf(context, args.params.id);
+  // A report he may send (never sent, or changed since): its PDF's thread starts now, not at his Send (decision 0057).
+  if (v.report && context.stores.reportVersions.versions(v.report.id).at(-1)?.rev !== v.report.rev)
+    args.context.reportPdfs.warm();
   const url = new URL(args.request.url);
   const lead = args.context.estimates.get(v.visit.estimate_id);
   let field = null;
