@@ -5,6 +5,7 @@
 // through the visit's own booking, so the homeowner gets the usual invite and link. One transaction: the request,
 // the place and the visit stand together or not at all, and a second tap finds the first visit.
 import { business } from "../../app/content/business.ts";
+import { putOnKnownCustomer } from "../customers/known-customer.ts";
 import type { StoredEstimate } from "../requests/estimate-store.ts";
 import type { VisitRow } from "../store/visits.ts";
 import { addDays, dayAt, isDay, type Day } from "../time/wall-time.ts";
@@ -155,8 +156,6 @@ export function bookAhead(
 ): AheadResult {
   const { store, visits, db } = ctx;
   if (!place.street.trim() || !place.town.trim()) return { ok: false, reason: "no-place" };
-  const removeProperty = db.prepare("DELETE FROM properties WHERE source = 'request' AND source_id = ? AND id <> ?");
-  const removeCustomer = db.prepare("DELETE FROM customers WHERE id = ? AND source = 'request' AND source_id = ?");
   try {
     return db
       .transaction((): AheadResult => {
@@ -178,14 +177,8 @@ export function bookAhead(
           },
           { confirm: false },
         );
-        if (home.customerId !== null) {
-          const made = store.customers.bySource("request", String(saved.id));
-          store.customers.linkRequest(saved.id, home.customerId, home.propertyId);
-          if (made && made.id !== home.customerId) {
-            removeProperty.run(String(saved.id), home.propertyId ?? -1);
-            removeCustomer.run(made.id, String(saved.id));
-          }
-        }
+        if (home.customerId !== null)
+          putOnKnownCustomer(store, saved.id, { customerId: home.customerId, propertyId: home.propertyId });
         const where = { street: place.street.trim(), town: place.town.trim(), notes: "" };
         visits.putPlace({ estimateId: saved.id, ...where, served: true });
         const stored = store.get(saved.id) as StoredEstimate;
