@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openEstimateStore, type EstimateStore } from "../requests/estimate-store.ts";
 import { commitBatch } from "./commit.ts";
 import { jobberExport } from "../../tests/support/jobber-export.ts";
@@ -223,6 +223,20 @@ describe("two imports at once", () => {
     expect(customersNow()).toBe(13);
   });
 
+  it("writes each slice's new customers together, never one by one, and the search index finds them", async () => {
+    // One INSERT a customer, contact and property made FTS5 write a segment for each (store/customer-batches.ts).
+    const { batchId, hash, summary } = await dry("big.csv", jobberExport(300));
+    const one = vi.spyOn(store.customers, "create");
+    const together = vi.spyOn(deps.newCustomers, "createMany");
+    expect((await commitBatch(deps, batchId, hash)).kind).toBe("imported");
+    expect(one).not.toHaveBeenCalled();
+    const sizes = together.mock.calls.map(([inputs]) => inputs.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(summary.counts.new + summary.counts.suggested);
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    const someone = store.customers.get(1);
+    expect(store.customerSearch.search(someone?.display_name ?? "-").map((c) => c.id)).toContain(1);
+  }, 30_000);
+
   it("a commit lets the event loop go between its short transactions, each whole", async () => {
     const bytes = jobberExport(300);
     const { batchId, hash } = await dry("big.csv", bytes);
@@ -248,8 +262,9 @@ describe("a server stopped in the middle", () => {
       const write = createWriter({ ...deps, source: "jobber", batchId, own });
       for (let i = 0; i < 5; i++) {
         const row = plan.next();
-        if (row) write(row);
+        if (row) write.write(row);
       }
+      write.flush();
     })();
     expect(customersNow()).toBeGreaterThan(0);
     expect(await recoverImports(deps)).toEqual([

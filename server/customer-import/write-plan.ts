@@ -1,8 +1,12 @@
 // A planned file written row by row, in the commit's short transactions (decision 0053). What the batch makes carries
 // its id; what it changes on a customer who was already there is a change row, in the same transaction, with the
-// value before and after, so an undo (or the rollback of a commit that stopped) puts back exactly that. A matched customer gets the row's new e-mails, phones and address added (nothing of theirs is taken
-// away); their name follows the file only if an import of the same tool made them; the row's notes are added.
+// value before and after, so an undo (or the rollback of a commit that stopped) puts back exactly that. A matched
+// customer gets the row's new e-mails, phones and address added (nothing of theirs is taken away); their name follows
+// the file only if an import of the same tool made them; the row's notes are added. The new customers of a slice are
+// written together at its end (`flush`, store/customer-batches.ts: one statement a table, for the search index's
+// sake), in the file's order, each as it would have been written on its own row.
 import { emailKey, phoneKey } from "../customers/contact-keys.ts";
+import type { CustomerBatches } from "../store/customer-batches.ts";
 import type { CustomerLinks } from "../store/customer-links.ts";
 import type { FlueStore } from "../store/flues.ts";
 import { addressColumns, type NewContact, type PropertyRow } from "../store/customers.ts";
@@ -17,8 +21,12 @@ export type WriteContext = PlanContext & {
   links: CustomerLinks;
   flues: FlueStore;
   batches: ImportBatchStore;
+  newCustomers: CustomerBatches;
   batchId: number;
 };
+
+/** Writes a planned row; a new customer waits for `flush`, which the commit calls before each slice commits. */
+export type Writer = { write(p: PlannedRow): void; flush(): void; waiting(): number };
 
 type Created = Extract<PlannedRow, { kind: "new" | "suggested" }>;
 type Matched = Extract<PlannedRow, { kind: "matched" }>;
@@ -38,15 +46,20 @@ function propertyOf(c: ImportedCustomer) {
   return a ? { street: a.street1, street2: a.street2, town: a.city, state: a.state, zip: a.zip } : null;
 }
 
-/** Writes planned rows one at a time; a row that looks like an earlier row of the file finds that row's customer. */
-export function createWriter(context: WriteContext): (p: PlannedRow) => void {
-  const { customers, lookups, links, flues, batches, batchId, source, gate, own } = context;
+/** Writes planned rows in the file's order; a row that looks like an earlier row of the file finds its customer. */
+export function createWriter(context: WriteContext): Writer {
+  const { customers, newCustomers, lookups, links, flues, batches, batchId, source, gate, own } = context;
   const createdByRow = new Map<number, number>();
+  /** New customers waiting for the slice's end. */
+  let waiting: Created[] = [];
+  /** Their e-mail and phone keys: held already for the rows after them, as if written. */
+  const waitingKeys = new Set<string>();
+  const held = (kind: "email" | "phone", key: string) => waitingKeys.has(`${kind} ${key}`) || lookups.held(kind, key);
 
   /** Addresses no customer has yet: the ones the import brings, kept from marketing unless the row says yes. */
   const fresh = (keys: RowKeys) => [
-    ...keys.emails.filter((e) => !lookups.held("email", e)).map((e) => ["email", e] as const),
-    ...keys.phones.filter((p) => !lookups.held("phone", p)).map((p) => ["phone", p] as const),
+    ...keys.emails.filter((e) => !held("email", e)).map((e) => ["email", e] as const),
+    ...keys.phones.filter((p) => !held("phone", p)).map((p) => ["phone", p] as const),
   ];
   const keepFromMarketing = (addresses: ReturnType<typeof fresh>) => {
     for (const [kind, key] of addresses) {
@@ -92,11 +105,10 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
     });
   }
 
-  function create(p: Created) {
+  const newCustomer = (p: Created) => {
     const c = p.customer;
-    const addresses = fresh(p.keys);
     const property = propertyOf(c);
-    const made = customers.create({
+    return {
       displayName: c.name || c.emails[0] || c.phones[0]?.typed || "",
       kind: kindOf(c.name),
       notes: c.notes.join("\n"),
@@ -105,19 +117,40 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
       importBatch: batchId,
       contacts: contactsOf(c),
       properties: property ? [{ ...property, source, sourceId: p.sourceId, importBatch: batchId }] : [],
+    };
+  };
+
+  function create(p: Created) {
+    // Kept from marketing at once: the list's writes go before the slice's first write to the search index, which
+    // would make each of them a flush of its pending rows (store/customer-batches.ts).
+    if (p.marketing === "not-signed-up") keepFromMarketing(fresh(p.keys));
+    waiting.push(p);
+    for (const e of p.keys.emails) waitingKeys.add(`email ${e}`);
+    for (const phone of p.keys.phones) waitingKeys.add(`phone ${phone}`);
+  }
+
+  /** The waiting new customers written, then what each row adds to its customer, in the file's order. */
+  function flush() {
+    if (waiting.length === 0) return;
+    const rows = waiting;
+    waiting = [];
+    waitingKeys.clear();
+    const made = newCustomers.createMany(rows.map(newCustomer));
+    rows.forEach((p, i) => {
+      const m = made[i];
+      if (!m) throw new Error(`row ${p.row}'s customer was not written`);
+      createdByRow.set(p.row, m.id);
+      own.customers.add(m.id);
+      for (const id of m.contactIds) own.contacts.add(id);
+      for (const id of m.propertyIds) own.properties.add(id);
+      const propertyId = m.propertyIds[0];
+      if (propertyId !== undefined) addFlue(propertyId, p.customer);
+      if (p.kind === "suggested")
+        for (const other of p.looksLike) {
+          const id = "customerId" in other ? other.customerId : createdByRow.get(other.row);
+          if (id !== undefined) links.suggest(m.id, id, other.reasons);
+        }
     });
-    createdByRow.set(p.row, made.id);
-    own.customers.add(made.id);
-    for (const id of made.contactIds) own.contacts.add(id);
-    for (const id of made.propertyIds) own.properties.add(id);
-    const propertyId = made.propertyIds[0];
-    if (propertyId !== undefined) addFlue(propertyId, c);
-    if (p.kind === "suggested")
-      for (const other of p.looksLike) {
-        const id = "customerId" in other ? other.customerId : createdByRow.get(other.row);
-        if (id !== undefined) links.suggest(made.id, id, other.reasons);
-      }
-    if (p.marketing === "not-signed-up") keepFromMarketing(addresses);
   }
 
   function samePlace(p: PropertyRow, property: NonNullable<ReturnType<typeof propertyOf>>, key: string | null) {
@@ -171,8 +204,13 @@ export function createWriter(context: WriteContext): (p: PlannedRow) => void {
     addFlue(propertyId, c);
   }
 
-  return (p) => {
-    if (p.kind === "matched") update(p);
-    else if (p.kind !== "refused") create(p);
+  return {
+    write(p) {
+      if (p.kind === "matched") update(p);
+      else if (p.kind !== "refused") create(p);
+    },
+    flush,
+    /** How many new customers wait for `flush`. */
+    waiting: () => waiting.length,
   };
 }

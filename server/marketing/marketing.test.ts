@@ -5,7 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { business } from "../../app/content/business.ts";
 import { closedDayName } from "../../app/content/closed-days.ts";
 import { createBooking } from "../booking/booking.ts";
@@ -15,6 +15,7 @@ import { readQuoteWords } from "../quotes/quote-words.ts";
 import { seedDueCustomers } from "../../tests/support/seed-customers.ts";
 import { addressKeys } from "./address-keys.ts";
 import { createMarketing, type Marketing } from "./marketing.ts";
+import { FIRST_REMINDER_PAGE, REMINDER_PAGE } from "./reminders.ts";
 import { readMarketingWords } from "./marketing-words.ts";
 import { suppressErasedAddress } from "./erased-address.ts";
 import { createCustomerErasure } from "../customers/customer-erasure.ts";
@@ -73,6 +74,37 @@ describe("the reminders' pass", () => {
     expect(await marketing.reminders.run()).toBe(0);
     expect(rows()).toHaveLength(25);
     expect(rows().every((r) => r.state === "queued" && r.send_key.endsWith(":2027-10-11:1"))).toBe(true);
+  });
+
+  it("reads a small first page, then pages of ten, and reads and queues each in a turn of its own", async () => {
+    seedDueCustomers(store, { count: 25, due: "2027-10-11", prefix: "page" });
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    count();
+    const reads: { limit: number | undefined; turn: number }[] = [];
+    const commits: number[] = [];
+    const dueBetween = store.flueDues.dueBetween;
+    vi.spyOn(store.flueDues, "dueBetween").mockImplementation((...args) => {
+      reads.push({ limit: args[3]?.limit, turn });
+      return dueBetween(...args);
+    });
+    const commit = store.durable.commit;
+    vi.spyOn(store.durable, "commit").mockImplementation((write) => {
+      commits.push(turn);
+      return commit(write);
+    });
+    const started = turn;
+    expect(await marketing.reminders.run()).toBe(25);
+    counting = false;
+    expect(FIRST_REMINDER_PAGE).toBeLessThan(REMINDER_PAGE);
+    expect(reads.map((r) => r.limit)).toEqual([FIRST_REMINDER_PAGE, REMINDER_PAGE, REMINDER_PAGE, REMINDER_PAGE]);
+    // The day's rules before the first page, and each page's queueing, in turns after the page was read.
+    expect(reads[0]?.turn).toBeGreaterThan(started);
+    expect(commits.map((at, i) => at > (reads[i]?.turn ?? Infinity))).toEqual([true, true, true, true]);
   });
 
   it("claims each once; a homeowner's own request on a customer of its own cancels theirs when it is claimed", async () => {
