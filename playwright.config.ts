@@ -75,6 +75,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         BUILD_DIR: "build",
         RATE_LIMIT_PER_MINUTE: "1000",
+        // The backup at start (and its git bundle) is the server tests' and the drill's to check, not the stories'.
+        BACKUP_DIR: "off",
       },
     },
     {
@@ -89,6 +91,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_SITE_DATA_DIR,
         SITE_REPO: process.env.E2E_SITE_REPO,
         RATE_LIMIT_PER_MINUTE: "1000",
+        // The backup at start (and its git bundle) is the server tests' and the drill's to check, not the stories'.
+        BACKUP_DIR: "off",
       },
     },
   ],

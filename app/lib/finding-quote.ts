@@ -9,15 +9,19 @@ import { REPORT_PARTS, type FindingState, type ReportPart } from "~/content/cond
 export type NumberedFinding = { id: number; flue_id: number | null; part: ReportPart; state: FindingState | null };
 
 /**
- * Each finding's number on the report: the findings with a state, flue by flue (in the property's order) and part by
- * part (in the order the owner walks them), counted from 1. The sent report's snapshot numbers them the same way.
+ * The findings the report numbers, in its order: those with a state, flue by flue (in the property's order) and part
+ * by part (in the order the owner walks them). The sent report's snapshot and the quote's "finding 3" both read it.
  */
-export function findingNumbers(findings: readonly NumberedFinding[], flueIds: readonly number[]): Map<number, number> {
+export function reportOrder<T extends NumberedFinding>(findings: readonly T[], flueIds: readonly number[]): T[] {
   const flueOrder = new Map(flueIds.map((id, i) => [id, i]));
   const rank = (f: NumberedFinding) =>
     (f.flue_id === null ? 1e6 : (flueOrder.get(f.flue_id) ?? 1e5)) * 100 + REPORT_PARTS.indexOf(f.part);
-  const chosen = findings.filter((f) => f.state !== null).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
-  return new Map(chosen.map((f, i) => [f.id, i + 1]));
+  return findings.filter((f) => f.state !== null).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+/** Each finding's number on the report, counted from 1 in `reportOrder`. */
+export function findingNumbers(findings: readonly NumberedFinding[], flueIds: readonly number[]): Map<number, number> {
+  return new Map(reportOrder(findings, flueIds).map((f, i) => [f.id, i + 1]));
 }
 
 /** The words library's part and defect lists, as far as the map reads them. */

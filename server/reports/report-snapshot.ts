@@ -11,6 +11,7 @@ import { frozenBytes, frozenReader } from "../documents/frozen-version.ts";
 import type { FindingRow, ReportRow } from "../store/condition-reports.ts";
 import type { ReportPhotoRow } from "../store/report-photos.ts";
 import type { FlueRow } from "../store/flues.ts";
+import { reportOrder } from "../../app/lib/finding-quote.ts";
 import { flueLabel } from "./report-view.ts";
 
 const SHA = z.string().regex(/^[0-9a-f]{64}$/);
@@ -115,9 +116,10 @@ export function buildSnapshot(input: SnapshotInput): ReportSnapshot {
     const flue = i === undefined ? undefined : input.flues[i];
     return flue && i !== undefined ? flueLabel(flue.label, i) : "A flue no longer on file";
   };
-  const rank = (f: FindingRow) =>
-    (f.flue_id === null ? 1e6 : (flueOrder.get(f.flue_id) ?? 1e5)) * 100 + REPORT_PARTS.indexOf(f.part);
-  const chosen = input.findings.filter((f) => f.state !== null).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  const chosen = reportOrder(
+    input.findings,
+    input.flues.map((f) => f.id),
+  );
   const levels = [words.levels.level1, words.levels.level2, words.levels.level3];
   const level = levels[report.nfpa_level - 1] ?? words.levels.level1;
   return {

@@ -11,6 +11,7 @@ import { migrate } from "../db/database.ts";
 import { MIGRATIONS } from "../db/migrations.ts";
 import { openEstimateStore, type EstimateStore, type NewEstimate } from "../requests/estimate-store.ts";
 import { quoteServiceOver, seedQuote } from "../../tests/support/seed-quote.ts";
+import { COMMON_KEY_ROWS } from "./customer-links.ts";
 import type { DueSettings } from "./flue-dues.ts";
 
 let dir: string;
@@ -223,6 +224,31 @@ describe("the back-fill", () => {
     expect(store.customerLinks.suggestions().list.map((s) => [s.a, s.b, s.reasons])).toEqual([[one, three, ["email"]]]);
     expect(store.customerIntake.backfill()).toEqual({ requests: 0, customers: 0 });
   });
+});
+
+describe("a common key", () => {
+  it("a phone on 3,000 requests (a switchboard, a form-filler) suggests nothing, and the back-fill stays quick", () => {
+    const insert = store.db.prepare(
+      "INSERT INTO estimates (reference, name, email, phone, service, message, city) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    store.db.transaction(() => {
+      for (let i = 0; i < 3_000; i++)
+        insert.run(`S-${i}`, `Stored ${i}`, `s-${i}@example.com`, "309-555-0101", "Chimney Repair", "x", "Normal");
+    })();
+    const started = performance.now();
+    expect(store.customerIntake.backfill()).toEqual({ requests: 3_000, customers: 3_000 });
+    // Unbounded, this made 4.5 million pairs; bounded, a few seconds even on a loaded 2-core machine.
+    expect(performance.now() - started).toBeLessThan(20_000);
+    const pairs = store.db.prepare("SELECT count(*) AS n FROM customer_suggestions").get() as { n: number };
+    expect(pairs.n).toBeLessThan(COMMON_KEY_ROWS * COMMON_KEY_ROWS);
+    // A number a few customers share still suggests them.
+    const a = store.save(lead({ name: "Cy", email: "cy@example.com", phone: "(309) 828-7777" })).id;
+    const b = store.save(lead({ name: "Cy Lee", email: "cy.lee@example.com", phone: "309.828.7777" })).id;
+    const [ca, cb] = [a, b].map((id) => customerOf(id)?.customer_id ?? 0);
+    expect(store.customerLinks.suggestions().list.some((s) => [s.a, s.b].sort().join() === [ca, cb].sort().join())).toBe(
+      true,
+    );
+  }, 60_000);
 });
 
 describe("an existing database", () => {

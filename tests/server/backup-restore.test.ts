@@ -45,9 +45,9 @@ describe("backups that restore", () => {
   let backupFile = "";
 
   beforeAll(async () => {
-    server = await startServer();
-    dataDir = server.dataDir;
+    dataDir = mkdtempSync(path.join(tmpdir(), "server-test-"));
     backupDir = path.join(dataDir, "backups");
+    server = await startServer({ BACKUP_DIR: backupDir }, dataDir);
   });
   afterAll(() => stopServer(server));
 
@@ -117,7 +117,7 @@ describe("backups that restore", () => {
     const aside = readdirSync(dataDir).filter((f) => f.startsWith("estimates.db.replaced-"));
     expect(aside).toHaveLength(1);
 
-    server = await startServer({}, dataDir);
+    server = await startServer({ BACKUP_DIR: backupDir }, dataDir);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     // Backed up minutes ago: no warning, and no new backup before 6 hours have passed.
     expect(server.output()).not.toContain("no backup in the last 24 hours");
@@ -129,7 +129,7 @@ describe("backups that restore", () => {
     for (let i = 0; i < STORED; i++) if (!emails.has(`stored-${i}@example.com`)) throw new Error(`stored-${i} lost`);
     // And the restored server takes new requests.
     await post(server.url, 99);
-  });
+  }, 180_000);
 
   const rclone = spawnSync("rclone", ["version"]).status === 0;
   if (!rclone)

@@ -52,6 +52,9 @@ export async function startServer(
       NODE_ENV: "production",
       // Off here, on in production: tests/server/warm-up.test.ts checks it (config.ts, WARM_UP).
       WARM_UP: "off",
+      // Off here too: a backup at every start bundles the site's git history beside the test's own work (minutes of
+      // CPU over the suite). tests/server/backup-restore.test.ts turns it on.
+      BACKUP_DIR: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

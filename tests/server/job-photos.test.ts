@@ -299,14 +299,14 @@ describe("job photos: the homeowner's consent and the owner's publish", () => {
     const listed = (pagePath: string) => pages.find((p) => p.loc === base + pagePath)?.images ?? [];
     expect(listed("/services/chimney-crowns")).toEqual([
       `${base}/images/chimney-crowns.webp`,
-      expect.stringMatching(/\/photos\/chimney-crowns-normal-before-[0-9a-f]{10}-\d+\.jpg$/),
-      expect.stringMatching(/\/photos\/chimney-crowns-normal-after-[0-9a-f]{10}-\d+\.jpg$/),
+      expect.stringMatching(/\/photos\/chimney-crowns-bloomington-before-[0-9a-f]{10}-\d+\.jpg$/),
+      expect.stringMatching(/\/photos\/chimney-crowns-bloomington-after-[0-9a-f]{10}-\d+\.jpg$/),
     ]);
     expect(listed("/")).toEqual(
       expect.arrayContaining([`${base}/images/hero-home.webp`, `${base}/images/tuckpointing.webp`]),
     );
-    expect(listed("/locations/normal")).toEqual(
-      expect.arrayContaining([`${base}/images/city-skyline.webp`, expect.stringMatching(/-normal-after-/)]),
+    expect(listed("/locations/bloomington")).toEqual(
+      expect.arrayContaining([`${base}/images/city-skyline.webp`, expect.stringMatching(/-bloomington-after-/)]),
     );
     figures.push(`image sitemap: ${pages.length} pages, ${answered.size} pictures, every one 200`);
   });
