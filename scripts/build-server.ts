@@ -1,9 +1,10 @@
 // Part of `npm run build`: compiles the Node server (server/index.ts and what it imports from server/ and app/)
 // into one JavaScript file set in build/bin/, so `npm start` runs plain `node` with no TypeScript loader
 // (decision 0010). Packages stay external: node_modules is loaded as it is, native better-sqlite3 included.
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { asciiSource } from "./ascii-source.ts";
 
 // SITE_URL may live in .env, as for the site build (react-router.config.ts).
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -37,6 +38,14 @@ await build({
   define: { __BUILD_SITE_URL__: JSON.stringify(process.env.SITE_URL?.trim() ?? "") },
   logLevel: "warning",
 });
+// ASCII, so every process that loads them holds their source at one byte a character (scripts/ascii-source.ts).
+for (const name of readdirSync(outdir)) {
+  if (!name.endsWith(".js")) continue;
+  const file = path.join(outdir, name);
+  const code = readFileSync(file, "utf8");
+  const ascii = asciiSource(code, path.relative(process.cwd(), file));
+  if (ascii !== code) writeFileSync(file, ascii);
+}
 // The condition report's PDF embeds its font (server/reports/report-pdf.ts reads it beside the compiled worker).
 cpSync("server/reports/fonts", path.join(outdir, "fonts"), { recursive: true });
 console.log(`Compiled the server into ${path.relative(process.cwd(), outdir)}/ in ${Date.now() - started} ms`);

@@ -1,7 +1,28 @@
 // The keys a customer is matched by (decision 0051): an e-mail lowercased and trimmed, with a Gmail-canonical form
 // beside it that only ever suggests; a phone in E.164 (libphonenumber-js), its extension kept apart; and a name
 // folded for search, which is never a key. Pure: what the homeowner typed is kept as typed next to its key.
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { createRequire } from "node:module";
+import type { parsePhoneNumberFromString } from "libphonenumber-js";
+
+type ParsePhone = typeof parsePhoneNumberFromString;
+let parsePhone: ParsePhone | null = null;
+
+/**
+ * libphonenumber-js, loaded at the first phone read: its numbering plans are 2.2 MB of the heap on Node 24, which the
+ * idle server, and a start with nothing to match, do not need (issue 65, memory at rest). Synchronous, as the keys'
+ * callers are (a store's write, the estimate form's intake); a package that cannot load fails that read in words.
+ */
+function phoneParser(): ParsePhone {
+  if (parsePhone) return parsePhone;
+  try {
+    const library = createRequire(import.meta.url)("libphonenumber-js") as { parsePhoneNumberFromString: ParsePhone };
+    parsePhone = library.parsePhoneNumberFromString;
+    return parsePhone;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`Phone numbers cannot be read: libphonenumber-js did not load (${why}).`, { cause: error });
+  }
+}
 
 /** "  Ann.ONeil@Example.COM " → "ann.oneil@example.com"; null when it is not one address. */
 export function emailKey(typed: string): string | null {
@@ -42,14 +63,14 @@ export type PhoneKey = {
 export function phoneKey(typed: string): PhoneKey | null {
   const text = typed.normalize("NFKC").trim();
   if (!/\d/.test(text) || text.length > 60) return null;
-  const parsed = parsePhoneNumberFromString(text, "US");
+  const parsed = phoneParser()(text, "US");
   if (!parsed?.isValid()) return null;
   return { e164: parsed.number, extension: parsed.ext ?? null };
 }
 
 /** "+13098281234" → "(309) 828-1234"; other countries in their international form. */
 export function phoneLabel(key: PhoneKey): string {
-  const parsed = parsePhoneNumberFromString(key.e164);
+  const parsed = phoneParser()(key.e164);
   const number = parsed ? (parsed.country === "US" ? parsed.formatNational() : parsed.formatInternational()) : key.e164;
   return key.extension ? `${number} ext. ${key.extension}` : number;
 }

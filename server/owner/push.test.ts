@@ -6,7 +6,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openEstimateStore } from "../requests/estimate-store.ts";
 import { createOwnerConsole } from "./owner-console.ts";
-import { createPushNotifier, newRequestPayload } from "./push.ts";
+import { createRequire } from "node:module";
+import type { getVapidHeaders } from "web-push";
+import { createPushNotifier, newRequestPayload, newVapidKeys } from "./push.ts";
 
 const LEAD = {
   name: "A",
@@ -81,6 +83,22 @@ describe("push notifier", () => {
     });
     expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(second.publicKey).toBe(first.publicKey);
+  });
+
+  it("makes VAPID keys web-push signs with, as its own generateVAPIDKeys does, without loading it", () => {
+    const keys = newVapidKeys();
+    expect(Buffer.from(keys.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(keys.publicKey, "base64url")[0]).toBe(4);
+    expect(Buffer.from(keys.privateKey, "base64url")).toHaveLength(32);
+    const webpush = createRequire(import.meta.url)("web-push") as { getVapidHeaders: typeof getVapidHeaders };
+    const headers = webpush.getVapidHeaders(
+      "https://push.example",
+      "mailto:owner@example.com",
+      keys.publicKey,
+      keys.privateKey,
+      "aes128gcm",
+    );
+    expect(headers.Authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${keys.publicKey}$`));
   });
 
   it("retries a failing push service, then gives up and says so in the audit, with the request", async () => {

@@ -1,7 +1,9 @@
 // Web Push from our own server to the owner's installed console (issue 29): a new request buzzes the owner's
 // phone before the e-mail alert goes, and beside it, never instead of it. The payload names only the service and
 // the town: a lock screen or a watch must never show a customer's name, phone or address.
-import webpush from "web-push";
+import { createECDH } from "node:crypto";
+import { createRequire } from "node:module";
+import type { generateVAPIDKeys, sendNotification } from "web-push";
 import type { AuditLog } from "../store/owner-audit.ts";
 import type { PushStore, PushSubscriptionRow } from "../store/push-subscriptions.ts";
 
@@ -33,7 +35,36 @@ export function visitPayload(event: {
   return { title, body: `${event.when}, ${event.town}`, path: `/owner/requests/${event.estimateId}` };
 }
 
-type Send = typeof webpush.sendNotification;
+type Send = typeof sendNotification;
+type VapidKeys = ReturnType<typeof generateVAPIDKeys>;
+
+/**
+ * A VAPID key pair as web-push's generateVAPIDKeys makes it (P-256, base64url, padded to 65 and 32 bytes), here so
+ * the start does not load web-push for it: web-push and its JWT and ASN.1 packages are loaded at the first
+ * notification, not kept in the idle server's heap (issue 65, memory at rest).
+ */
+export function newVapidKeys(): VapidKeys {
+  const curve = createECDH("prime256v1");
+  curve.generateKeys();
+  const padded = (key: Buffer, size: number) => Buffer.concat([Buffer.alloc(Math.max(0, size - key.length)), key]);
+  return {
+    publicKey: padded(curve.getPublicKey(), 65).toString("base64url"),
+    privateKey: padded(curve.getPrivateKey(), 32).toString("base64url"),
+  };
+}
+
+/** web-push's send, loaded at the first notification; a package that cannot load is said in the log, in words. */
+const sendWithWebPush: Send = (...args) => {
+  let library: { sendNotification: Send };
+  try {
+    library = createRequire(import.meta.url)("web-push") as { sendNotification: Send };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`push: notifications cannot be sent: the web-push package did not load (${why}).`);
+    throw new Error("Notifications cannot be sent: the web-push package did not load.", { cause: error });
+  }
+  return library.sendNotification(...args);
+};
 
 export type PushNotifierOptions = {
   store: PushStore;
@@ -63,11 +94,11 @@ export function createPushNotifier({
   store,
   audit,
   subject,
-  send = webpush.sendNotification.bind(webpush),
+  send = sendWithWebPush,
   retryDelaysMs = PUSH_RETRY_DELAYS_MS,
   timeoutMs = 10_000,
 }: PushNotifierOptions) {
-  const keys = store.vapidKeys(() => webpush.generateVAPIDKeys());
+  const keys = store.vapidKeys(newVapidKeys);
   const pending = new Set<NodeJS.Timeout>();
 
   /** Never throws: an audit entry about a request erased meanwhile is written without it. */

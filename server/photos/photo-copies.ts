@@ -17,8 +17,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import type { PhotoCopies } from "../../app/content/files.ts";
+import { sharp } from "./libvips.ts";
 
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
 /** Where the copies are served from. */

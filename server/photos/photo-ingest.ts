@@ -2,8 +2,9 @@
 // comments) removed before it is written, so customers' home locations never reach git.
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { PHOTO_REFUSALS, type PhotoRefusalCode } from "../../app/lib/estimate-photos.ts";
+import { sharp, sharpLibrary, sharpUsesSystemLibvips } from "./libvips.ts";
 
 export const MAX_SIDE = 2400;
 
@@ -71,9 +72,13 @@ export function isHeic(bytes: Uint8Array): boolean {
   return /^ftyp(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1)$/.test(box);
 }
 
-/** Whether this sharp build decodes HEIC (prebuilt sharp reads AVIF only: HEVC is patent-encumbered). */
+/**
+ * Whether this sharp build decodes HEIC (prebuilt sharp reads AVIF only: HEVC is patent-encumbered). The photos pages
+ * ask at each render: with the prebuilt libvips the answer is no without loading sharp (libvips.ts).
+ */
 export function sharpDecodesHeic(): boolean {
-  return (sharp.format.heif.input.fileSuffix ?? []).includes(".heic");
+  if (!sharpUsesSystemLibvips()) return false;
+  return (sharpLibrary().format.heif.input.fileSuffix ?? []).includes(".heic");
 }
 
 export type IngestOptions = { heicDecodable?: boolean };

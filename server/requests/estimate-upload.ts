@@ -4,14 +4,16 @@
 // so only the cleaned JPEG outlives the request. A bad photo is a refusal in words, never a lost request.
 import { Buffer } from "node:buffer";
 import busboy from "busboy";
-import sharp from "sharp";
 import { PHOTO_FIELD, PHOTO_LIMITS, type PhotoRefusal, type PhotoRefusalCode } from "../../app/lib/estimate-photos.ts";
+import { whenSharpLoads } from "../photos/libvips.ts";
 import { ingestEstimatePhoto, PhotoRefused, type EstimatePhoto } from "../photos/photo-ingest.ts";
 
-// libvips keeps recent results (up to 50 MB) for reuse; a server that sees each photo once has no use for them.
-sharp.cache(false);
-// One libvips thread per photo: the ingest runs one photo at a time anyway, and each thread holds its own buffers.
-sharp.concurrency(1);
+whenSharpLoads((sharp) => {
+  // libvips keeps recent results (up to 50 MB) for reuse; a server that sees each photo once has no use for them.
+  sharp.cache(false);
+  // One libvips thread per photo: the ingest runs one photo at a time anyway, and each thread holds its own buffers.
+  sharp.concurrency(1);
+});
 
 const KB = 1024;
 const MB = KB * KB;
