@@ -12,6 +12,8 @@ const COPIED = [
   "content",
   "public",
   "server",
+  // vite.config.ts imports scripts/ascii-source.ts.
+  "scripts",
   "package.json",
   "react-router.config.ts",
   "vite.config.ts",
