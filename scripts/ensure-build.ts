@@ -6,7 +6,8 @@ import path from "node:path";
 const marker = "build/bin/server.js";
 // Not content/: the server renders the owner's words at start when the build's pages are of other words (decision
 // 0027). A build is for code.
-const sources = ["app", "public", "server", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+// The build's own steps too: scripts/build-server.ts, precompress.ts and ascii-source.ts shape what build/ holds.
+const sources = ["app", "public", "server", "scripts", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 /**
  * Newest modification time of the files at or below p. Folders' own times are left out: the server tests make and
