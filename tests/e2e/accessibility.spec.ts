@@ -927,7 +927,35 @@ const CONSOLE_ROUTES: Record<string, Step[] | string> = {
   "jobs/:id/photos/:photo": "an image",
   help: [owner("help", () => "/owner/help")],
   campaigns: [owner("campaigns: counted, with the e-mail's preview", () => "/owner/campaigns?count=1")],
+  customers: [owner("customers", () => "/owner/customers")],
+  "customers.csv": "a CSV file",
+  "customers/:id": [
+    owner(
+      "a customer, its forms open",
+      (s) => `/owner/customers/${customerOf(s.busyRequest)}`,
+      async (page) => {
+        for (const summary of await page.locator("main summary").all()) await summary.click();
+      },
+    ),
+  ],
+  "customers/import": [owner("customer import", () => "/owner/customers/import")],
+  "customers/import/template.csv": "a CSV file",
+  "next-year/:kind/:id": [owner("book next year from a visit", (s) => `/owner/next-year/visit/${s.visit}`)],
 };
+
+/** The customer a seeded request was put on at intake. */
+function customerOf(requestId: number): number {
+  const store = openEstimateStore({ dataDir: DATA });
+  try {
+    const row = store.db
+      .prepare<[number], { customer_id: number | null }>("SELECT customer_id FROM estimates WHERE id = ?")
+      .get(requestId);
+    if (!row?.customer_id) throw new Error(`request ${requestId} has no customer`);
+    return row.customer_id;
+  } finally {
+    store.close();
+  }
+}
 
 /** A job with a before and an after photo the homeowner said yes to: the owner's page shows the publish form. */
 async function jobWithConsentedPair(): Promise<string> {
