@@ -796,6 +796,7 @@ const SITE_FILES: Record<string, string> = {
   "quote-terms": "",
   findings: "",
   "marketing-mail": "",
+  "condition-report": "",
 };
 
 /**
