@@ -62,7 +62,8 @@ test("owner records a late acceptance on paper, with its photo, and the reports 
   await addAuthenticator(page);
   await enrol(page, "Phone", own.server);
   const origin = own.server.origin;
-  const quotesLine = page.locator("p", { hasText: /^Sent \d/ });
+  // The quotes line; the condition reports line ("Sent 0; 0 led to…") starts with "Sent" too.
+  const quotesLine = page.locator("p", { hasText: /^Sent \d+, accepted/ });
 
   await page.goto(`${origin}/owner/reports`);
   await expect(page.getByText("Won 2, lost 1: 67% of the decided requests won.")).toBeVisible();
